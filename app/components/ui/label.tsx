@@ -1,0 +1,6 @@
+import type * as React from "react";
+import { cn } from "../../lib/cn.ts";
+
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
+  return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
+}

@@ -1,0 +1,70 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ToastHost, Toasts } from "./components/toasts.tsx";
+import { TooltipProvider } from "./components/ui/tooltip.tsx";
+import { flashContext, flashMiddleware } from "../server/http/flash-middleware.ts";
+import { readTheme } from "../server/http/preferences.ts";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [flashMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { theme: await readTheme(request), toasts: context.get(flashContext) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = root?.theme ?? "light";
+  return (
+    <html lang="en" className={theme} style={{ colorScheme: theme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+      <Outlet />
+      <ToastHost />
+      <Toasts toasts={loaderData.toasts} />
+    </TooltipProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "An unexpected error occurred. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    detail = typeof error.data === "string" && error.data ? error.data : detail;
+  }
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-muted-foreground">{detail}</p>
+      <a href="/" className="text-primary underline underline-offset-4">
+        Back to home
+      </a>
+    </main>
+  );
+}

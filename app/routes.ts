@@ -1,0 +1,32 @@
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Every URL Murmur answers, in one place.
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("preferences/theme", "routes/preferences/theme.ts"),
+  route("preferences/sidebar", "routes/preferences/sidebar.ts"),
+
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/index.tsx"),
+    route("events", "routes/dashboard/events.tsx"),
+    route("contacts", "routes/dashboard/contacts.tsx"),
+    route("segments", "routes/dashboard/segments.tsx"),
+    route("broadcasts", "routes/dashboard/broadcasts.tsx"),
+    route("analytics", "routes/dashboard/analytics.tsx"),
+    route("settings", "routes/dashboard/settings.tsx"),
+  ]),
+
+  ...prefix("api", [
+    route("auth/login", "routes/api/auth-login.ts"),
+    route("auth/signup", "routes/api/auth-signup.ts"),
+    route("me", "routes/api/me.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,32 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { DashboardShell } from "../../components/dashboard/shell.tsx";
+import { sessionContext } from "../../../server/http/context.ts";
+import { readSidebarCollapsed } from "../../../server/http/preferences.ts";
+import { requirePageUser } from "../../../server/http/session.ts";
+
+// Every page under /dashboard needs a signed-in user: checked once per request here,
+// shared with the child loaders through the router context.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    context.set(sessionContext, await requirePageUser(request));
+    return next();
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, team } = context.get(sessionContext);
+  return {
+    user: { name: user.name, email: user.email },
+    team: { name: team.name },
+    sidebarCollapsed: await readSidebarCollapsed(request),
+  };
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardShell user={loaderData.user} team={loaderData.team} sidebarCollapsed={loaderData.sidebarCollapsed}>
+      <Outlet />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,4 @@
+import { redirect } from "react-router";
+export function action() {
+  return redirect("/");
+}

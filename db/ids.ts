@@ -1,0 +1,14 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * A UUID version 7 (RFC 9562): time-ordered, so rows inserted together sit
+ * together in b-tree indexes, and any PostgreSQL version can store it.
+ */
+export function newId(now = Date.now()): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

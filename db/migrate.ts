@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import * as accounts from "../migrations/2026-11-22T0300-accounts.ts";
+
+// Listed by hand rather than read from disk so the migrations travel inside the
+// server bundle and run the same from `npm start`, the CLI and the tests.
+const migrations: Record<string, Migration> = {
+  "2026-11-22T0300-accounts": accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === "Error");
+  if (error) {
+    const where = failed ? ` in migration ${failed.migrationName}` : "";
+    throw new Error(`Database migration failed${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

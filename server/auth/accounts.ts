@@ -1,0 +1,59 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { newId } from "../../db/ids.ts";
+import { AppError } from "../errors.ts";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.ts";
+import type { LoginInput, SignupInput } from "./schemas.ts";
+
+export type Account = { userId: string; teamId: string };
+
+export const EMAIL_TAKEN = "An account with this email already exists.";
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+
+/**
+ * Creates a user and their team, with the user as its owner, in one transaction.
+ * Emails are unique whatever their case; a taken one is a CONFLICT on `email`.
+ */
+export async function createAccount(db: Database, input: SignupInput): Promise<Account> {
+  const passwordHash = await hashPassword(input.password);
+  const userId = newId();
+  const teamId = newId();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("users").values({ id: userId, email: input.email, name: input.name, passwordHash }).execute();
+      await trx.insertInto("teams").values({ id: teamId, name: `${input.name}'s team` }).execute();
+      await trx.insertInto("teamMembers").values({ teamId, userId, role: "owner" }).execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_key")) {
+      throw new AppError("CONFLICT", EMAIL_TAKEN, { fields: { email: [EMAIL_TAKEN] } });
+    }
+    throw error;
+  }
+  return { userId, teamId };
+}
+
+/** Checks an email and password; the same UNAUTHENTICATED error whether the email or the password is wrong. */
+export async function authenticate(db: Database, input: LoginInput): Promise<Account> {
+  const user = await db
+    .selectFrom("users")
+    .innerJoin("teamMembers", "teamMembers.userId", "users.id")
+    .select(["users.id as userId", "users.passwordHash", "teamMembers.teamId"])
+    .where(sql`lower(users.email)`, "=", input.email.toLowerCase())
+    .orderBy("teamMembers.createdAt")
+    .limit(1)
+    .executeTakeFirst();
+  if (!user) {
+    await verifyAgainstDecoy(input.password);
+    throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
+  }
+  return { userId: user.userId, teamId: user.teamId };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = error as { code?: string; constraint?: string };
+  return pgError?.code === "23505" && pgError.constraint === constraint;
+}

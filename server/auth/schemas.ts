@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Enter a valid email address"));
+
+const newPassword = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const name = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .max(200, "Full name must be at most 200 characters");
+
+/** What `POST /api/auth/signup` takes, and the core of the signup form. */
+export const SignupSchema = z.object({ email, password: newPassword, name });
+export type SignupInput = z.infer<typeof SignupSchema>;
+
+/** What `POST /api/auth/login` takes, and the login form. */
+export const LoginSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX * 4),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../../db/database.ts";
+import { newId } from "../../db/ids.ts";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// Renewing on every request would write on every page view; once an hour keeps the
+// 30-day window sliding at a fraction of the writes.
+const RENEW_AFTER_MS = 60 * 60 * 1000;
+
+export type SessionUser = {
+  sessionId: string;
+  expiresAt: Date;
+  user: { id: string; name: string; email: string };
+  team: { id: string; name: string; role: string };
+};
+
+function hashToken(token: string): Buffer {
+  return createHash("sha256").update(token).digest();
+}
+
+/** Opens a session and returns its token; only the token's SHA-256 is stored. */
+export async function createSession(
+  db: Database,
+  options: { userId: string; teamId: string; ip?: string | null; userAgent?: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db
+    .insertInto("sessions")
+    .values({
+      id: newId(),
+      userId: options.userId,
+      teamId: options.teamId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: options.ip ?? null,
+      userAgent: options.userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/**
+ * The signed-in user behind a token, or null when the token is unknown, revoked
+ * or expired. Extends the expiry (sliding window) at most once an hour.
+ */
+export async function findSession(db: Database, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 256) return null;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .innerJoin("teams", "teams.id", "sessions.teamId")
+    .innerJoin("teamMembers", (join) =>
+      join.onRef("teamMembers.teamId", "=", "sessions.teamId").onRef("teamMembers.userId", "=", "sessions.userId"),
+    )
+    .select([
+      "sessions.id as sessionId",
+      "sessions.expiresAt",
+      "sessions.lastSeenAt",
+      "users.id as userId",
+      "users.name as userName",
+      "users.email as userEmail",
+      "teams.id as teamId",
+      "teams.name as teamName",
+      "teamMembers.role",
+    ])
+    .where("sessions.tokenHash", "=", hashToken(token))
+    .where("sessions.revokedAt", "is", null)
+    .where("sessions.expiresAt", ">", new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+
+  let expiresAt = row.expiresAt;
+  if (Date.now() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
+    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await db
+      .updateTable("sessions")
+      .set({ lastSeenAt: new Date(), expiresAt })
+      .where("id", "=", row.sessionId)
+      .execute();
+  }
+  return {
+    sessionId: row.sessionId,
+    expiresAt,
+    user: { id: row.userId, name: row.userName, email: row.userEmail },
+    team: { id: row.teamId, name: row.teamName, role: row.role },
+  };
+}
+
+/** Ends the session behind a token; a token that is already gone is not an error. */
+export async function revokeSession(db: Database, token: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revokedAt: new Date() })
+    .where("tokenHash", "=", hashToken(token))
+    .where("revokedAt", "is", null)
+    .execute();
+}

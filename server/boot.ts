@@ -1,0 +1,39 @@
+import { closeDb, getDb } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { startDatabase } from "../db/start.ts";
+import { type Env, parseEnv } from "./env.ts";
+import { startWorker, type Worker } from "./jobs/worker.ts";
+import { log } from "./log.ts";
+
+export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void> };
+
+/**
+ * Everything before the first request: validated environment, a database (the
+ * embedded one when DATABASE_URL is absent), the latest schema, and the worker
+ * when ROLE includes it.
+ */
+export async function boot(): Promise<Murmur> {
+  const env = parseEnv();
+  const database = await startDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onLog: (message) => log.debug({ postgres: message.trim() }, "postgres"),
+  });
+  if (database.embedded) log.info({ dataDir: env.DATA_DIR }, "embedded PostgreSQL started");
+  process.env.DATABASE_URL = database.url;
+  const applied = await migrateToLatest(getDb());
+  if (applied.length) log.info({ applied }, "migrations applied");
+
+  let worker: Worker | undefined;
+  if (env.ROLE !== "web") worker = await startWorker(database.url);
+
+  return {
+    env,
+    serveWeb: env.ROLE !== "worker",
+    shutdown: async () => {
+      await worker?.stop();
+      await closeDb();
+      await database.stop();
+    },
+  };
+}

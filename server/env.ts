@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  ROLE: z.enum(["web", "worker", "all"]).default("all"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Cookies get the Secure flag when the public address is https.
+  APP_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Reads the environment once at boot; a wrong value stops the process with every problem named. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Murmur cannot start, the environment is not valid:\n${lines.join("\n")}`);
+}

@@ -1,0 +1,43 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { sql } from "kysely";
+import { RouterContextProvider } from "react-router";
+import { getDb } from "../../db/database.ts";
+import { clientContext } from "./context.ts";
+import { requestLog } from "./request-log.ts";
+
+export { boot } from "../boot.ts";
+
+/**
+ * The web role's request handling: logs, health checks, then React Router for
+ * pages and the JSON API. Static files are served in front of this (server.js).
+ */
+export const app = express();
+app.disable("x-powered-by");
+// Behind a load balancer the client address comes from X-Forwarded-For; TRUST_PROXY names how many hops to trust.
+app.set("trust proxy", Number(process.env.TRUST_PROXY ?? 0) || false);
+app.use(requestLog);
+
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+
+app.get("/readyz", async (_req, res) => {
+  try {
+    await sql`select 1`.execute(getDb());
+    res.json({ status: "ok", database: "reachable" });
+  } catch {
+    res.status(503).json({ status: "unavailable", database: "unreachable" });
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(clientContext, { ip: req.ip ?? null, requestId: String(res.locals.requestId) });
+      return context;
+    },
+  }),
+);

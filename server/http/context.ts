@@ -1,0 +1,15 @@
+import { createContext } from "react-router";
+import type { SessionUser } from "../auth/sessions.ts";
+
+/** Facts about the HTTP client that the Fetch Request does not carry. */
+export type ClientInfo = { ip: string | null; requestId: string };
+
+export const clientContext = createContext<ClientInfo>({ ip: null, requestId: "none" });
+
+/** Set by the dashboard's middleware once the session is checked. */
+export const sessionContext = createContext<SessionUser>();
+
+/** Who is asking, as the auth domain records it: address and browser. */
+export function clientOf(request: Request, context: { get: (key: typeof clientContext) => ClientInfo }) {
+  return { ip: context.get(clientContext).ip, userAgent: request.headers.get("User-Agent") };
+}

@@ -1,0 +1,55 @@
+import { redirect } from "react-router";
+import { getDb } from "../../db/database.ts";
+import { findSession, type SessionUser } from "../auth/sessions.ts";
+import { AppError } from "../errors.ts";
+import { sessionCookie } from "./cookies.ts";
+
+/** The token a request carries: `Authorization: Bearer` for API clients, else the session cookie. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match?.[1] ?? null;
+  }
+  const value = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const token = await readSessionToken(request);
+  return token ? findSession(getDb(), token) : null;
+}
+
+/** For pages: the signed-in user, or a redirect to /login that brings them back here. */
+export async function requirePageUser(request: Request): Promise<SessionUser> {
+  const session = await getSessionUser(request);
+  if (session) return session;
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/** For the JSON API: the signed-in user, or a 401. */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const token = await readSessionToken(request);
+  if (!token) throw new AppError("UNAUTHENTICATED", "Authentication required: send a Bearer token.");
+  const session = await findSession(getDb(), token);
+  if (!session) throw new AppError("UNAUTHENTICATED", "Your session is invalid or has expired. Please sign in again.");
+  return session;
+}
+
+export function startSessionCookie(token: string, expiresAt: Date): Promise<string> {
+  return sessionCookie.serialize(token, { expires: expiresAt });
+}
+
+export function endSessionCookie(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+/** Only same-site paths may be returned to after login, never another origin. */
+export function safeRedirectPath(value: unknown, fallback = "/dashboard"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}
