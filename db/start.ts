@@ -14,6 +14,7 @@ export async function startDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   onLog?: (message: string) => void;
+  callerHandlesSignals?: boolean;
 }): Promise<RunningDatabase> {
   if (options.databaseUrl) {
     return { url: options.databaseUrl, embedded: false, stop: async () => {} };
@@ -21,6 +22,7 @@ export async function startDatabase(options: {
   const server = await startEmbeddedPostgres({
     dir: path.join(options.dataDir, "postgres"),
     onLog: options.onLog,
+    callerHandlesSignals: options.callerHandlesSignals,
   });
   await ensureDatabase(server.url, APP_DATABASE);
   return { url: withDatabase(server.url, APP_DATABASE), embedded: true, stop: server.stop };

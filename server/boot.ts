@@ -18,6 +18,7 @@ export async function boot(): Promise<Murmur> {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     onLog: (message) => log.debug({ postgres: message.trim() }, "postgres"),
+    callerHandlesSignals: true,
   });
   if (database.embedded) log.info({ dataDir: env.DATA_DIR }, "embedded PostgreSQL started");
   process.env.DATABASE_URL = database.url;

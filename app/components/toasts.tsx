@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { toast, Toaster } from "sonner";
 import type { Toast } from "../../server/http/toast.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 
 /**
  * Shows toasts handed over by the server (flash cookie or action result).
@@ -9,8 +10,7 @@ import type { Toast } from "../../server/http/toast.ts";
  * list in the same corner so nothing is lost.
  */
 export function Toasts({ toasts = [] }: { toasts?: Toast[] }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     for (const item of toasts) {
       const show = item.type === "error" ? toast.error : item.type === "success" ? toast.success : toast;

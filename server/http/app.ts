@@ -8,6 +8,22 @@ import { requestLog } from "./request-log.ts";
 
 export { boot } from "../boot.ts";
 
+/** Liveness and readiness, served by every role so orchestrators can watch workers too. */
+export const health = express.Router();
+
+health.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+
+health.get("/readyz", async (_req, res) => {
+  try {
+    await sql`select 1`.execute(getDb());
+    res.json({ status: "ok", database: "reachable" });
+  } catch {
+    res.status(503).json({ status: "unavailable", database: "unreachable" });
+  }
+});
+
 /**
  * The web role's request handling: logs, health checks, then React Router for
  * pages and the JSON API. Static files are served in front of this (server.js).
@@ -18,18 +34,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", Number(process.env.TRUST_PROXY ?? 0) || false);
 app.use(requestLog);
 
-app.get("/healthz", (_req, res) => {
-  res.json({ status: "ok" });
-});
-
-app.get("/readyz", async (_req, res) => {
-  try {
-    await sql`select 1`.execute(getDb());
-    res.json({ status: "ok", database: "reachable" });
-  } catch {
-    res.status(503).json({ status: "unavailable", database: "unreachable" });
-  }
-});
+app.use(health);
 
 app.use(
   createRequestHandler({
