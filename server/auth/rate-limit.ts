@@ -10,22 +10,32 @@ export const FAILURE_WINDOW_MINUTES = 15;
 type Attempt = { kind: AuthAttemptKind; email?: string | null; ip?: string | null };
 
 /**
- * Refuses an attempt once an email or an IP has failed FAILURE_LIMIT times in the
- * last FAILURE_WINDOW_MINUTES. Counted in PostgreSQL, so it holds across containers.
+ * Counts an attempt before it is checked, then refuses it when the email or the
+ * IP already has FAILURE_LIMIT attempts in the last FAILURE_WINDOW_MINUTES.
+ * Recording first means parallel guesses see each other, so a burst cannot slip
+ * past the limit. A successful attempt is forgiven (see forgiveAttempt). Counted
+ * in PostgreSQL, so the limit holds across every app container.
  */
-export async function assertNotRateLimited(db: Database, attempt: Attempt): Promise<void> {
-  const since = sql<Date>`now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})`;
+export async function beginAttempt(db: Database, attempt: Attempt): Promise<{ id: number }> {
   const email = attempt.email?.toLowerCase() ?? null;
+  const ip = attempt.ip ?? null;
+  const { id } = await db
+    .insertInto("authFailures")
+    .values({ kind: attempt.kind, email, ip })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const since = sql<Date>`now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})`;
   const row = await db
     .selectFrom("authFailures")
     .select([
       (eb) => eb.fn.countAll<number>().filterWhere(sql`lower(email)`, "=", email).as("byEmail"),
-      (eb) => eb.fn.countAll<number>().filterWhere("ip", "=", attempt.ip ?? null).as("byIp"),
+      (eb) => eb.fn.countAll<number>().filterWhere("ip", "=", ip).as("byIp"),
       (eb) => eb.fn.min("occurredAt").as("oldest"),
     ])
     .where("kind", "=", attempt.kind)
     .where("occurredAt", ">", since)
-    .where((eb) => eb.or([eb(sql`lower(email)`, "=", email), eb("ip", "=", attempt.ip ?? null)]))
+    .where("id", "<>", id)
+    .where((eb) => eb.or([eb(sql`lower(email)`, "=", email), eb("ip", "=", ip)]))
     .executeTakeFirstOrThrow();
   if (row.byEmail >= FAILURE_LIMIT || row.byIp >= FAILURE_LIMIT) {
     const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
@@ -38,11 +48,10 @@ export async function assertNotRateLimited(db: Database, attempt: Attempt): Prom
       { retryAfterSeconds },
     );
   }
+  return { id };
 }
 
-export async function recordAuthFailure(db: Database, attempt: Attempt): Promise<void> {
-  await db
-    .insertInto("authFailures")
-    .values({ kind: attempt.kind, email: attempt.email ?? null, ip: attempt.ip ?? null })
-    .execute();
+/** A successful attempt does not count toward the limit. */
+export async function forgiveAttempt(db: Database, attempt: { id: number }): Promise<void> {
+  await db.deleteFrom("authFailures").where("id", "=", attempt.id).execute();
 }

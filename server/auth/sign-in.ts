@@ -1,7 +1,6 @@
 import type { Database } from "../../db/database.ts";
-import { isAppError } from "../errors.ts";
 import { authenticate, createAccount } from "./accounts.ts";
-import { assertNotRateLimited, type AuthAttemptKind, recordAuthFailure } from "./rate-limit.ts";
+import { type AuthAttemptKind, beginAttempt, forgiveAttempt } from "./rate-limit.ts";
 import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession } from "./sessions.ts";
 
@@ -30,11 +29,8 @@ async function countingFailures<T>(
   client: Client,
   attempt: () => Promise<T>,
 ): Promise<T> {
-  await assertNotRateLimited(db, { kind, email, ip: client.ip });
-  try {
-    return await attempt();
-  } catch (error) {
-    if (isAppError(error)) await recordAuthFailure(db, { kind, email, ip: client.ip });
-    throw error;
-  }
+  const counted = await beginAttempt(db, { kind, email, ip: client.ip });
+  const result = await attempt();
+  await forgiveAttempt(db, counted);
+  return result;
 }

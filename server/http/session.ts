@@ -46,10 +46,23 @@ export function endSessionCookie(): Promise<string> {
   return sessionCookie.serialize("", { maxAge: 0 });
 }
 
-/** Only same-site paths may be returned to after login, never another origin. */
+/**
+ * Only same-site paths may be returned to after login, never another origin.
+ * Browsers drop tabs and newlines inside URLs ("/\t/evil.example" becomes
+ * "//evil.example"), so any control character or backslash disqualifies a value.
+ */
 export function safeRedirectPath(value: unknown, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
+  if (typeof value !== "string" || !value.startsWith("/") || hasControlOrBackslash(value)) return fallback;
+  const base = "http://murmur.invalid";
+  const url = new URL(value, base);
+  if (url.origin !== base) return fallback;
+  return url.pathname + url.search + url.hash;
+}
+
+function hasControlOrBackslash(value: string): boolean {
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || char === "\\") return true;
   }
-  return value;
+  return false;
 }

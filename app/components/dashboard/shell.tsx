@@ -1,5 +1,6 @@
 import type * as React from "react";
-import { Form } from "react-router";
+import { Sidebar } from "./sidebar.tsx";
+import { TopBar } from "./top-bar.tsx";
 
 type ShellProps = {
   user: { name: string; email: string };
@@ -8,16 +9,17 @@ type ShellProps = {
   children: React.ReactNode;
 };
 
-export function DashboardShell({ user, children }: ShellProps) {
+/** The frame around every dashboard page: side navigation, top bar, and the page itself. */
+export function DashboardShell({ user, team, sidebarCollapsed, children }: ShellProps) {
   return (
-    <div className="min-h-screen">
-      <header className="flex items-center justify-between border-b p-4">
-        <span>{user.name}</span>
-        <Form method="post" action="/logout">
-          <button type="submit">Sign Out</button>
-        </Form>
-      </header>
-      <main className="p-6">{children}</main>
+    <div className="flex min-h-screen">
+      <Sidebar collapsed={sidebarCollapsed} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar user={user} team={team} />
+        <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
+          <div className="mx-auto w-full max-w-6xl">{children}</div>
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,22 @@
+import { Activity, BarChart3, LayoutDashboard, Layers, type LucideIcon, Send, Settings, Users } from "lucide-react";
+
+export type NavItem = { label: string; to: string; icon: LucideIcon };
+
+/** The side navigation, in the spec's order. */
+export const NAV_ITEMS: NavItem[] = [
+  { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard },
+  { label: "Events", to: "/dashboard/events", icon: Activity },
+  { label: "Contacts", to: "/dashboard/contacts", icon: Users },
+  { label: "Segments", to: "/dashboard/segments", icon: Layers },
+  { label: "Broadcasts", to: "/dashboard/broadcasts", icon: Send },
+  { label: "Analytics", to: "/dashboard/analytics", icon: BarChart3 },
+  { label: "Settings", to: "/dashboard/settings", icon: Settings },
+];
+
+/**
+ * The spec's rule: Dashboard is active only on its exact path (every other page
+ * lives under it); any other item is active when the path starts with its route.
+ */
+export function isNavItemActive(pathname: string, to: string): boolean {
+  return to === "/dashboard" ? pathname === to || pathname === `${to}/` : pathname.startsWith(to);
+}

@@ -1,0 +1,60 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// End-to-end against the built app (`npm run test:e2e` builds first) on a fresh
+// embedded PostgreSQL, in Debian's Chromium, once with JavaScript and once without:
+// every form must work as plain HTML.
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  // The JSON report feeds the one-line summary that .ci/run prints.
+  reporter: [[process.env.CI ? "dot" : "list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  // Kept apart from the reports: Playwright empties this folder at every run.
+  outputDir: "test-results/e2e-artifacts",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "javascript", use: { javaScriptEnabled: true } },
+    { name: "no-javascript", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "rm -rf .data/e2e && node server.js",
+    url: `${baseURL}/readyz`,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: ".data/e2e",
+      // Empty means unset: always the throwaway embedded database, never one from the shell.
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM lets server.js stop its embedded PostgreSQL cleanly.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

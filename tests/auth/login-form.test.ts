@@ -1,0 +1,114 @@
+import { describe, expect, test } from "vitest";
+import { loader as dashboardLoader, middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
+import { action as login, loader as loginPage } from "../../app/routes/login.tsx";
+import { action as logout } from "../../app/routes/logout.ts";
+import { readFlashToasts } from "../../server/http/toast.ts";
+import { createSignedInUser, createUser } from "../factories.ts";
+import {
+  cookieHeaderFrom,
+  formRequest,
+  getRequest,
+  respond,
+  routeArgs,
+  sessionCookieHeader,
+  setCookies,
+} from "../requests.ts";
+
+function submit(fields: Record<string, string>) {
+  return respond(() => login(routeArgs(formRequest("/login", fields))));
+}
+
+/** A dashboard page as the router serves it: the layout's middleware, then its loader. */
+function visitDashboard(path: string, headers?: HeadersInit) {
+  const args = routeArgs(getRequest(path, headers));
+  const [requireUser] = dashboardMiddleware;
+  return respond(() => requireUser!(args, async () => Response.json(await dashboardLoader(args))));
+}
+
+describe("the login form", () => {
+  test("a wrong password answers 401 with an 'Error' toast and keeps the email", async () => {
+    const user = await createUser();
+
+    const response = await submit({ email: user.email, password: "not my password", redirectTo: "/dashboard" });
+
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body.toasts).toEqual([{ type: "error", title: "Error", description: "Invalid email or password." }]);
+    // The form-level error the page renders above the fields.
+    expect(body.result.error[""]).toEqual(["Invalid email or password."]);
+    expect(body.result.initialValue).toMatchObject({ email: user.email });
+    expect(JSON.stringify(body)).not.toContain("not my password");
+    expect(setCookies(response).has("murmur_session")).toBe(false);
+  });
+
+  test("the right password signs in with a 'Welcome back!' toast", async () => {
+    const user = await createUser();
+
+    const response = await submit({ email: user.email, password: user.password, redirectTo: "/dashboard" });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    const session = setCookies(response).get("murmur_session");
+    expect(session?.attributes).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/"]));
+    expect(await readFlashToasts(getRequest("/dashboard", { Cookie: cookieHeaderFrom(response) }))).toEqual([
+      { type: "success", title: "Welcome back!", description: "You've been successfully signed in." },
+    ]);
+  });
+
+  test.each([
+    ["/dashboard/contacts?page=2", "/dashboard/contacts?page=2"],
+    ["https://evil.example", "/dashboard"],
+    ["//evil.example", "/dashboard"],
+    ["/\\evil.example", "/dashboard"],
+  ])("redirectTo %s leads to %s", async (redirectTo, expected) => {
+    const user = await createUser();
+
+    const response = await submit({ email: user.email, password: user.password, redirectTo });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(expected);
+  });
+
+  test("the page passes a same-site redirectTo to the form and drops another site's", async () => {
+    const same = await respond(() => loginPage(routeArgs(getRequest("/login?redirectTo=%2Fdashboard%2Fsegments"))));
+    const other = await respond(() => loginPage(routeArgs(getRequest("/login?redirectTo=https%3A%2F%2Fevil.example"))));
+
+    expect(await same.json()).toEqual({ redirectTo: "/dashboard/segments" });
+    expect(await other.json()).toEqual({ redirectTo: "/dashboard" });
+  });
+});
+
+describe("the dashboard", () => {
+  test("signed out, redirects to /login with the page to come back to", async () => {
+    const response = await visitDashboard("/dashboard/contacts");
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fcontacts");
+  });
+
+  test("signed in, shows the user's name and team", async () => {
+    const user = await createSignedInUser();
+
+    const response = await visitDashboard("/dashboard/contacts", { Cookie: await sessionCookieHeader(user.token) });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      user: { name: user.name, email: user.email },
+      team: { name: `${user.name}'s team` },
+    });
+  });
+
+  test("after signing out, redirects to /login again and the next page says 'Signed out'", async () => {
+    const user = await createSignedInUser();
+    const cookie = await sessionCookieHeader(user.token);
+
+    const response = await respond(() => logout(routeArgs(formRequest("/logout", {}, { Cookie: cookie }))));
+
+    expect(response.headers.get("Location")).toBe("/");
+    expect(await readFlashToasts(getRequest("/", { Cookie: cookieHeaderFrom(response) }))).toEqual([
+      { type: "success", title: "Signed out" },
+    ]);
+    const again = await visitDashboard("/dashboard", { Cookie: cookie });
+    expect(again.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
+  });
+});

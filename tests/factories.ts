@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { getDb } from "../db/database.ts";
+import { createAccount } from "../server/auth/accounts.ts";
+import { createSession } from "../server/auth/sessions.ts";
+
+// Each test makes its own people through the same domain functions signup uses,
+// so no test depends on another's rows or on a shared seed.
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+export function uniqueEmail(label = "user"): string {
+  return `${label}-${randomUUID()}@murmur.test`;
+}
+
+export type TestUser = { userId: string; teamId: string; name: string; email: string; password: string };
+
+/** A user with their own team, as after signing up. */
+export async function createUser(overrides: Partial<Pick<TestUser, "name" | "email" | "password">> = {}): Promise<TestUser> {
+  const name = overrides.name ?? `Ada ${randomUUID().slice(0, 8)}`;
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? TEST_PASSWORD;
+  const { userId, teamId } = await createAccount(getDb(), { name, email, password });
+  return { userId, teamId, name, email, password };
+}
+
+/** A user with an open session, and the token a client would hold for it. */
+export async function createSignedInUser(
+  overrides: Parameters<typeof createUser>[0] = {},
+): Promise<TestUser & { token: string }> {
+  const user = await createUser(overrides);
+  const { token } = await createSession(getDb(), { userId: user.userId, teamId: user.teamId });
+  return { ...user, token };
+}

@@ -1,0 +1,85 @@
+import { rm } from "node:fs/promises";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { createDatabase } from "../../db/database.ts";
+import { startEmbeddedPostgres } from "../../db/embedded.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { withDatabase } from "../../db/start.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The PostgreSQL server's URL (its `postgres` database), for creating per-worker databases. */
+    databaseServerUrl: string;
+    /** The migrated database every worker's database is cloned from. */
+    templateDatabase: string;
+  }
+}
+
+export const TEMPLATE_DATABASE = "murmur_test_template";
+const CLUSTER_DIR = ".data/test-postgres";
+
+/**
+ * Once per run: a PostgreSQL server (embedded and throwaway, or TEST_DATABASE_URL),
+ * and a template database at the latest migration. Returns the teardown.
+ */
+export default async function setup(project: TestProject) {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let stopServer = async () => {};
+  if (!serverUrl) {
+    await rm(CLUSTER_DIR, { recursive: true, force: true });
+    // Durability is pointless for a cluster deleted after the run; without it writes are much faster.
+    const server = await startEmbeddedPostgres({
+      dir: CLUSTER_DIR,
+      settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
+    });
+    serverUrl = server.url;
+    stopServer = async () => {
+      await server.stop();
+      await rm(CLUSTER_DIR, { recursive: true, force: true });
+    };
+  }
+
+  await dropTestDatabases(serverUrl);
+  await runSql(serverUrl, `create database ${pg.escapeIdentifier(TEMPLATE_DATABASE)}`);
+  const template = createDatabase(withDatabase(serverUrl, TEMPLATE_DATABASE), { max: 1 });
+  try {
+    await migrateToLatest(template);
+  } finally {
+    // CREATE DATABASE ... TEMPLATE refuses a template that anyone is connected to.
+    await template.destroy();
+  }
+
+  project.provide("databaseServerUrl", serverUrl);
+  project.provide("templateDatabase", TEMPLATE_DATABASE);
+
+  return async () => {
+    if (process.env.TEST_DATABASE_URL) await dropTestDatabases(serverUrl);
+    await stopServer();
+  };
+}
+
+/** Leftovers of an earlier run on a shared server: the template and every worker's database. */
+async function dropTestDatabases(serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'murmur\\_test\\_%'",
+    );
+    for (const { datname } of rows) {
+      await client.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function runSql(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

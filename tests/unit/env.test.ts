@@ -1,0 +1,35 @@
+import { describe, expect, test } from "vitest";
+import { parseEnv } from "../../server/env.ts";
+
+describe("parseEnv", () => {
+  test("fills in defaults for an empty environment", () => {
+    expect(parseEnv({})).toEqual({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: ".data",
+      ROLE: "all",
+      LOG_LEVEL: "info",
+    });
+  });
+
+  test("treats empty values as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "", ROLE: "" })).toEqual(parseEnv({}));
+  });
+
+  test("reads given values", () => {
+    const env = parseEnv({ PORT: "8080", DATABASE_URL: "postgresql://u:p@db:5432/murmur", ROLE: "web" });
+
+    expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: "postgresql://u:p@db:5432/murmur", ROLE: "web" });
+  });
+
+  test("a bad PORT and a bad DATABASE_URL are both named in one message", () => {
+    expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://localhost/murmur" })).toThrow(
+      /the environment is not valid:[\s\S]*PORT: [\s\S]*DATABASE_URL: must be a postgres:\/\/ connection URL/,
+    );
+  });
+
+  test("a port out of range is refused", () => {
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
+  });
+});
