@@ -25,6 +25,12 @@ export default [
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/signup", "routes/api/auth-signup.ts"),
     route("me", "routes/api/me.ts"),
+    route("contacts", "routes/api/contacts.ts"),
+    route("contacts/import", "routes/api/contacts-import.ts"),
+    route("imports/:id/skipped.csv", "routes/api/import-skipped-csv.ts"),
+    route("segments", "routes/api/segments.ts"),
+    route("segments/:id", "routes/api/segment.ts"),
+    route("segments/:id/contacts", "routes/api/segment-contacts.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -9,6 +9,18 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AuthFailures {
@@ -17,6 +29,66 @@ export interface AuthFailures {
   ip: string | null;
   kind: string;
   occurredAt: Generated<Timestamp>;
+}
+
+export interface Contacts {
+  attributes: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  email: string;
+  emailStatus: Generated<string>;
+  id: string;
+  lastImportId: string | null;
+  name: string | null;
+  phone: string | null;
+  smsStatus: Generated<string>;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
+  whatsappStatus: Generated<string>;
+}
+
+export interface ImportChunks {
+  chunkIndex: number;
+  createdAt: Generated<Timestamp>;
+  importId: string;
+  result: Json;
+}
+
+export interface Imports {
+  createdAt: Generated<Timestamp>;
+  error: string | null;
+  fileName: string | null;
+  finishedAt: Timestamp | null;
+  id: string;
+  imported: Generated<number>;
+  rowsReceived: Generated<number>;
+  segmentId: string | null;
+  skipped: Generated<number>;
+  status: Generated<string>;
+  teamId: string;
+  updated: Generated<number>;
+}
+
+export interface ImportSkips {
+  email: string | null;
+  importId: string;
+  reason: string;
+  rowNumber: number;
+}
+
+export interface SegmentMembers {
+  addedAt: Generated<Timestamp>;
+  contactId: string;
+  segmentId: string;
+}
+
+export interface Segments {
+  createdAt: Generated<Timestamp>;
+  filter: Json | null;
+  id: string;
+  kind: Generated<string>;
+  name: string;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface Sessions {
@@ -30,6 +102,11 @@ export interface Sessions {
   tokenHash: Buffer;
   userAgent: string | null;
   userId: string;
+}
+
+export interface TeamContactCounts {
+  teamId: string;
+  total: Generated<number>;
 }
 
 export interface TeamMembers {
@@ -57,7 +134,14 @@ export interface Users {
 
 export interface DB {
   authFailures: AuthFailures;
+  contacts: Contacts;
+  importChunks: ImportChunks;
+  imports: Imports;
+  importSkips: ImportSkips;
+  segmentMembers: SegmentMembers;
+  segments: Segments;
   sessions: Sessions;
+  teamContactCounts: TeamContactCounts;
   teamMembers: TeamMembers;
   teams: Teams;
   users: Users;

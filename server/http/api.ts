@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { z } from "zod";
 import { AppError, type FieldErrors, isAppError } from "../errors.ts";
 import { log } from "../log.ts";
@@ -28,15 +27,48 @@ export async function handleApi<T>(run: () => Promise<T>): Promise<T | Response>
   }
 }
 
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The body as text, refused with a 413 as soon as it passes `maxBytes`, whatever Content-Length claims. */
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new AppError("TOO_LARGE", `The request body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** Parses a JSON body with a schema; malformed JSON and invalid fields are 400s naming the problem. */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<z.infer<S>> {
+  const text = await readBodyText(request, options.maxBytes ?? DEFAULT_BODY_LIMIT);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(text);
   } catch {
     throw new AppError("INVALID", "The request body must be valid JSON.");
   }
-  const result = schema.safeParse(body);
+  return parseWith(schema, body, "Invalid request.");
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown, lead: string): z.infer<S> {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields: FieldErrors = {};
   for (const issue of result.error.issues) {
@@ -46,12 +78,13 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   const summary = Object.entries(fields)
     .map(([field, messages]) => `${field}: ${messages[0]}`)
     .join("; ");
-  throw new AppError("INVALID", `Invalid request. ${summary}`, { fields });
+  throw new AppError("INVALID", `${lead} ${summary}`, { fields });
 }
 
-/** An API answer that is not a Response yet: status and headers ride along. */
-export function json<T>(body: T, init?: ResponseInit) {
-  return data(body, init);
+/** Parses URL search parameters with a schema; bad ones are a 400 naming the parameter. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return parseWith(schema, params, "Invalid query parameters.");
 }
 
 export function methodNotAllowed(allowed: string[]): Response {

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/segment-contacts";
+import { getDb } from "../../../db/database.ts";
+import { LinkContactsSchema } from "../../../server/segments/schemas.ts";
+import { addContactsToSegment } from "../../../server/segments/segments.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
+import { requireId } from "../../../server/http/params.ts";
+import { requireApiUser } from "../../../server/http/session.ts";
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(async () => {
+    const { team } = await requireApiUser(request);
+    const segmentId = requireId(params.id, "Segment not found.");
+    const { contactIds } = await readJsonBody(request, LinkContactsSchema, { maxBytes: 8 * 1024 * 1024 });
+    const result = await addContactsToSegment(getDb(), { teamId: team.id, segmentId, contactIds });
+    return Response.json({ data: result });
+  });
+}

@@ -1,0 +1,27 @@
+import type { Route } from "./+types/segment";
+import { getDb } from "../../../db/database.ts";
+import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { deleteSegment, renameSegment } from "../../../server/segments/segments.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
+import { requireId } from "../../../server/http/params.ts";
+import { requireApiUser } from "../../../server/http/session.ts";
+
+export function loader() {
+  return methodNotAllowed(["PATCH", "DELETE"]);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleApi(async () => {
+    const { team } = await requireApiUser(request);
+    const segmentId = requireId(params.id, "Segment not found.");
+    if (request.method === "DELETE") {
+      await deleteSegment(getDb(), { teamId: team.id, segmentId });
+      return new Response(null, { status: 204 });
+    }
+    if (request.method === "PATCH") {
+      const { name } = await readJsonBody(request, SegmentNameSchema);
+      return Response.json({ data: await renameSegment(getDb(), { teamId: team.id, segmentId, name }) });
+    }
+    return methodNotAllowed(["PATCH", "DELETE"]);
+  });
+}

@@ -1,0 +1,25 @@
+import { AppError } from "../errors.ts";
+
+/**
+ * A keyset position in a list ordered by (created_at desc, id desc). The time is
+ * kept as PostgreSQL's own text so no microseconds are lost between pages.
+ */
+export type Cursor = { createdAt: string; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+export function decodeCursor(value: string): Cursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (typeof createdAt === "string" && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id) && createdAt.length < 64) {
+      return { createdAt, id };
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError("INVALID", "The cursor is not valid: use the nextCursor of a previous page.", {
+    fields: { cursor: ["Not a cursor returned by this API"] },
+  });
+}

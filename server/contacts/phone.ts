@@ -1,0 +1,13 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+
+/**
+ * E.164 when the number parses as valid (international form, or "00" prefix);
+ * otherwise the number as given, trimmed, so nothing the user typed is lost.
+ */
+export function normalizePhone(raw: string | null | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  const international = value.startsWith("00") ? `+${value.slice(2)}` : value;
+  const parsed = parsePhoneNumberFromString(international);
+  return parsed?.isValid() ? parsed.number : value;
+}

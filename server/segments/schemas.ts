@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+export const SegmentNameSchema = z.object({
+  name: z.string({ error: "Segment name is required" }).trim().min(1, "Segment name is required").max(200, "Segment name must be at most 200 characters"),
+});
+
+export const LinkContactsSchema = z.object({
+  contactIds: z
+    .array(z.uuid("Each contact id must be a contact's id"), { error: "Select at least one contact" })
+    .min(1, "Select at least one contact")
+    .max(100_000, "At most 100,000 contacts per request"),
+});
