@@ -36,7 +36,8 @@ export default defineConfig({
   },
   projects: [
     { name: "javascript", use: { javaScriptEnabled: true } },
-    { name: "no-javascript", use: { javaScriptEnabled: false } },
+    // *.js-only.spec.ts covers behaviour that exists only with JavaScript (browser-side CSV mapping).
+    { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
     command: "rm -rf .data/e2e && node server.js",

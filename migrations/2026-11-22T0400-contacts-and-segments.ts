@@ -30,9 +30,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index contacts_team_email_key on contacts (team_id, lower(email))`.execute(db);
   // The contacts list pages newest first by keyset (created_at, id).
   await sql`create index contacts_team_created_idx on contacts (team_id, created_at desc, id desc)`.execute(db);
-  // Case-insensitive substring search over name, email and phone.
+  // Case-insensitive substring search over name, email and phone. A large pending
+  // list lets bulk imports append index entries and merge them in bulk later,
+  // instead of updating the trigram posting lists row by row.
   await sql`create index contacts_search_idx on contacts
-    using gin ((lower(coalesce(name, '') || ' ' || email || ' ' || coalesce(phone, ''))) gin_trgm_ops)`.execute(db);
+    using gin ((lower(coalesce(name, '') || ' ' || email || ' ' || coalesce(phone, ''))) gin_trgm_ops)
+    with (fastupdate = on, gin_pending_list_limit = 65536)`.execute(db);
 
   // A team's contact total, kept by statement-level triggers so the contacts page
   // does not count a million rows on every view, whichever path adds or removes them.

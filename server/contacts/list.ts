@@ -1,15 +1,13 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/types.ts";
 import { type Cursor, decodeCursor, encodeCursor } from "./cursor.ts";
+import { type ContactFilter, type HasPhone, whereContactFilter } from "./filter.ts";
 
 export const CONTACTS_PAGE_SIZE = 50;
 /** Filtered totals are counted up to here; past it the list says "10,000+". */
 export const COUNT_CAP = 10_000;
 
-export type HasPhone = "any" | "yes" | "no";
-
-export type ContactFilter = { teamId: string; search?: string; hasPhone?: HasPhone };
+export type { ContactFilter, HasPhone };
 
 export type ContactRow = {
   id: string;
@@ -18,25 +16,6 @@ export type ContactRow = {
   phone: string | null;
   createdAt: Date;
 };
-
-function whereFilter(filter: ContactFilter) {
-  const search = filter.search?.trim().toLowerCase();
-  return (eb: ExpressionBuilder<DB, "contacts">) => {
-    const conditions = [eb("contacts.teamId", "=", filter.teamId)];
-    if (search) {
-      // Same expression as the trigram index, so the index answers the search.
-      const haystack = sql`lower(coalesce(contacts.name, '') || ' ' || contacts.email || ' ' || coalesce(contacts.phone, ''))`;
-      conditions.push(eb(haystack, "like", `%${escapeLike(search)}%`));
-    }
-    if (filter.hasPhone === "yes") conditions.push(eb("contacts.phone", "is not", null));
-    if (filter.hasPhone === "no") conditions.push(eb("contacts.phone", "is", null));
-    return eb.and(conditions);
-  };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * One page of a team's contacts, newest first, by keyset: `after` is the
@@ -51,7 +30,7 @@ export async function listContacts(
   let query = db
     .selectFrom("contacts")
     .select(["id", "name", "email", "phone", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
-    .where(whereFilter(options))
+    .where(whereContactFilter(options))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1);
@@ -80,7 +59,7 @@ export async function countContacts(db: Database, filter: ContactFilter): Promis
   }
   const row = await db
     .selectFrom((eb) =>
-      eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
+      eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereContactFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
     )
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();

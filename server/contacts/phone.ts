@@ -1,5 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 
+const E164 = /^\+[1-9]\d{7,14}$/;
+
 /**
  * E.164 when the number parses as valid (international form, or "00" prefix);
  * otherwise the number as given, trimmed, so nothing the user typed is lost.
@@ -7,6 +9,9 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 export function normalizePhone(raw: string | null | undefined): string | null {
   const value = raw?.trim();
   if (!value) return null;
+  // Already E.164 (what the browser import sends): parsing a million of these would
+  // cost seconds of server time for nothing.
+  if (E164.test(value)) return value;
   const international = value.startsWith("00") ? `+${value.slice(2)}` : value;
   const parsed = parsePhoneNumberFromString(international);
   return parsed?.isValid() ? parsed.number : value;

@@ -1,20 +1,77 @@
-import { Users } from "lucide-react";
+import { Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/contacts";
+import { ContactsFilters } from "../../components/contacts/contacts-filters.tsx";
+import { ContactsList } from "../../components/contacts/contacts-list.tsx";
+import { firstPageHref, readContactsQuery } from "../../components/contacts/contacts-query.ts";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { getDb } from "../../../db/database.ts";
+import { countContacts, listContacts } from "../../../server/contacts/list.ts";
+import { isAppError } from "../../../server/errors.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts · Murmur" }];
 
-export default function Contacts() {
+const DESCRIPTION = "The people your team can reach, with their email and phone.";
+const STALE_PAGE_LINK = "That page link is no longer valid, so the list starts from the first page.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const query = readContactsQuery(new URL(request.url).searchParams);
+  const filter = { teamId: team.id, search: query.search, hasPhone: query.hasPhone };
+  const [page, count] = await Promise.all([
+    listContacts(getDb(), { ...filter, after: query.cursor }),
+    countContacts(getDb(), filter),
+  ]).catch(async (error: unknown) => {
+    // A page link from an older version or edited by hand: start over rather than fail.
+    if (isAppError(error) && error.fields?.cursor) {
+      const toast = await flashToasts({ type: "error", title: "Error", description: STALE_PAGE_LINK });
+      throw redirect(firstPageHref(query), { headers: { "Set-Cookie": toast } });
+    }
+    throw error;
+  });
+  return {
+    query,
+    contacts: page.contacts.map((contact) => ({
+      id: contact.id,
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      createdAt: contact.createdAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+    total: count.total,
+    capped: count.capped,
+  };
+}
+
+export default function Contacts({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   return (
     <>
-      <PageHeader title="Contacts" description="The people your team can reach, with their email and phone." />
-      <EmptyState icon={Users} title="No contacts yet.">
-        <p>
-          Importing contacts from a CSV file arrives here: you will map its columns, preview the rows and bring them in,
-          optionally as a new segment.
-        </p>
-      </EmptyState>
+      <PageHeader title="Contacts" description={DESCRIPTION} />
+      <Card className="overflow-hidden">
+        <div className="border-b p-4">
+          <ContactsFilters filter={loaderData.query} />
+        </div>
+        {/* Keyed by navigation: a selection belongs to the rows it was made on. */}
+        <ContactsList key={location.key} data={loaderData} />
+      </Card>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <PageHeader title="Contacts" description={DESCRIPTION} />
+      <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+        <p className="font-medium">Failed to load contacts.</p>
+        <Link to="/dashboard/contacts" reloadDocument className="text-sm text-primary underline-offset-4 hover:underline">
+          Try again
+        </Link>
+      </Card>
     </>
   );
 }

@@ -1,0 +1,31 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { RouteDialog } from "./route-dialog.tsx";
+import { Button } from "../ui/button.tsx";
+
+/**
+ * What a segment dialog shows when it cannot open: a segment that is not this
+ * team's (or no longer exists) is "not found"; anything else is a plain failure.
+ * The list behind it stays, so the user is one click from carrying on.
+ */
+export function SegmentDialogError({ error, closeTo }: { error: unknown; closeTo: string }) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <RouteDialog
+      title={notFound ? "Segment not found" : "Error"}
+      description={
+        notFound
+          ? "This segment does not exist, or it was deleted."
+          : "Something went wrong on our side. Please try again."
+      }
+      closeTo={closeTo}
+    >
+      <div className="flex justify-end">
+        <Button variant="outline" asChild>
+          <Link to={closeTo} preventScrollReset>
+            Back to segments
+          </Link>
+        </Button>
+      </div>
+    </RouteDialog>
+  );
+}

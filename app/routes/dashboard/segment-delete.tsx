@@ -1,0 +1,74 @@
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/segment-delete";
+import { RouteDialog } from "../../components/segments/route-dialog.tsx";
+import { SegmentDialogError } from "../../components/segments/segment-dialog-error.tsx";
+import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { getDb } from "../../../db/database.ts";
+import { isAppError } from "../../../server/errors.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+import { findSegment } from "../../../server/segments/find-segment.ts";
+import { deleteSegment } from "../../../server/segments/segments.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete Segment · Murmur" }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const segment = await findSegment(getDb(), { teamId: team.id, segmentId: params.id });
+  if (!segment) throw data("Segment not found.", { status: 404 });
+  return { segment: { id: segment.id, name: segment.name } };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { team } = context.get(sessionContext);
+  const segment = await findSegment(getDb(), { teamId: team.id, segmentId: params.id });
+  if (!segment) throw data("Segment not found.", { status: 404 });
+  try {
+    await deleteSegment(getDb(), { teamId: team.id, segmentId: segment.id });
+  } catch (error) {
+    // Deleted by someone else between the check and now: the same answer as an unknown id.
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Segment not found.", { status: 404 });
+    throw error;
+  }
+  const tab = parseSegmentTab(new URL(request.url).searchParams.get("tab"));
+  const toast = await flashToasts({ type: "success", title: "Success", description: "Segment deleted successfully" });
+  return redirect(segmentsPath(tab), { headers: { "Set-Cookie": toast } });
+}
+
+export default function DeleteSegment({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const tab = parseSegmentTab(searchParams.get("tab"));
+  const closeTo = segmentsPath(tab);
+  const deleting = navigation.state === "submitting";
+
+  return (
+    <RouteDialog
+      title="Are you sure you want to delete this segment?"
+      description={
+        <>
+          <span className="font-medium text-foreground">{loaderData.segment.name}</span> will be deleted. Its contacts
+          stay in your contact list.
+        </>
+      }
+      closeTo={closeTo}
+    >
+      <Form method="post" action={segmentsPath(tab, `${loaderData.segment.id}/delete`)} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" asChild>
+          <Link to={closeTo} preventScrollReset>
+            Cancel
+          </Link>
+        </Button>
+        <Button type="submit" variant="destructive" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete"}
+        </Button>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const [searchParams] = useSearchParams();
+  return <SegmentDialogError error={error} closeTo={segmentsPath(parseSegmentTab(searchParams.get("tab")))} />;
+}

@@ -1,0 +1,52 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/segments-import";
+import { CsvImportPanel } from "../../components/csv-import/csv-import-panel.tsx";
+import { PageHeader } from "../../components/dashboard/page-header.tsx";
+import { Toasts } from "../../components/toasts.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { getDb } from "../../../db/database.ts";
+import { importedDescription } from "../../../server/contacts/csv-mapping.ts";
+import { importCsvUpload } from "../../../server/contacts/csv-upload.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { flashToasts, type Toast } from "../../../server/http/toast.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Import contacts · Murmur" }];
+
+// The no-JavaScript upload of the CSV Upload tab. The body is streamed, never
+// buffered: Conform's parseWithZod needs the whole form, so the domain reads it.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { team } = context.get(sessionContext);
+  const outcome = await importCsvUpload(getDb(), { teamId: team.id, request });
+  if (outcome.ok) {
+    const toast: Toast = { type: "success", title: "Import complete", description: importedDescription(outcome.summary.imported) };
+    return redirect(`/dashboard/imports/${outcome.summary.id}`, { headers: { "Set-Cookie": await flashToasts(toast) } });
+  }
+  const toast: Toast = { type: "error", title: outcome.problem.title, description: outcome.problem.description };
+  // Rows were written before the problem showed: the import's page says what got in.
+  if (outcome.importId) {
+    return redirect(`/dashboard/imports/${outcome.importId}`, { headers: { "Set-Cookie": await flashToasts(toast) } });
+  }
+  return data({ problem: outcome.problem, toasts: [toast] }, { status: outcome.status });
+}
+
+export default function SegmentsImport({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader
+        title="Import contacts"
+        description={
+          <>
+            Add contacts from a CSV file, optionally as a new segment.{" "}
+            <Link to="/dashboard/segments?tab=csv" className="text-primary underline-offset-4 hover:underline">
+              Back to segments
+            </Link>
+          </>
+        }
+      />
+      <Card className="p-4 md:p-6">
+        <CsvImportPanel problem={actionData?.problem} />
+      </Card>
+      <Toasts toasts={actionData?.toasts} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+// bench/contacts: the contacts page (server-rendered HTML) and GET /api/contacts on a
+// team with 1,000,000 contacts: the first page, a deep page (keyset cursor half way)
+// and a search, each under 20 concurrent clients. Prints latency percentiles as JSON.
+// Usage: npm run build && node bench/contacts.ts [--contacts N] [--requests N]
+import pg from "pg";
+import { encodeCursor } from "../server/contacts/cursor.ts";
+import { sessionCookie } from "../server/http/cookies.ts";
+import { signUp, startBenchApp } from "./lib/app-server.ts";
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const CONTACTS = arg("--contacts", 1_000_000);
+const REQUESTS = arg("--requests", 400);
+const CLIENTS = 20;
+
+async function seedContacts(databaseUrl: string, token: string, baseUrl: string) {
+  const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    data: { team: { id: string } };
+  };
+  const teamId = me.data.team.id;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Rows spread over a year of creation times, in batches so each statement stays small.
+    for (let start = 0; start < CONTACTS; start += 100_000) {
+      await client.query(
+        `insert into contacts (id, team_id, email, name, phone, created_at)
+         select gen_random_uuid(), $1, 'person.' || g || '@example-' || (g % 97) || '.com',
+                (array['Ada','Zoë','José','Priya','Łukasz','Ngozi'])[1 + g % 6] || ' ' || (array['Lovelace','Müller','García','Okafor','Sato'])[1 + g % 5],
+                case when g % 3 = 0 then null else '+1415' || lpad((g % 10000000)::text, 7, '0') end,
+                now() - make_interval(secs => g * 31.5)
+         from generate_series($2::int, $3::int) g`,
+        [teamId, start, Math.min(start + 100_000, CONTACTS) - 1],
+      );
+    }
+    await client.query("vacuum analyze contacts");
+    const deep = await client.query(
+      `select created_at::text as created_at, id from contacts where team_id = $1
+       order by created_at desc, id desc offset $2 limit 1`,
+      [teamId, Math.floor(CONTACTS / 2)],
+    );
+    return encodeCursor({ createdAt: deep.rows[0].created_at, id: deep.rows[0].id });
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(url: string, headers: Record<string, string>) {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const client = async () => {
+    while (next < REQUESTS) {
+      next += 1;
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (!response.ok) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 10) / 10;
+  return { requests: latencies.length, failures, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: at(1) };
+}
+
+async function main() {
+  const app = await startBenchApp({ port: 3491 });
+  try {
+    const token = await signUp(app.baseUrl);
+    const deepCursor = await seedContacts(app.databaseUrl, token, app.baseUrl);
+    const cookie = (await sessionCookie.serialize(token)).split(";")[0]!;
+    const html = { Cookie: cookie };
+    const api = { Authorization: `Bearer ${token}` };
+    const cursor = encodeURIComponent(deepCursor);
+    const scenarios: Record<string, [string, Record<string, string>]> = {
+      htmlFirstPage: [`${app.baseUrl}/dashboard/contacts`, html],
+      htmlDeepPage: [`${app.baseUrl}/dashboard/contacts?cursor=${cursor}`, html],
+      htmlSearch: [`${app.baseUrl}/dashboard/contacts?search=person.4242`, html],
+      apiFirstPage: [`${app.baseUrl}/api/contacts`, api],
+      apiDeepPage: [`${app.baseUrl}/api/contacts?cursor=${cursor}`, api],
+      apiSearch: [`${app.baseUrl}/api/contacts?search=person.4242`, api],
+    };
+    const results: Record<string, unknown> = {};
+    for (const [name, [url, headers]] of Object.entries(scenarios)) {
+      await measure(url, headers); // warm-up round, not reported
+      results[name] = await measure(url, headers);
+    }
+    console.log(JSON.stringify({ benchmark: "contacts", contacts: CONTACTS, clients: CLIENTS, results, targets: { p95Ms: 100 } }, null, 2));
+  } finally {
+    await app.stop();
+  }
+}
+
+await main();

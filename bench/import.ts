@@ -1,0 +1,174 @@
+// bench/import: a 1,000,000-row CSV imported the way the browser does it (parsed
+// with papaparse, mapped, POSTed in chunks of 5,000 to /api/contacts/import) into a
+// team that already has 100,000 contacts, half of which reappear in the file.
+// Baseline in the same run: PostgreSQL COPY of the same rows into a table with the
+// same unique index. Prints JSON. Usage: npm run build && node bench/import.ts [--rows N]
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { once } from "node:events";
+import Papa from "papaparse";
+import pg from "pg";
+import { audienceCsvLines, emailFor } from "./lib/audience.ts";
+import { signUp, startBenchApp } from "./lib/app-server.ts";
+
+const rowsArg = process.argv.indexOf("--rows");
+const ROWS = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : 1_000_000;
+const SEED = Math.round(ROWS / 10);
+const CHUNK = 5_000;
+const inputDir = path.resolve(".data/bench-input");
+
+type Row = { name: string | null; email: string | null; phone: string | null };
+
+async function writeLines(file: string, lines: Iterable<string>) {
+  const out = createWriteStream(file);
+  for (const line of lines) if (!out.write(line)) await once(out, "drain");
+  out.end();
+  await once(out, "finish");
+}
+
+async function postChunk(baseUrl: string, token: string, body: object) {
+  const response = await fetch(`${baseUrl}/api/contacts/import`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Import chunk failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { importId: string; totals?: Record<string, number> };
+}
+
+/** The browser's path: stream-parse, map the columns, send chunks one after another. */
+async function importThroughApi(baseUrl: string, token: string, file: string) {
+  let importId: string | undefined;
+  let chunkIndex = 0;
+  let firstRow = 2;
+  let batch: Row[] = [];
+  let totals: Record<string, number> | undefined;
+  const send = async (final: boolean) => {
+    const answer = await postChunk(baseUrl, token, {
+      contacts: batch,
+      importId,
+      chunkIndex,
+      firstRow,
+      final,
+      fileName: path.basename(file),
+    });
+    importId = answer.importId;
+    totals = answer.totals;
+    chunkIndex += 1;
+    firstRow += batch.length;
+    batch = [];
+  };
+  const stream = createReadStream(file);
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<Record<string, string>>(stream as unknown as File, {
+      header: true,
+      skipEmptyLines: true,
+      step: (result, parser) => {
+        const r = result.data;
+        batch.push({ name: r["Full Name"] || null, email: r["Email Address"] || null, phone: r["Mobile Phone"] || null });
+        if (batch.length === CHUNK) {
+          parser.pause();
+          send(false).then(() => parser.resume(), reject);
+        }
+      },
+      complete: () => resolve(),
+      error: reject,
+    });
+  });
+  await send(true);
+  return totals;
+}
+
+/** The rows that end up stored (valid, one per email), as a CSV for COPY. */
+async function writeCopyFile(source: string, target: string) {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<Record<string, string>>(createReadStream(source) as unknown as File, {
+      header: true,
+      skipEmptyLines: true,
+      step: (result) => {
+        const email = result.data["Email Address"] ?? "";
+        const key = email.toLowerCase();
+        if (!email.includes("@") || seen.has(key)) return;
+        seen.add(key);
+        lines.push(Papa.unparse([[email, result.data["Full Name"] ?? "", result.data["Mobile Phone"] ?? ""]]) + "\n");
+      },
+      complete: () => resolve(),
+      error: reject,
+    });
+  });
+  await writeLines(target, lines);
+  return lines.length;
+}
+
+async function copyBaseline(databaseUrl: string, file: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create table bench_copy (team_id uuid not null default '00000000-0000-7000-8000-000000000000',
+      email text not null, name text, phone text)`);
+    await client.query("create unique index bench_copy_email_key on bench_copy (team_id, lower(email))");
+    const started = performance.now();
+    await client.query(`copy bench_copy (email, name, phone) from '${file}' with (format csv)`);
+    return (performance.now() - started) / 1000;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  await mkdir(inputDir, { recursive: true });
+  const file = path.join(inputDir, `audience-${ROWS}.csv`);
+  const copyFile = path.join(inputDir, `audience-${ROWS}-copy.csv`);
+  await writeLines(file, audienceCsvLines(ROWS));
+
+  const app = await startBenchApp({ port: 3490 });
+  try {
+    const token = await signUp(app.baseUrl);
+    // The team's existing audience: half of it reappears in the file.
+    const seedEmails = [
+      ...Array.from({ length: SEED / 2 }, (_, i) => emailFor(i)),
+      ...Array.from({ length: SEED / 2 }, (_, i) => emailFor(10_000_000 + i)),
+    ];
+    for (let i = 0; i < seedEmails.length; i += CHUNK) {
+      await postChunk(app.baseUrl, token, { contacts: seedEmails.slice(i, i + CHUNK).map((email) => ({ email, name: "Existing" })) });
+    }
+
+    const started = performance.now();
+    const totals = await importThroughApi(app.baseUrl, token, file);
+    const importSeconds = (performance.now() - started) / 1000;
+
+    const copyRows = await writeCopyFile(file, copyFile);
+    const copySeconds = await copyBaseline(app.databaseUrl, copyFile);
+
+    console.log(
+      JSON.stringify(
+        {
+          benchmark: "import",
+          rows: ROWS,
+          existingContacts: SEED,
+          importSeconds: round(importSeconds),
+          rowsPerSecond: Math.round(ROWS / importSeconds),
+          copyRows,
+          copySeconds: round(copySeconds),
+          ratioToCopy: round(importSeconds / copySeconds),
+          serverPeakRssMb: app.peakRssMb(),
+          totals,
+          targets: { ratioToCopy: 2.0, serverPeakRssMb: 400 },
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await app.stop();
+  }
+}
+
+function round(value: number) {
+  return Math.round(value * 100) / 100;
+}
+
+await main();

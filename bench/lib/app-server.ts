@@ -1,0 +1,76 @@
+// Starts what a benchmark measures: an embedded PostgreSQL the benchmark can also
+// query directly, and the built Murmur server on it as a child process whose
+// memory can be sampled. Everything lives under .data/bench and is removed after.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { startEmbeddedPostgres } from "../../db/embedded.ts";
+import { ensureDatabase, withDatabase } from "../../db/start.ts";
+
+export type BenchApp = {
+  baseUrl: string;
+  databaseUrl: string;
+  /** Highest resident set size of the server process so far, in MB (VmHWM). */
+  peakRssMb: () => number;
+  stop: () => Promise<void>;
+};
+
+export async function startBenchApp(options: { port: number }): Promise<BenchApp> {
+  if (!existsSync("build/server/index.js")) {
+    throw new Error("Build the app first: npm run build");
+  }
+  const dir = ".data/bench/postgres";
+  await rm(dir, { recursive: true, force: true });
+  const postgres = await startEmbeddedPostgres({
+    dir,
+    settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_wal_size: "4GB" },
+  });
+  await ensureDatabase(postgres.url, "murmur_bench");
+  const databaseUrl = withDatabase(postgres.url, "murmur_bench");
+  const server: ChildProcess = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "web" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  await waitForReady(baseUrl, server);
+  return {
+    baseUrl,
+    databaseUrl,
+    peakRssMb: () => {
+      const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      await postgres.stop();
+      await rm(".data/bench", { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForReady(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The server did not become ready within 60 s");
+}
+
+/** Signs up a fresh user through the API and returns their Bearer token. */
+export async function signUp(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password-1", name: "Bench Mark" }),
+  });
+  if (!response.ok) throw new Error(`Signup failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}

@@ -1,0 +1,65 @@
+import type { Database } from "../../db/database.ts";
+
+export type ImportReport = {
+  id: string;
+  fileName: string | null;
+  status: string;
+  error: string | null;
+  rowsReceived: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  createdAt: Date;
+  finishedAt: Date | null;
+  /** The segment the import created, unless it has since been deleted. */
+  segment: { id: string; name: string } | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One import of the team with its totals and segment, for its result page.
+ * Another team's id and a malformed id both give undefined (never a database
+ * error), so the caller answers a plain 404.
+ */
+export async function getImportReport(db: Database, options: { teamId: string; importId: string }): Promise<ImportReport | undefined> {
+  if (!UUID.test(options.importId)) return undefined;
+  const row = await db
+    .selectFrom("imports")
+    .leftJoin("segments", (join) => join.onRef("segments.id", "=", "imports.segmentId").on("segments.teamId", "=", options.teamId))
+    .select([
+      "imports.id",
+      "imports.fileName",
+      "imports.status",
+      "imports.error",
+      "imports.rowsReceived",
+      "imports.imported",
+      "imports.updated",
+      "imports.skipped",
+      "imports.createdAt",
+      "imports.finishedAt",
+      "segments.id as segmentId",
+      "segments.name as segmentName",
+    ])
+    .where("imports.id", "=", options.importId)
+    .where("imports.teamId", "=", options.teamId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { segmentId, segmentName, ...rest } = row;
+  return { ...rest, segment: segmentId && segmentName !== null ? { id: segmentId, name: segmentName } : null };
+}
+
+/**
+ * Closes a running import as failed with the reason shown on its result page.
+ * Chunks already applied stay applied (each was its own transaction); an import
+ * that is no longer running is left as it is.
+ */
+export async function failImport(db: Database, options: { teamId: string; importId: string; error: string }): Promise<void> {
+  await db
+    .updateTable("imports")
+    .set({ status: "failed", error: options.error.slice(0, 1000), finishedAt: new Date() })
+    .where("id", "=", options.importId)
+    .where("teamId", "=", options.teamId)
+    .where("status", "=", "running")
+    .execute();
+}
