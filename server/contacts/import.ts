@@ -20,15 +20,27 @@ export type ImportSummary = {
   skipped: number;
 };
 
-/** Opens an import; with a segment name, its contacts also join a new static segment of that name. */
+/**
+ * Opens an import; with a segment name, its contacts also join a new static
+ * segment of that name. A client may choose the id itself, so that a retried
+ * first request finds the import it already opened instead of opening another
+ * (and another segment). An id that belongs to another team is not found.
+ */
 export async function startImport(
   db: Database,
-  options: { teamId: string; fileName?: string | null; segmentName?: string | null },
+  options: { teamId: string; id?: string; fileName?: string | null; segmentName?: string | null },
 ): Promise<{ id: string; segmentId: string | null }> {
+  const id = options.id ?? newId();
   return db.transaction().execute(async (trx) => {
+    // Serialises two first requests racing with the same id.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`.execute(trx);
+    const existing = await trx.selectFrom("imports").select(["teamId", "segmentId"]).where("id", "=", id).executeTakeFirst();
+    if (existing) {
+      if (existing.teamId !== options.teamId) throw new AppError("NOT_FOUND", "Import not found.");
+      return { id, segmentId: existing.segmentId };
+    }
     const segmentName = options.segmentName?.trim();
     const segment = segmentName ? await createSegment(trx, { teamId: options.teamId, name: segmentName }) : null;
-    const id = newId();
     await trx
       .insertInto("imports")
       .values({ id, teamId: options.teamId, fileName: options.fileName?.slice(0, 255) ?? null, segmentId: segment?.id ?? null })

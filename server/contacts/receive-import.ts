@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
-import { type ChunkResult, finishImport, importChunk, type ImportSummary, startImport } from "./import.ts";
+import { type ChunkResult, finishImport, getImport, importChunk, type ImportSummary, startImport } from "./import.ts";
 import type { ImportChunkSchema } from "./schemas.ts";
 
 export type ImportChunkInput = z.infer<typeof ImportChunkSchema>;
@@ -8,14 +8,20 @@ export type ImportChunkInput = z.infer<typeof ImportChunkSchema>;
 export type ImportChunkAnswer = ChunkResult & { importId: string; segmentId: string | null; totals?: ImportSummary };
 
 /**
- * One call of `POST /api/contacts/import`. Without an importId it opens an import
- * (and its segment); with `final` (the default for a one-call import) it closes it
- * and answers with the import's totals too.
+ * One call of `POST /api/contacts/import`. The first call opens an import (and
+ * its segment), under the client's importId when it sends one; `final` (the
+ * default for a call without importId) closes it and answers with its totals;
+ * `cancel` closes it as cancelled without applying the call's rows.
  */
 export async function receiveImportChunk(db: Database, teamId: string, input: ImportChunkInput): Promise<ImportChunkAnswer> {
-  const opened = input.importId
-    ? { id: input.importId, segmentId: null }
-    : await startImport(db, { teamId, fileName: input.fileName, segmentName: input.segmentName });
+  const known = input.importId ? await getImport(db, { teamId, importId: input.importId }) : undefined;
+  const opened = known
+    ? { id: known.id, segmentId: known.segmentId }
+    : await startImport(db, { teamId, id: input.importId, fileName: input.fileName, segmentName: input.segmentName });
+  if (input.cancel) {
+    const totals = await finishImport(db, { teamId, importId: opened.id, status: "cancelled" });
+    return { imported: 0, updated: 0, skipped: 0, errors: [], importId: opened.id, segmentId: totals.segmentId, totals };
+  }
   const result = await importChunk(db, {
     teamId,
     importId: opened.id,

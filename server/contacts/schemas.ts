@@ -13,10 +13,14 @@ export const ImportChunkSchema = z.object({
     .max(MAX_CHUNK_ROWS, `At most ${MAX_CHUNK_ROWS} contacts per request; send larger files in chunks`),
   segmentName: z.string().trim().max(200).optional().nullable(),
   fileName: z.string().max(255).optional().nullable(),
-  importId: z.uuid("importId must be the id returned by the first chunk").optional(),
+  // Either the id the first answer returned, or one the client chose for its first
+  // request (so retrying that request cannot open a second import).
+  importId: z.uuid("importId must be a UUID").optional(),
   chunkIndex: z.number().int().min(0).optional(),
   firstRow: z.number().int().min(1).optional(),
   final: z.boolean().optional(),
+  // Stops the import: its rows so far stay, it takes no more chunks.
+  cancel: z.boolean().optional(),
 });
 
 export const ListContactsQuerySchema = z.object({

@@ -108,6 +108,34 @@ describe("POST /api/contacts/import", () => {
     expect(after.body.message).toMatch(/completed/);
   });
 
+  test("a first request retried with the client's importId opens one import and one segment", async () => {
+    const user = await createSignedInUser();
+    const importId = "0f2c6a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f";
+    const first = { importId, chunkIndex: 0, segmentName: "Retried", contacts: [{ email: "r@example.com" }], final: false };
+    const once = await postImport(user.token, first);
+    const again = await postImport(user.token, first);
+    expect(once.body.importId).toBe(importId);
+    expect(again.body).toEqual(once.body);
+    const closed = await postImport(user.token, { importId, chunkIndex: 1, contacts: [], final: true });
+    expect(closed.body.totals).toMatchObject({ status: "completed", imported: 1 });
+    const segments = await respond(() => listSegments(routeArgs(getRequest("/api/segments", bearer(user.token)))));
+    expect(((await segments.json()) as { data: unknown[] }).data).toHaveLength(1);
+
+    const stranger = await createSignedInUser();
+    const hijack = await postImport(stranger.token, { importId, chunkIndex: 2, contacts: [{ email: "x@example.com" }] });
+    expect(hijack.status).toBe(404);
+  });
+
+  test("cancel keeps the rows already imported and refuses later chunks", async () => {
+    const user = await createSignedInUser();
+    const first = await postImport(user.token, { contacts: [{ email: "kept@example.com" }], final: false });
+    const cancelled = await postImport(user.token, { importId: first.body.importId, cancel: true, contacts: [{ email: "dropped@example.com" }] });
+    expect(cancelled.body.totals).toMatchObject({ status: "cancelled", imported: 1 });
+    const late = await postImport(user.token, { importId: first.body.importId, chunkIndex: 1, contacts: [{ email: "late@example.com" }] });
+    expect(late.status).toBe(409);
+    expect((await contactsOf(user.token)).data.map((c) => c.email)).toEqual(["kept@example.com"]);
+  });
+
   test("the skipped rows download as CSV, only for the team that owns the import", async () => {
     const user = await createSignedInUser();
     const other = await createSignedInUser();

@@ -53,17 +53,26 @@ export async function uploadCsvFile(
     });
     if (options.signal.aborted) throw options.signal.reason;
     // The file changed since it was counted: close the import explicitly.
-    const totals = sender.totals ?? (await sender.close());
+    const totals = sender.totals ?? (await sender.finish());
     if (!totals) throw new ImportRequestError("The file has no rows to import.");
     return { totals, firstSkipped: sender.firstSkipped };
   } catch (error) {
-    if (!options.signal.aborted) throw error;
-    throw new ImportCancelled(await sender.close().catch(() => null));
+    if (!options.signal.aborted) {
+      // A refused chunk ends the import: close it so it does not stay open forever.
+      await sender.cancel().catch(() => null);
+      throw error;
+    }
+    throw new ImportCancelled(await sender.cancel().catch(() => null));
   }
 }
 
 function chunkSender(opening: { segmentName?: string; fileName: string }, onProgress: (rowsSent: number) => void) {
-  let importId: string | null = null;
+  // Chosen here, so a first request retried after a network error finds the import
+  // it opened instead of opening a second one (and a second segment).
+  const importId = newImportId();
+  // Set before the first request leaves: even one whose answer was lost may have opened the import.
+  let attempted = false;
+  let opened = false;
   let chunkIndex = 0;
   let rowsSent = 0;
   const state = {
@@ -72,17 +81,16 @@ function chunkSender(opening: { segmentName?: string; fileName: string }, onProg
 
     async send(contacts: MappedContact[], options: { signal?: AbortSignal; lastRow?: number; final?: boolean }): Promise<void> {
       const final = options.final ?? rowsSent + contacts.length === options.lastRow;
-      const body = importId
-        ? { contacts, importId, chunkIndex, firstRow: CSV_FIRST_ROW + rowsSent, final }
-        : { contacts, ...opening, firstRow: CSV_FIRST_ROW, final };
+      const body = { contacts, importId, chunkIndex, firstRow: CSV_FIRST_ROW + rowsSent, final, ...(opened ? {} : opening) };
       const json = JSON.stringify(body);
       if (json.length > MAX_BODY_CHARS && contacts.length > 1) {
         const half = Math.ceil(contacts.length / 2);
         await state.send(contacts.slice(0, half), { ...options, final: false });
         return state.send(contacts.slice(half), { ...options, final });
       }
+      attempted = true;
       const answer = await postChunk(json, options.signal);
-      importId = answer.importId;
+      opened = true;
       chunkIndex += 1;
       rowsSent += contacts.length;
       state.firstSkipped.push(...answer.errors.slice(0, SKIPPED_SHOWN - state.firstSkipped.length));
@@ -90,14 +98,33 @@ function chunkSender(opening: { segmentName?: string; fileName: string }, onProg
       onProgress(rowsSent);
     },
 
-    /** Closes the import with an empty last chunk; the chunks already applied stay. */
-    async close(): Promise<ImportTotals | null> {
-      if (!importId) return null;
+    /** Closes the import with an empty last chunk. */
+    async finish(): Promise<ImportTotals | null> {
+      if (!opened) return null;
       if (!state.totals) await state.send([], { final: true });
+      return state.totals;
+    },
+
+    /** Closes the import as cancelled; the chunks already applied stay. */
+    async cancel(): Promise<ImportTotals | null> {
+      if (!attempted) return null;
+      if (!state.totals) {
+        const answer = await postChunk(JSON.stringify({ contacts: [], importId, cancel: true }));
+        state.totals = answer.totals ?? null;
+      }
       return state.totals;
     },
   };
   return state;
+}
+
+/** A random (version 4) UUID; crypto.randomUUID exists only on https or localhost pages. */
+function newImportId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 async function postChunk(body: string, signal?: AbortSignal): Promise<ChunkAnswer> {
