@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
+import { parseSegmentTab, segmentsPath } from "./segment-tabs-config.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -28,4 +29,10 @@ export function SegmentDialogError({ error, closeTo }: { error: unknown; closeTo
       </div>
     </RouteDialog>
   );
+}
+
+/** The ErrorBoundary of every segment dialog route: the error, with a way back to the tab it came from. */
+export function SegmentDialogErrorBoundary() {
+  const [searchParams] = useSearchParams();
+  return <SegmentDialogError error={useRouteError()} closeTo={segmentsPath(parseSegmentTab(searchParams.get("tab")))} />;
 }

@@ -1,29 +1,24 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-delete";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { SegmentDialogError } from "../../components/segments/segment-dialog-error.tsx";
+import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../../server/http/context.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
-import { findSegment } from "../../../server/segments/find-segment.ts";
+import { requireTeamSegment } from "../../../server/segments/require-segment.ts";
 import { deleteSegment } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Segment · Murmur" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team } = context.get(sessionContext);
-  const segment = await findSegment(getDb(), { teamId: team.id, segmentId: params.id });
-  if (!segment) throw data("Segment not found.", { status: 404 });
+  const { segment } = await requireTeamSegment(context, params.id);
   return { segment: { id: segment.id, name: segment.name } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
-  const segment = await findSegment(getDb(), { teamId: team.id, segmentId: params.id });
-  if (!segment) throw data("Segment not found.", { status: 404 });
+  const { team, segment } = await requireTeamSegment(context, params.id);
   try {
     await deleteSegment(getDb(), { teamId: team.id, segmentId: segment.id });
   } catch (error) {
@@ -68,7 +63,4 @@ export default function DeleteSegment({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const [searchParams] = useSearchParams();
-  return <SegmentDialogError error={error} closeTo={segmentsPath(parseSegmentTab(searchParams.get("tab")))} />;
-}
+export { SegmentDialogErrorBoundary as ErrorBoundary };

@@ -1,32 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-edit";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { SegmentDialogError } from "../../components/segments/segment-dialog-error.tsx";
+import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { SegmentNameForm } from "../../components/segments/segment-name-form.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Toasts } from "../../components/toasts.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
 import { formFailure, formInvalid } from "../../../server/http/forms.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
-import { findSegment } from "../../../server/segments/find-segment.ts";
+import { requireTeamSegment } from "../../../server/segments/require-segment.ts";
 import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
 import { renameSegment } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Segment · Murmur" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team } = context.get(sessionContext);
-  const segment = await findSegment(getDb(), { teamId: team.id, segmentId: params.id });
-  if (!segment) throw data("Segment not found.", { status: 404 });
+  const { segment } = await requireTeamSegment(context, params.id);
   return { segment: { id: segment.id, name: segment.name } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
-  const segment = await findSegment(getDb(), { teamId: team.id, segmentId: params.id });
-  if (!segment) throw data("Segment not found.", { status: 404 });
+  const { team, segment } = await requireTeamSegment(context, params.id);
   const submission = parseWithZod(await request.formData(), { schema: SegmentNameSchema });
   if (submission.status !== "success") return formInvalid(submission);
   try {
@@ -60,7 +55,4 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const [searchParams] = useSearchParams();
-  return <SegmentDialogError error={error} closeTo={segmentsPath(parseSegmentTab(searchParams.get("tab")))} />;
-}
+export { SegmentDialogErrorBoundary as ErrorBoundary };

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-new";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { SegmentDialogError } from "../../components/segments/segment-dialog-error.tsx";
+import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { SegmentNameForm } from "../../components/segments/segment-name-form.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Toasts } from "../../components/toasts.tsx";
@@ -54,7 +54,4 @@ export default function NewSegment({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const [searchParams] = useSearchParams();
-  return <SegmentDialogError error={error} closeTo={segmentsPath(parseSegmentTab(searchParams.get("tab")))} />;
-}
+export { SegmentDialogErrorBoundary as ErrorBoundary };
