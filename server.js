@@ -1,8 +1,19 @@
 // Murmur's process entry. `npm start` runs it on the production build; `npm run dev`
 // (NODE_ENV=development) serves the sources through Vite with hot reload.
+//
+// In production the web role runs WEB_CONCURRENCY processes (default: one per core,
+// at most 4) sharing the port through node:cluster, because server rendering is CPU
+// work and one Node process uses one core. The primary process starts the database,
+// migrates, runs the job worker, and restarts a web process that dies.
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import express from "express";
 
 const development = process.env.NODE_ENV === "development";
+// Anything but development runs as production, before React is loaded: React and
+// its server renderer pick their (several times slower) development builds otherwise.
+if (!development) process.env.NODE_ENV = "production";
+const webProcesses = development ? 1 : Number(process.env.WEB_CONCURRENCY) || Math.min(availableParallelism(), 4);
 
 let vite;
 let murmurModule;
@@ -16,26 +27,60 @@ if (development) {
 
 const murmur = await murmurModule.boot();
 const { env } = murmur;
-const web = express();
-web.disable("x-powered-by");
-if (murmur.serveWeb) {
-  if (vite) {
-    web.use(vite.middlewares);
-  } else {
-    // Hashed asset names never change content, so they can be cached for a year.
-    web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    web.use(express.static("build/client", { maxAge: "1h", index: false }));
-  }
-  web.use(murmurModule.app);
-} else {
-  // A worker-only container still answers health checks.
-  web.use(murmurModule.health);
+
+function log(msg) {
+  console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", pid: process.pid, msg }));
 }
-const server = web.listen(env.PORT, env.HOST, () => {
+
+function serve(serveWeb) {
+  const web = express();
+  web.disable("x-powered-by");
+  if (serveWeb) {
+    if (vite) {
+      web.use(vite.middlewares);
+    } else {
+      // Hashed asset names never change content, so they can be cached for a year.
+      web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+      web.use(express.static("build/client", { maxAge: "1h", index: false }));
+    }
+    web.use(murmurModule.app);
+  } else {
+    // A worker-only container still answers health checks.
+    web.use(murmurModule.health);
+  }
+  return web.listen(env.PORT, env.HOST);
+}
+
+let server;
+const forkWeb = () => cluster.fork({ ROLE: "web", DATABASE_URL: process.env.DATABASE_URL, MURMUR_WEB_PROCESS: "1" });
+
+if (cluster.isWorker) {
+  server = serve(true);
+} else if (murmur.serveWeb && webProcesses > 1) {
+  for (let i = 0; i < webProcesses; i++) forkWeb();
+  cluster.on("exit", (worker, code) => {
+    if (!stopping && !worker.exitedAfterDisconnect) {
+      log(`web process ${worker.process.pid} exited with ${code}; starting another`);
+      forkWeb();
+    }
+  });
+  let listening = 0;
+  cluster.on("listening", () => {
+    listening += 1;
+    if (listening === webProcesses) announce();
+  });
+} else {
+  server = serve(murmur.serveWeb);
+  server.on("listening", announce);
+}
+
+let announced = false;
+function announce() {
+  if (announced) return;
+  announced = true;
   const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  const what = murmur.serveWeb ? "Murmur is ready at" : "Murmur worker health checks at";
-  console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", msg: `${what} http://${shown}:${env.PORT}` }));
-});
+  log(murmur.serveWeb ? `Murmur is ready at http://${shown}:${env.PORT}` : `Murmur worker health checks at http://${shown}:${env.PORT}`);
+}
 
 let stopping = false;
 async function stop(signal) {
@@ -43,13 +88,26 @@ async function stop(signal) {
   stopping = true;
   const timer = setTimeout(() => process.exit(1), 20_000);
   timer.unref();
-  await new Promise((resolve) => {
-    server.close(resolve);
-    server.closeIdleConnections();
-  });
+  if (server) {
+    await new Promise((resolve) => {
+      server.close(resolve);
+      server.closeIdleConnections();
+    });
+  }
+  if (cluster.isPrimary) {
+    // Web processes finish their requests first; the database stops after them.
+    await Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (worker) => new Promise((resolve) => {
+          worker.once("exit", resolve);
+          worker.process.kill(signal);
+        }),
+      ),
+    );
+  }
   await vite?.close();
   await murmur.shutdown();
-  console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", msg: `stopped on ${signal}` }));
+  log(`stopped on ${signal}`);
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));

@@ -2,7 +2,7 @@
 // query directly, and the built Murmur server on it as a child process whose
 // memory can be sampled. Everything lives under .data/bench and is removed after.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { startEmbeddedPostgres } from "../../db/embedded.ts";
 import { ensureDatabase, withDatabase } from "../../db/start.ts";
@@ -10,7 +10,7 @@ import { ensureDatabase, withDatabase } from "../../db/start.ts";
 export type BenchApp = {
   baseUrl: string;
   databaseUrl: string;
-  /** Highest resident set size of the server process so far, in MB (VmHWM). */
+  /** Highest resident set size of any Murmur server process so far (primary or web process), in MB (VmHWM). */
   peakRssMb: () => number;
   stop: () => Promise<void>;
 };
@@ -36,11 +36,7 @@ export async function startBenchApp(options: { port: number }): Promise<BenchApp
   return {
     baseUrl,
     databaseUrl,
-    peakRssMb: () => {
-      const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
-    },
+    peakRssMb: () => Math.round(Math.max(...serverProcesses(server.pid!).map(peakRssKb)) / 1024),
     stop: async () => {
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
@@ -48,6 +44,22 @@ export async function startBenchApp(options: { port: number }): Promise<BenchApp
       await rm(".data/bench", { recursive: true, force: true });
     },
   };
+}
+
+/** The server and its node:cluster web processes (the embedded PostgreSQL is the bench's, not a child). */
+function serverProcesses(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+  );
+  return [pid, ...children];
+}
+
+function peakRssKb(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 async function waitForReady(baseUrl: string, server: ChildProcess): Promise<void> {
