@@ -16,7 +16,8 @@ declare module "vitest" {
 }
 
 export const TEMPLATE_DATABASE = "murmur_test_template";
-const CLUSTER_DIR = ".data/test-postgres";
+// One cluster per run, so two runs at once (two terminals, an editor and CI) never share files.
+const CLUSTER_DIR = `.data/test-postgres-${process.pid}`;
 
 /**
  * Once per run: a PostgreSQL server (embedded and throwaway, or TEST_DATABASE_URL),
