@@ -38,6 +38,10 @@ export default [
     route("segments", "routes/api/segments.ts"),
     route("segments/:id", "routes/api/segment.ts"),
     route("segments/:id/contacts", "routes/api/segment-contacts.ts"),
+    route("campaigns", "routes/api/campaigns.ts"),
+    route("campaigns/:id", "routes/api/campaign.ts"),
+    route("campaigns/:id/schedule", "routes/api/campaign-schedule.ts"),
+    route("campaigns/:id/unschedule", "routes/api/campaign-unschedule.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

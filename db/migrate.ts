@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as accounts from "../migrations/2026-11-22T0300-accounts.ts";
 import * as contactsAndSegments from "../migrations/2026-11-22T0400-contacts-and-segments.ts";
+import * as campaigns from "../migrations/2026-11-22T0500-campaigns.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
 const migrations: Record<string, Migration> = {
   "2026-11-22T0300-accounts": accounts,
   "2026-11-22T0400-contacts-and-segments": contactsAndSegments,
+  "2026-11-22T0500-campaigns": campaigns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,26 @@ export interface AuthFailures {
   occurredAt: Generated<Timestamp>;
 }
 
+export interface Campaigns {
+  content: string | null;
+  createdAt: Generated<Timestamp>;
+  id: string;
+  name: string;
+  scheduledAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  state: Generated<string>;
+  subject: string | null;
+  teamId: string;
+  type: Generated<string>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface CampaignSegments {
+  campaignId: string;
+  position: number;
+  segmentId: string;
+}
+
 export interface Contacts {
   attributes: Generated<Json>;
   createdAt: Generated<Timestamp>;
@@ -134,6 +154,8 @@ export interface Users {
 
 export interface DB {
   authFailures: AuthFailures;
+  campaigns: Campaigns;
+  campaignSegments: CampaignSegments;
   contacts: Contacts;
   importChunks: ImportChunks;
   imports: Imports;

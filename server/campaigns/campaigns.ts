@@ -1,0 +1,170 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { newId } from "../../db/ids.ts";
+import { AppError } from "../errors.ts";
+import type { CampaignInput, CampaignState, CampaignType } from "./schemas.ts";
+import { setCampaignSegments } from "./segment-links.ts";
+
+export type CampaignView = {
+  id: string;
+  name: string;
+  type: CampaignType;
+  subject: string | null;
+  content: string | null;
+  state: CampaignState;
+  scheduledAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  segmentLinks: { segmentId: string; segment: { name: string } }[];
+  analytics: { sent: number; opened: number; clicked: number };
+};
+
+export const CAMPAIGN_NOT_FOUND = "Campaign not found.";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only campaigns that have not started sending can change. */
+export const EDITABLE_STATES: readonly CampaignState[] = ["DRAFT", "SCHEDULED"];
+
+function campaignQuery(db: Database, teamId: string) {
+  return db
+    .selectFrom("campaigns")
+    .select([
+      "campaigns.id",
+      "campaigns.name",
+      "campaigns.type",
+      "campaigns.subject",
+      "campaigns.content",
+      "campaigns.state",
+      "campaigns.scheduledAt",
+      "campaigns.sentAt",
+      "campaigns.createdAt",
+      (eb) =>
+        eb
+          .selectFrom("campaignSegments")
+          .innerJoin("segments", "segments.id", "campaignSegments.segmentId")
+          .select(
+            sql<CampaignView["segmentLinks"]>`coalesce(jsonb_agg(jsonb_build_object(
+              'segmentId', segments.id, 'segment', jsonb_build_object('name', segments.name)
+            ) order by campaign_segments.position), '[]'::jsonb)`.as("links"),
+          )
+          .whereRef("campaignSegments.campaignId", "=", "campaigns.id")
+          .as("segmentLinks"),
+    ])
+    .where("campaigns.teamId", "=", teamId);
+}
+
+type CampaignRow = Omit<CampaignView, "analytics" | "segmentLinks"> & { segmentLinks: CampaignView["segmentLinks"] | null };
+
+function toView(row: CampaignRow): CampaignView {
+  return {
+    ...row,
+    segmentLinks: row.segmentLinks ?? [],
+    // Deliveries and tracking arrive with sending; until a campaign has sent, these are truly zero.
+    analytics: { sent: 0, opened: 0, clicked: 0 },
+  };
+}
+
+/** The team's campaigns, newest first, with their segments (in chosen order) and analytics. */
+export async function listCampaigns(db: Database, options: { teamId: string; limit?: number }): Promise<CampaignView[]> {
+  const rows = await campaignQuery(db, options.teamId)
+    .orderBy("campaigns.createdAt", "desc")
+    .orderBy("campaigns.id", "desc")
+    .limit(options.limit ?? 500)
+    .execute();
+  return rows.map((row) => toView(row as CampaignRow));
+}
+
+export async function getCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
+  if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
+  const row = await campaignQuery(db, options.teamId).where("campaigns.id", "=", options.campaignId).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
+  return toView(row as CampaignRow);
+}
+
+/** A future time for scheduling, or a 400 that says why not. */
+export function requireFutureTime(value: string, now = new Date()): Date {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) {
+    throw new AppError("INVALID", "The scheduled time is not a valid date.", { fields: { scheduledTime: ["Not a valid date-time"] } });
+  }
+  if (at.getTime() <= now.getTime()) {
+    throw new AppError("INVALID", "The scheduled time must be in the future.", { fields: { scheduledTime: ["Must be in the future"] } });
+  }
+  return at;
+}
+
+/** What the form's scheduledTime means: an empty one is a draft, a time schedules it. */
+function stateFor(input: CampaignInput): { state: CampaignState; scheduledAt: Date | null } {
+  return input.scheduledTime ? { state: "SCHEDULED", scheduledAt: requireFutureTime(input.scheduledTime) } : { state: "DRAFT", scheduledAt: null };
+}
+
+/** Creates a campaign as a draft, or scheduled when the input carries a future time. */
+export async function createCampaign(db: Database, options: { teamId: string; input: CampaignInput }): Promise<CampaignView> {
+  const { input } = options;
+  const timing = stateFor(input);
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("campaigns")
+      .values({
+        id,
+        teamId: options.teamId,
+        name: input.name,
+        type: input.type,
+        subject: input.subject || null,
+        content: input.content || null,
+        ...timing,
+      })
+      .execute();
+    await setCampaignSegments(trx, { teamId: options.teamId, campaignId: id, segmentIds: input.segmentIds });
+  });
+  return getCampaign(db, { teamId: options.teamId, campaignId: id });
+}
+
+/**
+ * Replaces a campaign's fields and segments. Only DRAFT and SCHEDULED campaigns
+ * can change (409 otherwise); the scheduledTime decides between the two.
+ */
+export async function updateCampaign(
+  db: Database,
+  options: { teamId: string; campaignId: string; input: CampaignInput },
+): Promise<CampaignView> {
+  const { input } = options;
+  const timing = stateFor(input);
+  await db.transaction().execute(async (trx) => {
+    const current = await lockCampaign(trx, options);
+    if (!EDITABLE_STATES.includes(current.state)) {
+      throw new AppError("CONFLICT", `This campaign is ${current.state} and can no longer be edited.`);
+    }
+    await trx
+      .updateTable("campaigns")
+      .set({ name: input.name, type: input.type, subject: input.subject || null, content: input.content || null, ...timing, updatedAt: new Date() })
+      .where("id", "=", current.id)
+      .execute();
+    await setCampaignSegments(trx, { teamId: options.teamId, campaignId: current.id, segmentIds: input.segmentIds });
+  });
+  return getCampaign(db, options);
+}
+
+/** Deletes a campaign; one that is sending right now (ACTIVE) cannot be deleted. */
+export async function deleteCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockCampaign(trx, options);
+    if (current.state === "ACTIVE") throw new AppError("CONFLICT", "This campaign is sending and cannot be deleted.");
+    await trx.deleteFrom("campaigns").where("id", "=", current.id).execute();
+  });
+}
+
+/** The campaign row, locked for the rest of the transaction, or NOT_FOUND. */
+export async function lockCampaign(trx: Database, options: { teamId: string; campaignId: string }) {
+  if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
+  const row = await trx
+    .selectFrom("campaigns")
+    .select(["id", "state"])
+    .where("id", "=", options.campaignId)
+    .where("teamId", "=", options.teamId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
+  return { id: row.id, state: row.state as CampaignState };
+}

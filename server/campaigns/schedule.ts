@@ -1,0 +1,31 @@
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../errors.ts";
+import { type CampaignView, getCampaign, lockCampaign, requireFutureTime } from "./campaigns.ts";
+
+/** DRAFT → SCHEDULED at a future time. Any other state is a 409; a past or invalid time a 400. */
+export async function scheduleCampaign(
+  db: Database,
+  options: { teamId: string; campaignId: string; scheduledTime: string },
+): Promise<CampaignView> {
+  const scheduledAt = requireFutureTime(options.scheduledTime);
+  await db.transaction().execute(async (trx) => {
+    const current = await lockCampaign(trx, options);
+    if (current.state !== "DRAFT") {
+      throw new AppError("CONFLICT", `Only a DRAFT campaign can be scheduled; this one is ${current.state}.`);
+    }
+    await trx.updateTable("campaigns").set({ state: "SCHEDULED", scheduledAt, updatedAt: new Date() }).where("id", "=", current.id).execute();
+  });
+  return getCampaign(db, options);
+}
+
+/** SCHEDULED → DRAFT: the campaign will not start until scheduled again. */
+export async function unscheduleCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockCampaign(trx, options);
+    if (current.state !== "SCHEDULED") {
+      throw new AppError("CONFLICT", `Only a SCHEDULED campaign can be moved back to draft; this one is ${current.state}.`);
+    }
+    await trx.updateTable("campaigns").set({ state: "DRAFT", scheduledAt: null, updatedAt: new Date() }).where("id", "=", current.id).execute();
+  });
+  return getCampaign(db, options);
+}
