@@ -23,7 +23,12 @@ export default [
     ]),
     route("segments/import", "routes/dashboard/segments-import.tsx"),
     route("imports/:id", "routes/dashboard/import-result.tsx"),
-    route("broadcasts", "routes/dashboard/broadcasts.tsx"),
+    route("broadcasts", "routes/dashboard/broadcasts.tsx", [
+      route("new", "routes/dashboard/broadcast-new.tsx"),
+      route(":id/edit", "routes/dashboard/broadcast-edit.tsx"),
+      route(":id/delete", "routes/dashboard/broadcast-delete.tsx"),
+      route(":id/schedule", "routes/dashboard/broadcast-schedule.tsx"),
+    ]),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
   ]),

@@ -1,15 +1,93 @@
-import { Send } from "lucide-react";
+import { Plus, Send } from "lucide-react";
+import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/broadcasts";
+import { CampaignCard } from "../../components/broadcasts/campaign-card.tsx";
+import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
+import { SummaryCards } from "../../components/broadcasts/summary-cards.tsx";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { getDb } from "../../../db/database.ts";
+import { listCampaigns } from "../../../server/campaigns/campaigns.ts";
+import { summarizeCampaigns } from "../../../server/campaigns/summary.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Broadcasts · Murmur" }];
 
-export default function Broadcasts() {
+const DESCRIPTION = "Campaigns to your segments by email, SMS and WhatsApp.";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const campaigns = await listCampaigns(getDb(), { teamId: team.id });
+  return {
+    summary: summarizeCampaigns(campaigns),
+    campaigns: campaigns.map((campaign) => ({
+      id: campaign.id,
+      name: campaign.name,
+      type: campaign.type,
+      state: campaign.state,
+      subject: campaign.subject,
+      segmentName: campaign.segmentLinks[0]?.segment.name ?? null,
+      createdAt: campaign.createdAt.toISOString(),
+      scheduledAt: campaign.scheduledAt?.toISOString() ?? null,
+      analytics: campaign.analytics,
+    })),
+  };
+}
+
+export default function Broadcasts({ loaderData }: Route.ComponentProps) {
+  const { summary, campaigns } = loaderData;
   return (
     <>
-      <PageHeader title="Broadcasts" description="Campaigns to your segments by email, SMS and WhatsApp." />
-      <EmptyState icon={Send} title="No campaigns yet. Create your first campaign to get started." />
+      <PageHeader
+        title="Broadcasts"
+        description={DESCRIPTION}
+        actions={
+          <Button asChild>
+            <Link to={`${BROADCASTS_PATH}/new`} preventScrollReset>
+              <Plus aria-hidden="true" />
+              Create Campaign
+            </Link>
+          </Button>
+        }
+      />
+      {/* The open dialog route: a modal with JavaScript, a card here above the list without it. */}
+      <Outlet />
+      <SummaryCards summary={summary} />
+      <section aria-labelledby="campaign-list-heading" className="flex flex-col gap-4">
+        <h2 id="campaign-list-heading" className="text-lg font-semibold">
+          Campaigns
+        </h2>
+        {campaigns.length === 0 ? (
+          <EmptyState icon={Send} title="No campaigns yet. Create your first campaign to get started." />
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {campaigns.map((campaign) => (
+              <li key={campaign.id}>
+                <CampaignCard campaign={campaign} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <PageHeader title="Broadcasts" description={DESCRIPTION} />
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-destructive/40 px-6 py-10 text-center">
+        <p role="alert" className="font-medium text-destructive">
+          Failed to load campaigns.
+        </p>
+        <Button variant="outline" asChild>
+          <Link to={BROADCASTS_PATH} reloadDocument>
+            Try again
+          </Link>
+        </Button>
+      </div>
     </>
   );
 }

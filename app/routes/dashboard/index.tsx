@@ -1,59 +1,54 @@
-import { ArrowRight, Layers, Megaphone, Send, Upload } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { useDashboardData } from "../../components/dashboard/use-dashboard-data.ts";
-import { EmptyState } from "../../components/empty-state.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { formatChange } from "../../components/dashboard-home/format-change.ts";
+import { QuickActions } from "../../components/dashboard-home/quick-actions.tsx";
+import { RecentCampaigns } from "../../components/dashboard-home/recent-campaigns.tsx";
+import { StatCards } from "../../components/dashboard-home/stat-cards.tsx";
+import { getDb } from "../../../db/database.ts";
+import { listCampaigns } from "../../../server/campaigns/campaigns.ts";
+import { dashboardStats, rateOf } from "../../../server/dashboard/stats.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Murmur" }];
 
-const QUICK_LINKS = [
-  { label: "Import contacts", description: "Bring in the people you want to reach.", to: "/dashboard/contacts", icon: Upload },
-  { label: "Create a segment", description: "Group contacts by list, filters or a prompt.", to: "/dashboard/segments", icon: Layers },
-  { label: "New campaign", description: "Write a broadcast for email, SMS or WhatsApp.", to: "/dashboard/broadcasts", icon: Send },
-];
+/** The spec's number of recent campaigns on the dashboard. */
+const RECENT_CAMPAIGNS = 4;
 
-export default function DashboardHome() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const db = getDb();
+  const [stats, campaigns] = await Promise.all([
+    dashboardStats(db, { teamId: team.id, now: new Date() }),
+    listCampaigns(db, { teamId: team.id, limit: RECENT_CAMPAIGNS }),
+  ]);
+  return {
+    stats: {
+      contacts: { total: stats.contacts.total, change: formatChange(stats.contacts.change) },
+      campaigns: { active: stats.campaigns.active, total: stats.campaigns.total, change: formatChange(stats.campaigns.change) },
+      openRate: { value: stats.openRate.value, change: formatChange(stats.openRate.change) },
+      segments: { total: stats.segments.total, change: formatChange(stats.segments.change) },
+    },
+    recentCampaigns: campaigns.map(({ id, name, state, segmentLinks, analytics }) => ({
+      id,
+      name,
+      state,
+      segmentName: segmentLinks[0]?.segment.name ?? "All Users",
+      opens: analytics.opened,
+      clicks: analytics.clicked,
+      clickRate: analytics.opened > 0 ? rateOf(analytics.clicked, analytics.opened) : null,
+    })),
+  };
+}
+
+export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const { user, team } = useDashboardData();
   return (
     <>
       <PageHeader title="Dashboard" description={`Welcome to ${team.name}, ${firstNameOf(user.name)}. Start with one of the steps below.`} />
-
-      <section aria-labelledby="quick-links" className="mb-8">
-        <h2 id="quick-links" className="sr-only">Quick links</h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {QUICK_LINKS.map(({ label, description, to, icon: Icon }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className="group flex h-full items-start gap-4 rounded-lg border bg-card p-5 text-card-foreground shadow-sm transition-colors hover:border-primary/50 hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <span className="flex flex-1 flex-col gap-1">
-                  <span className="flex items-center gap-1 font-medium">
-                    {label}
-                    <ArrowRight className="size-4 opacity-0 transition-opacity group-hover:opacity-100" aria-hidden="true" />
-                  </span>
-                  <span className="text-sm text-muted-foreground">{description}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">Recent Campaigns</CardTitle>
-          <CardDescription>Your latest broadcasts and how they are doing.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <EmptyState icon={Megaphone} title="No campaigns yet. Create your first campaign to get started." />
-        </CardContent>
-      </Card>
+      <StatCards stats={loaderData.stats} />
+      <QuickActions />
+      <RecentCampaigns campaigns={loaderData.recentCampaigns} />
     </>
   );
 }

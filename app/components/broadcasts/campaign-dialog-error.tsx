@@ -1,0 +1,25 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { BROADCASTS_PATH } from "./format.ts";
+import { RouteDialog } from "../segments/route-dialog.tsx";
+import { Button } from "../ui/button.tsx";
+
+/** The ErrorBoundary of every campaign dialog route: not found, or a plain failure, with the list still behind it. */
+export function CampaignDialogErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <RouteDialog
+      title={notFound ? "Campaign not found" : "Error"}
+      description={notFound ? "This campaign does not exist, or it was deleted." : "Something went wrong on our side. Please try again."}
+      closeTo={BROADCASTS_PATH}
+    >
+      <div className="flex justify-end">
+        <Button variant="outline" asChild>
+          <Link to={BROADCASTS_PATH} preventScrollReset>
+            Back to broadcasts
+          </Link>
+        </Button>
+      </div>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/broadcast-edit";
+import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
+import { CampaignForm } from "../../components/broadcasts/campaign-form.tsx";
+import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
+import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.ts";
+import { RouteDialog } from "../../components/segments/route-dialog.tsx";
+import { Toasts } from "../../components/toasts.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { getDb } from "../../../db/database.ts";
+import { EDITABLE_STATES, updateCampaign } from "../../../server/campaigns/campaigns.ts";
+import { CampaignInputSchema } from "../../../server/campaigns/schemas.ts";
+import { formFailure, formInvalid } from "../../../server/http/forms.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+import { listSegments } from "../../../server/segments/segments.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { team, campaign } = await requireTeamCampaign(context, params.id);
+  const segments = await listSegments(getDb(), { teamId: team.id });
+  return {
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      type: campaign.type,
+      subject: campaign.subject ?? "",
+      content: campaign.content ?? "",
+      state: campaign.state,
+      editable: EDITABLE_STATES.includes(campaign.state),
+      segmentIds: campaign.segmentLinks.map((link) => link.segmentId),
+      scheduledTime: campaign.state === "SCHEDULED" && campaign.scheduledAt ? campaign.scheduledAt.toISOString() : "",
+    },
+    segments: segments.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { team, campaign } = await requireTeamCampaign(context, params.id);
+  const submission = parseWithZod(await request.formData(), { schema: CampaignInputSchema });
+  if (submission.status !== "success") return formInvalid(submission);
+  try {
+    await updateCampaign(getDb(), { teamId: team.id, campaignId: campaign.id, input: submission.value });
+  } catch (error) {
+    return formFailure(submission, error, { toastTitle: "Error" });
+  }
+  const toast = await flashToasts({ type: "success", title: "Success", description: "Campaign updated successfully" });
+  return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
+}
+
+export default function EditCampaign({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign, segments } = loaderData;
+  if (!campaign.editable) {
+    return (
+      <RouteDialog title="Edit Campaign" description={`This campaign is ${campaign.state} and can no longer be edited.`} closeTo={BROADCASTS_PATH}>
+        <div className="flex justify-end">
+          <Button variant="outline" asChild>
+            <Link to={BROADCASTS_PATH} preventScrollReset>
+              Back to broadcasts
+            </Link>
+          </Button>
+        </div>
+      </RouteDialog>
+    );
+  }
+  return (
+    <RouteDialog title="Edit Campaign" closeTo={BROADCASTS_PATH}>
+      <CampaignForm
+        key={campaign.id}
+        action={`${BROADCASTS_PATH}/${campaign.id}/edit`}
+        lastResult={actionData?.result}
+        defaults={campaign}
+        segments={segments}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+      />
+      <Toasts toasts={actionData?.toasts} />
+    </RouteDialog>
+  );
+}
+
+export { CampaignDialogErrorBoundary as ErrorBoundary };

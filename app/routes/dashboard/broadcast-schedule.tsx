@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/broadcast-schedule";
+import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
+import { BROADCASTS_PATH, toUtcInputValue } from "../../components/broadcasts/format.ts";
+import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.ts";
+import { RouteDialog } from "../../components/segments/route-dialog.tsx";
+import { Toasts } from "../../components/toasts.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { FieldError } from "../../components/ui/field-error.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { getDb } from "../../../db/database.ts";
+import { scheduleCampaign, unscheduleCampaign } from "../../../server/campaigns/schedule.ts";
+import { isAppError } from "../../../server/errors.ts";
+import { formFailure, formInvalid } from "../../../server/http/forms.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Schedule Campaign · Murmur" }];
+
+/** The spec's Schedule button: 24 hours from the moment it is pressed. */
+const SCHEDULE_OFFSET_MS = 24 * 60 * 60 * 1000;
+
+// "tomorrow" and "unschedule" come from the list's buttons; "at" from this dialog's field, read as UTC.
+const ScheduleFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("tomorrow") }),
+  z.object({ intent: z.literal("unschedule") }),
+  z.object({
+    intent: z.literal("at"),
+    scheduledTime: z
+      .string({ error: "Choose a date and time" })
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Not a valid date-time"),
+  }),
+]);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { campaign } = await requireTeamCampaign(context, params.id);
+  return { campaign: { id: campaign.id, name: campaign.name, state: campaign.state }, suggested: toUtcInputValue(new Date(Date.now() + SCHEDULE_OFFSET_MS)) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { team, campaign } = await requireTeamCampaign(context, params.id);
+  const submission = parseWithZod(await request.formData(), { schema: ScheduleFormSchema });
+  if (submission.status !== "success") return formInvalid(submission);
+  const { intent } = submission.value;
+  const ids = { teamId: team.id, campaignId: campaign.id };
+  try {
+    if (intent === "unschedule") await unscheduleCampaign(getDb(), ids);
+    else {
+      const scheduledTime = intent === "at" ? `${submission.value.scheduledTime}Z` : new Date(Date.now() + SCHEDULE_OFFSET_MS).toISOString();
+      await scheduleCampaign(getDb(), { ...ids, scheduledTime });
+    }
+  } catch (error) {
+    if (intent === "at" || !isAppError(error)) return formFailure(submission, error, { toastTitle: "Error" });
+    // The list's buttons have no form to show an error on: back to the list, with the reason.
+    const toast = await flashToasts({ type: "error", title: "Error", description: error.message });
+    return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
+  }
+  const description = intent === "unschedule" ? "Campaign moved back to draft" : "Campaign scheduled successfully";
+  const toast = await flashToasts({ type: "success", title: "Success", description });
+  return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
+}
+
+export default function ScheduleCampaign({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign, suggested } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({ lastResult: actionData?.result, defaultValue: { scheduledTime: suggested } });
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <RouteDialog
+      title="Schedule Campaign"
+      description={
+        <>
+          Choose when <span className="font-medium text-foreground">{campaign.name}</span> is sent.
+        </>
+      }
+      closeTo={BROADCASTS_PATH}
+    >
+      {campaign.state === "DRAFT" ? (
+        <Form method="post" action={`${BROADCASTS_PATH}/${campaign.id}/schedule`} className="flex flex-col gap-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="at" />
+          <FieldError id={form.errorId} errors={form.errors} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fields.scheduledTime.id}>Send at</Label>
+            <div className="flex items-center gap-2">
+              <Input {...getInputProps(fields.scheduledTime, { type: "datetime-local" })} required />
+              <span className="text-sm text-muted-foreground">UTC</span>
+            </div>
+            <FieldError id={fields.scheduledTime.errorId} errors={fields.scheduledTime.errors} />
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" asChild>
+              <Link to={BROADCASTS_PATH} preventScrollReset>
+                Cancel
+              </Link>
+            </Button>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "Scheduling..." : "Schedule"}
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="text-sm">Only a DRAFT campaign can be scheduled; this one is {campaign.state}.</p>
+      )}
+      <Toasts toasts={actionData?.toasts} />
+    </RouteDialog>
+  );
+}
+
+export { CampaignDialogErrorBoundary as ErrorBoundary };

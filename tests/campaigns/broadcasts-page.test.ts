@@ -1,0 +1,259 @@
+import { describe, expect, test } from "vitest";
+import { action as deleteAction, loader as deletePage } from "../../app/routes/dashboard/broadcast-delete.tsx";
+import { action as editAction, loader as editPage } from "../../app/routes/dashboard/broadcast-edit.tsx";
+import { action as createAction, loader as newPage } from "../../app/routes/dashboard/broadcast-new.tsx";
+import { action as scheduleAction, loader as schedulePage } from "../../app/routes/dashboard/broadcast-schedule.tsx";
+import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
+import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
+import { getDb } from "../../db/database.ts";
+import { createCampaign, getCampaign, listCampaigns } from "../../server/campaigns/campaigns.ts";
+import { formatRate, summarizeCampaigns } from "../../server/campaigns/summary.ts";
+import { readFlashToasts } from "../../server/http/toast.ts";
+import { createSegment } from "../../server/segments/segments.ts";
+import { createSignedInUser } from "../factories.ts";
+import { cookieHeaderFrom, getRequest, ORIGIN, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+
+type Handler = (args: ReturnType<typeof routeArgs<{ id: string }>>) => unknown;
+
+/** A request as the router serves it: the dashboard middleware first, thrown `data(…)` as its response. */
+async function serve(handler: Handler, request: Request, params: { id: string } = { id: "" }) {
+  const args = routeArgs(request, { params });
+  const [requireUser] = dashboardMiddleware;
+  return respond(() =>
+    requireUser!(args, async () => {
+      try {
+        return await respond(() => handler(args));
+      } catch (thrown) {
+        if (isThrownData(thrown)) return Response.json(thrown.data, thrown.init ?? undefined);
+        throw thrown;
+      }
+    }),
+  );
+}
+
+function isThrownData(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** A form post; repeated names (the segment checkboxes) are given as lists. */
+function post(path: string, fields: Record<string, string | string[]>, headers: HeadersInit) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+  return new Request(ORIGIN + path, { method: "POST", headers, body });
+}
+
+async function signedIn() {
+  const user = await createSignedInUser();
+  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
+}
+
+const flashOf = (response: Response) => readFlashToasts(getRequest("/dashboard/broadcasts", { Cookie: cookieHeaderFrom(response) }));
+const draft = (teamId: string, name = "Spring launch") => createCampaign(getDb(), { teamId, input: { name, type: "EMAIL", segmentIds: [] } });
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+describe("the summary formula", () => {
+  test("is part / whole × 100 to one decimal, 0.0 when nothing was sent", () => {
+    expect(formatRate(0, 0)).toBe("0.0");
+    expect(formatRate(5, 0)).toBe("0.0");
+    expect(formatRate(1, 3)).toBe("33.3");
+    expect(formatRate(2, 3)).toBe("66.7");
+    expect(formatRate(10, 10)).toBe("100.0");
+  });
+
+  test("counts SENT campaigns only", () => {
+    const summary = summarizeCampaigns([
+      { state: "SENT", analytics: { sent: 100, opened: 40, clicked: 10 } },
+      { state: "SENT", analytics: { sent: 50, opened: 5, clicked: 0 } },
+      { state: "ACTIVE", analytics: { sent: 1000, opened: 1000, clicked: 1000 } },
+      { state: "DRAFT", analytics: { sent: 0, opened: 0, clicked: 0 } },
+    ]);
+    expect(summary).toEqual({ totalCampaigns: 2, emailsSent: 150, avgOpenRate: "30.0", avgClickRate: "6.7" });
+    expect(summarizeCampaigns([])).toEqual({ totalCampaigns: 0, emailsSent: 0, avgOpenRate: "0.0", avgClickRate: "0.0" });
+  });
+});
+
+describe("the broadcasts page", () => {
+  test("lists only the team's campaigns with the first segment's name, or null for All Users", async () => {
+    const user = await signedIn();
+    const other = await signedIn();
+    const vip = await createSegment(getDb(), { teamId: user.teamId, name: "VIP" });
+    await createCampaign(getDb(), { teamId: user.teamId, input: { name: "To VIP", type: "SMS", segmentIds: [vip.id] } });
+    await draft(user.teamId, "To everyone");
+    await draft(other.teamId, "Not mine");
+
+    const response = await serve(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie));
+
+    expect(response.status).toBe(200);
+    const { campaigns, summary } = await response.json();
+    expect(campaigns.map((c: { name: string; segmentName: string | null }) => [c.name, c.segmentName])).toEqual([
+      ["To everyone", null],
+      ["To VIP", "VIP"],
+    ]);
+    expect(campaigns[0]).toMatchObject({ state: "DRAFT", subject: null, scheduledAt: null, analytics: { sent: 0, opened: 0, clicked: 0 } });
+    expect(summary).toEqual({ totalCampaigns: 0, emailsSent: 0, avgOpenRate: "0.0", avgClickRate: "0.0" });
+  });
+
+  test("signed out, sends the visitor to sign in", async () => {
+    const response = await serve(broadcastsPage, getRequest("/dashboard/broadcasts"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fbroadcasts");
+  });
+});
+
+describe("creating a campaign", () => {
+  test("saves the fields and the ticked segments, and says 'Campaign created successfully'", async () => {
+    const user = await signedIn();
+    const a = await createSegment(getDb(), { teamId: user.teamId, name: "A" });
+    const b = await createSegment(getDb(), { teamId: user.teamId, name: "B" });
+    const page = await serve(newPage, getRequest("/dashboard/broadcasts/new", user.cookie));
+    expect((await page.json()).segments).toHaveLength(2);
+
+    const response = await serve(
+      createAction,
+      post("/dashboard/broadcasts/new", { name: " Launch ", type: "WHATSAPP", subject: "Hi", content: "Hello", segmentIds: [b.id, a.id] }, user.cookie),
+    );
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard/broadcasts");
+    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign created successfully" }]);
+    const [campaign] = await listCampaigns(getDb(), { teamId: user.teamId });
+    expect(campaign).toMatchObject({ name: "Launch", type: "WHATSAPP", subject: "Hi", content: "Hello", state: "DRAFT" });
+    expect(campaign!.segmentLinks.map((link) => link.segment.name).sort()).toEqual(["A", "B"]);
+  });
+
+  test("a blank name answers 400 with 'Name is required' and creates nothing", async () => {
+    const user = await signedIn();
+    const response = await serve(createAction, post("/dashboard/broadcasts/new", { name: "  ", type: "EMAIL" }, user.cookie));
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.name).toEqual(["Name is required"]);
+    expect(await listCampaigns(getDb(), { teamId: user.teamId })).toEqual([]);
+  });
+
+  test("another team's segment is refused with an 'Error' toast carrying the server's message", async () => {
+    const user = await signedIn();
+    const other = await signedIn();
+    const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
+    const response = await serve(createAction, post("/dashboard/broadcasts/new", { name: "X", segmentIds: theirs.id }, user.cookie));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.toasts).toEqual([{ type: "error", title: "Error", description: expect.any(String) }]);
+    expect(body.result.error.segmentIds).toEqual([body.toasts[0].description]);
+  });
+});
+
+describe("editing a campaign", () => {
+  test("the dialog is prefilled; saving keeps a SCHEDULED campaign's time and says 'Campaign updated successfully'", async () => {
+    const user = await signedIn();
+    const at = new Date(Date.now() + 48 * 3600_000).toISOString();
+    const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "Old", type: "EMAIL", subject: "S", segmentIds: [], scheduledTime: at } });
+
+    const page = await serve(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
+    const { campaign } = await page.json();
+    expect(campaign).toMatchObject({ name: "Old", subject: "S", content: "", editable: true, state: "SCHEDULED", scheduledTime: at });
+
+    const response = await serve(
+      editAction,
+      post(`/dashboard/broadcasts/${created.id}/edit`, { name: "New", type: "SMS", scheduledTime: campaign.scheduledTime }, user.cookie),
+      { id: created.id },
+    );
+    expect(response.status).toBe(302);
+    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign updated successfully" }]);
+    expect(await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).toMatchObject({ name: "New", type: "SMS", state: "SCHEDULED", subject: null });
+  });
+
+  test("a SENT campaign is shown as not editable, and a post is refused with 409", async () => {
+    const user = await signedIn();
+    const created = await draft(user.teamId);
+    await getDb().updateTable("campaigns").set({ state: "SENT" }).where("id", "=", created.id).execute();
+
+    const page = await serve(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
+    expect((await page.json()).campaign.editable).toBe(false);
+    const response = await serve(editAction, post(`/dashboard/broadcasts/${created.id}/edit`, { name: "New" }, user.cookie), { id: created.id });
+    expect(response.status).toBe(409);
+    expect((await response.json()).toasts[0]).toMatchObject({ title: "Error", description: "This campaign is SENT and can no longer be edited." });
+  });
+
+  test.each([["unknown", UNKNOWN_ID], ["malformed", "nope"]])("an %s id is a 404", async (_, id) => {
+    const user = await signedIn();
+    for (const handler of [editPage, deletePage, schedulePage]) {
+      const response = await serve(handler, getRequest(`/dashboard/broadcasts/${id}/edit`, user.cookie), { id });
+      expect(response.status).toBe(404);
+    }
+  });
+
+  test("another team's campaign is a 404 and is left alone", async () => {
+    const user = await signedIn();
+    const other = await signedIn();
+    const theirs = await draft(other.teamId, "Theirs");
+    const path = `/dashboard/broadcasts/${theirs.id}`;
+    expect((await serve(editPage, getRequest(`${path}/edit`, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect((await serve(editAction, post(`${path}/edit`, { name: "Mine" }, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect((await serve(deleteAction, post(`${path}/delete`, {}, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect((await serve(scheduleAction, post(`${path}/schedule`, { intent: "tomorrow" }, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect(await getCampaign(getDb(), { teamId: other.teamId, campaignId: theirs.id })).toMatchObject({ name: "Theirs", state: "DRAFT" });
+  });
+});
+
+describe("scheduling", () => {
+  test("the Schedule button schedules 24 hours from now with 'Campaign scheduled successfully'; Unschedule goes back to DRAFT", async () => {
+    const user = await signedIn();
+    const created = await draft(user.teamId);
+    const path = `/dashboard/broadcasts/${created.id}/schedule`;
+
+    const before = Date.now();
+    const response = await serve(scheduleAction, post(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
+    expect(response.status).toBe(302);
+    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign scheduled successfully" }]);
+    const scheduled = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
+    expect(scheduled.state).toBe("SCHEDULED");
+    const offset = scheduled.scheduledAt!.getTime() - before;
+    expect(offset).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+    expect(offset).toBeLessThan(24 * 3600_000 + 60_000);
+
+    const again = await serve(scheduleAction, post(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
+    expect(again.headers.get("Location")).toBe("/dashboard/broadcasts");
+    expect(await flashOf(again)).toEqual([{ type: "error", title: "Error", description: "Only a DRAFT campaign can be scheduled; this one is SCHEDULED." }]);
+
+    const back = await serve(scheduleAction, post(path, { intent: "unschedule" }, user.cookie), { id: created.id });
+    expect(back.status).toBe(302);
+    expect(await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).toMatchObject({ state: "DRAFT", scheduledAt: null });
+  });
+
+  test("a chosen time is read as UTC; a past one is refused on the field", async () => {
+    const user = await signedIn();
+    const created = await draft(user.teamId);
+    const path = `/dashboard/broadcasts/${created.id}/schedule`;
+
+    const past = await serve(scheduleAction, post(path, { intent: "at", scheduledTime: "2020-01-01T09:00" }, user.cookie), { id: created.id });
+    expect(past.status).toBe(400);
+    expect((await past.json()).result.error.scheduledTime).toEqual(["Must be in the future"]);
+
+    const response = await serve(scheduleAction, post(path, { intent: "at", scheduledTime: "2099-01-31T09:30" }, user.cookie), { id: created.id });
+    expect(response.status).toBe(302);
+    const campaign = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
+    expect(campaign.scheduledAt!.toISOString()).toBe("2099-01-31T09:30:00.000Z");
+  });
+});
+
+describe("deleting a campaign", () => {
+  test("asks first, then deletes with 'Campaign deleted successfully'", async () => {
+    const user = await signedIn();
+    const created = await draft(user.teamId, "Bye");
+    const page = await serve(deletePage, getRequest(`/dashboard/broadcasts/${created.id}/delete`, user.cookie), { id: created.id });
+    expect(await page.json()).toEqual({ campaign: { id: created.id, name: "Bye" } });
+
+    const response = await serve(deleteAction, post(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
+    expect(response.status).toBe(302);
+    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign deleted successfully" }]);
+    expect(await listCampaigns(getDb(), { teamId: user.teamId })).toEqual([]);
+  });
+
+  test("an ACTIVE campaign is refused with 409 and an 'Error' toast", async () => {
+    const user = await signedIn();
+    const created = await draft(user.teamId);
+    await getDb().updateTable("campaigns").set({ state: "ACTIVE" }).where("id", "=", created.id).execute();
+    const response = await serve(deleteAction, post(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
+    expect(response.status).toBe(409);
+    expect((await response.json()).toasts).toEqual([{ type: "error", title: "Error", description: "This campaign is sending and cannot be deleted." }]);
+  });
+});

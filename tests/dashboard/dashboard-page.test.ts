@@ -1,0 +1,154 @@
+import { describe, expect, test } from "vitest";
+import { formatChange } from "../../app/components/dashboard-home/format-change.ts";
+import { loader as dashboardPage } from "../../app/routes/dashboard/index.tsx";
+import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
+import { getDb } from "../../db/database.ts";
+import { createCampaign } from "../../server/campaigns/campaigns.ts";
+import { receiveImportChunk } from "../../server/contacts/receive-import.ts";
+import { dashboardStats } from "../../server/dashboard/stats.ts";
+import { createSegment } from "../../server/segments/segments.ts";
+import { createSignedInUser } from "../factories.ts";
+import { getRequest, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The dashboard index as the router serves it: the layout's middleware puts the session in the context, then the loader runs. */
+async function serve(request: Request) {
+  const args = routeArgs(request);
+  const [requireUser] = dashboardMiddleware;
+  return respond(() => requireUser!(args, () => respond(() => dashboardPage(args))));
+}
+
+async function signedIn() {
+  const user = await createSignedInUser();
+  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
+}
+
+function daysAgo(days: number, from = new Date()): Date {
+  return new Date(from.getTime() - days * DAY);
+}
+
+async function setCreatedAt(table: "contacts" | "segments" | "campaigns", ids: string[], at: Date) {
+  await getDb().updateTable(table).set({ createdAt: at }).where("id", "in", ids).execute();
+}
+
+/** Imports contacts into the team and dates them: `ages` are days ago, one contact each. */
+async function seedContacts(teamId: string, ages: number[]) {
+  const contacts = ages.map((_, i) => ({ name: `Person ${i}`, email: `person${i}-${teamId}@example.com`, phone: null }));
+  await receiveImportChunk(getDb(), teamId, { contacts });
+  for (const [i, age] of ages.entries()) {
+    await getDb()
+      .updateTable("contacts")
+      .set({ createdAt: daysAgo(age) })
+      .where("teamId", "=", teamId)
+      .where("email", "=", contacts[i]!.email)
+      .execute();
+  }
+}
+
+async function seedCampaign(
+  teamId: string,
+  name: string,
+  options: { ageDays: number; state?: string; sentDaysAgo?: number; scheduled?: boolean; segmentIds?: string[] },
+) {
+  const scheduledTime = options.scheduled ? new Date(Date.now() + DAY).toISOString() : "";
+  const campaign = await createCampaign(getDb(), { teamId, input: { name, type: "EMAIL", segmentIds: options.segmentIds ?? [], scheduledTime } });
+  await getDb()
+    .updateTable("campaigns")
+    .set({
+      createdAt: daysAgo(options.ageDays),
+      ...(options.state ? { state: options.state } : {}),
+      ...(options.sentDaysAgo !== undefined ? { sentAt: daysAgo(options.sentDaysAgo) } : {}),
+    })
+    .where("id", "=", campaign.id)
+    .execute();
+  return campaign;
+}
+
+describe("the dashboard page", () => {
+  test("a new team sees zeros, 'new this month' rather than a division by zero, and no campaigns", async () => {
+    const user = await signedIn();
+
+    const response = await serve(getRequest("/dashboard", user.cookie));
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      stats: {
+        contacts: { total: 0, change: { text: "+0 new this month", trend: "flat" } },
+        campaigns: { active: 0, total: 0, change: { text: "+0 new this month", trend: "flat" } },
+        openRate: { value: 0, change: { text: "Nothing sent in the last 60 days", trend: "flat" } },
+        segments: { total: 0, change: { text: "+0 new this month", trend: "flat" } },
+      },
+      recentCampaigns: [],
+    });
+  });
+
+  test("shows the team's own figures, each against the previous 30 days, and its 4 newest campaigns", async () => {
+    const user = await signedIn();
+    const other = await signedIn();
+    const { teamId } = user;
+
+    // Contacts: 3 in the last 30 days, 2 in the 30 before, 1 older: 6 in all, +50.0%.
+    await seedContacts(teamId, [1, 2, 29, 31, 59, 90]);
+    // Segments: 1 in the last 30 days, 2 in the 30 before: 3 in all, -50.0%.
+    const vips = await createSegment(getDb(), { teamId, name: "VIPs" });
+    const older = await Promise.all([createSegment(getDb(), { teamId, name: "Old one" }), createSegment(getDb(), { teamId, name: "Old two" })]);
+    await setCreatedAt("segments", older.map((segment) => segment.id), daysAgo(40));
+    // Campaigns: 4 in the last 30 days, 1 in the 30 before (+300.0%); SCHEDULED and ACTIVE are active (2 of 5).
+    await seedCampaign(teamId, "Old newsletter", { ageDays: 45, state: "SENT", sentDaysAgo: 44 });
+    await seedCampaign(teamId, "Spring sale", { ageDays: 20, state: "SENT", sentDaysAgo: 19 });
+    await seedCampaign(teamId, "Launch", { ageDays: 10, state: "ACTIVE" });
+    await seedCampaign(teamId, "Webinar", { ageDays: 5, scheduled: true });
+    await seedCampaign(teamId, "Welcome series", { ageDays: 1, segmentIds: [vips.id] });
+    // Another team's data counts for nobody else.
+    await seedContacts(other.teamId, [1, 1]);
+    await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
+    await seedCampaign(other.teamId, "Theirs", { ageDays: 0, state: "ACTIVE" });
+
+    const response = await serve(getRequest("/dashboard", user.cookie));
+
+    expect(response.status).toBe(200);
+    const { stats, recentCampaigns } = await response.json();
+    expect(stats).toEqual({
+      contacts: { total: 6, change: { text: "+50.0% from last month", trend: "up" } },
+      campaigns: { active: 2, total: 5, change: { text: "+300.0% from last month", trend: "up" } },
+      // Nothing records deliveries yet, so SENT campaigns have sent 0: the spec's 0.0.
+      openRate: { value: 0, change: { text: "+0.0 pts from last month", trend: "flat" } },
+      segments: { total: 3, change: { text: "-50.0% from last month", trend: "down" } },
+    });
+    expect(recentCampaigns).toEqual([
+      { id: expect.any(String), name: "Welcome series", state: "DRAFT", segmentName: "VIPs", opens: 0, clicks: 0, clickRate: null },
+      { id: expect.any(String), name: "Webinar", state: "SCHEDULED", segmentName: "All Users", opens: 0, clicks: 0, clickRate: null },
+      { id: expect.any(String), name: "Launch", state: "ACTIVE", segmentName: "All Users", opens: 0, clicks: 0, clickRate: null },
+      { id: expect.any(String), name: "Spring sale", state: "SENT", segmentName: "All Users", opens: 0, clicks: 0, clickRate: null },
+    ]);
+  });
+
+  test("counts only what was created up to now, in windows measured from now", async () => {
+    const user = await signedIn();
+    await seedContacts(user.teamId, [0, 10]);
+    const now = new Date();
+
+    const halfwayLater = await dashboardStats(getDb(), { teamId: user.teamId, now: new Date(now.getTime() + 25 * DAY) });
+
+    // 25 days on, the contact of 10 days ago falls in the previous window.
+    expect(halfwayLater.contacts.change).toEqual({ kind: "percent", value: 0 });
+    expect(halfwayLater.contacts.total).toBe(2);
+  });
+
+  test("signed out, sends the visitor to sign in", async () => {
+    const response = await serve(getRequest("/dashboard"));
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
+  });
+});
+
+describe("the change line", () => {
+  test("reads as a signed percentage, new items, or rate points", () => {
+    expect(formatChange({ kind: "percent", value: 12.5 })).toEqual({ text: "+12.5% from last month", trend: "up" });
+    expect(formatChange({ kind: "percent", value: -33.3 })).toEqual({ text: "-33.3% from last month", trend: "down" });
+    expect(formatChange({ kind: "new", count: 7 })).toEqual({ text: "+7 new this month", trend: "up" });
+    expect(formatChange({ kind: "points", value: -1.5 })).toEqual({ text: "-1.5 pts from last month", trend: "down" });
+  });
+});
