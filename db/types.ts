@@ -51,11 +51,19 @@ export interface CampaignSegments {
   segmentId: string;
 }
 
+export interface ContactAliases {
+  anonymousId: string;
+  contactId: string;
+  createdAt: Generated<Timestamp>;
+  teamId: string;
+}
+
 export interface Contacts {
   attributes: Generated<Json>;
   createdAt: Generated<Timestamp>;
-  email: string;
+  email: string | null;
   emailStatus: Generated<string>;
+  externalId: string | null;
   id: string;
   lastImportId: string | null;
   name: string | null;
@@ -64,6 +72,27 @@ export interface Contacts {
   teamId: string;
   updatedAt: Generated<Timestamp>;
   whatsappStatus: Generated<string>;
+}
+
+export interface EventNames {
+  firstSeenAt: Generated<Timestamp>;
+  name: string;
+  teamId: string;
+}
+
+export interface Events {
+  anonymousId: string | null;
+  contactId: string | null;
+  context: Generated<Json>;
+  id: string;
+  messageId: string;
+  name: string | null;
+  occurredAt: Timestamp;
+  properties: Generated<Json>;
+  receivedAt: Generated<Timestamp>;
+  teamId: string;
+  type: string;
+  userId: string | null;
 }
 
 export interface ImportChunks {
@@ -152,11 +181,24 @@ export interface Users {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface WriteKeys {
+  createdAt: Generated<Timestamp>;
+  id: string;
+  keyHash: Buffer;
+  name: string;
+  prefix: string;
+  revokedAt: Timestamp | null;
+  teamId: string;
+}
+
 export interface DB {
   authFailures: AuthFailures;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
+  contactAliases: ContactAliases;
   contacts: Contacts;
+  eventNames: EventNames;
+  events: Events;
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
@@ -167,4 +209,5 @@ export interface DB {
   teamMembers: TeamMembers;
   teams: Teams;
   users: Users;
+  writeKeys: WriteKeys;
 }
