@@ -31,13 +31,22 @@ export interface AuthFailures {
   occurredAt: Generated<Timestamp>;
 }
 
+export interface CampaignDeliveryCounts {
+  campaignId: string;
+  status: string;
+  total: Generated<number>;
+}
+
 export interface Campaigns {
   content: string | null;
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
+  resolvedAt: Timestamp | null;
   scheduledAt: Timestamp | null;
   sentAt: Timestamp | null;
+  startedAt: Timestamp | null;
+  startRequestedAt: Timestamp | null;
   state: Generated<string>;
   subject: string | null;
   teamId: string;
@@ -64,6 +73,39 @@ export interface Contacts {
   teamId: string;
   updatedAt: Generated<Timestamp>;
   whatsappStatus: Generated<string>;
+}
+
+export interface Deliveries {
+  address: string;
+  attempts: Generated<number>;
+  bouncedAt: Timestamp | null;
+  campaignId: string;
+  channel: string;
+  chunk: number;
+  contactId: string;
+  deliveredAt: Timestamp | null;
+  error: string | null;
+  failedAt: Timestamp | null;
+  id: Generated<string>;
+  leaseExpiresAt: Timestamp | null;
+  leaseOwner: string | null;
+  nextAttemptAt: Timestamp | null;
+  providerMessageId: string | null;
+  queuedAt: Generated<Timestamp>;
+  readAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  status: Generated<string>;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ExcludedRecipients {
+  address: string | null;
+  campaignId: string;
+  contactId: string;
+  createdAt: Generated<Timestamp>;
+  reason: string;
+  teamId: string;
 }
 
 export interface ImportChunks {
@@ -95,6 +137,20 @@ export interface ImportSkips {
   rowNumber: number;
 }
 
+export interface OutboxMessages {
+  campaignId: string | null;
+  channel: string;
+  contactId: string | null;
+  content: Json;
+  createdAt: Generated<Timestamp>;
+  deliveryId: string | null;
+  id: string;
+  messageId: string;
+  summary: string;
+  teamId: string;
+  toAddress: string;
+}
+
 export interface SegmentMembers {
   addedAt: Generated<Timestamp>;
   contactId: string;
@@ -111,6 +167,12 @@ export interface Segments {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface SendRateSlots {
+  channel: string;
+  nextFreeAt: Timestamp;
+  teamId: string;
+}
+
 export interface Sessions {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -122,6 +184,16 @@ export interface Sessions {
   tokenHash: Buffer;
   userAgent: string | null;
   userId: string;
+}
+
+export interface Suppressions {
+  address: string;
+  channel: string;
+  createdAt: Generated<Timestamp>;
+  detail: string | null;
+  id: Generated<string>;
+  reason: string;
+  teamId: string;
 }
 
 export interface TeamContactCounts {
@@ -154,15 +226,21 @@ export interface Users {
 
 export interface DB {
   authFailures: AuthFailures;
+  campaignDeliveryCounts: CampaignDeliveryCounts;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
   contacts: Contacts;
+  deliveries: Deliveries;
+  excludedRecipients: ExcludedRecipients;
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
+  outboxMessages: OutboxMessages;
   segmentMembers: SegmentMembers;
   segments: Segments;
+  sendRateSlots: SendRateSlots;
   sessions: Sessions;
+  suppressions: Suppressions;
   teamContactCounts: TeamContactCounts;
   teamMembers: TeamMembers;
   teams: Teams;
