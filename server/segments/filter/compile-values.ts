@@ -93,7 +93,8 @@ function compileTime(column: RawBuilder<unknown>, condition: Comparison): Condit
     case "after":
       return sql<boolean>`coalesce(${column} >= ${endOf(condition.value)}::timestamptz, false)`;
     case "within_last_days":
-      return sql<boolean>`coalesce(${column} >= now() - make_interval(days => ${condition.value}), false)`;
+      // A time in the future (a renewal date) is not within the last days.
+      return sql<boolean>`coalesce(${column} between now() - make_interval(days => ${condition.value}) and now(), false)`;
     default:
       return undefined;
   }

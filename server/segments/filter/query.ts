@@ -17,7 +17,7 @@ export type SampleContact = { id: string; name: string | null; email: string | n
  * checked to be the team's (a 400 naming the node otherwise). `selfId` is the
  * segment being saved, so a filter cannot include its own segment.
  */
-export async function filterContacts(db: Database, options: { teamId: string; filter: FilterGroup; selfId?: string }) {
+export async function filterContacts(db: Database, options: { teamId: string; filter: FilterGroup; selfId?: string; stored?: boolean }) {
   const segments = await resolveReferences(db, options);
   const condition = compileFilter(options.filter, { teamId: options.teamId, segments, engagement: engagementSources });
   return db.selectFrom("contacts as c").where("c.teamId", "=", options.teamId).where(condition);

@@ -14,12 +14,13 @@ type Reference = { path: string; segmentId?: string; campaignId?: string };
  * another team's, or of none, is a 400 on the node that names it
  * (`filter.conditions[1].segmentId`), as is a loop back to `selfId` (the
  * segment being saved) or between segments, and a chain deeper than
- * MAX_SEGMENT_NESTING. A segment deleted after another filter named it is
- * simply absent: the compiler treats it as empty.
+ * MAX_SEGMENT_NESTING. With `stored`, the tree is a saved segment's and is
+ * read without refusing: a segment deleted since it was saved is simply absent,
+ * and the compiler treats it as empty.
  */
 export async function resolveReferences(
   db: Database,
-  options: { teamId: string; filter: FilterGroup; selfId?: string; path?: string },
+  options: { teamId: string; filter: FilterGroup; selfId?: string; path?: string; stored?: boolean },
 ): Promise<Map<string, ReferencedSegment>> {
   const rootRefs = collect(options.filter, options.path ?? "filter");
   const segments = await loadReachable(db, options.teamId, rootRefs);
@@ -37,7 +38,8 @@ export async function resolveReferences(
       if (problem) refuse(`${ref.path}.segmentId`, problem);
     }
   }
-  if (Object.keys(errors).length > 0) {
+  // A stored tree is read as it is: what it names that is gone since selects nobody.
+  if (Object.keys(errors).length > 0 && !options.stored) {
     const summary = Object.entries(errors)
       .map(([field, messages]) => `${field}: ${messages[0]}`)
       .join("; ");
