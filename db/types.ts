@@ -33,6 +33,7 @@ export interface AuthFailures {
 
 export interface Campaigns {
   content: string | null;
+  contentFormat: Generated<string>;
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
@@ -43,6 +44,9 @@ export interface Campaigns {
   teamId: string;
   type: Generated<string>;
   updatedAt: Generated<Timestamp>;
+  whatsappLanguage: string | null;
+  whatsappParameters: Generated<string[]>;
+  whatsappTemplate: string | null;
 }
 
 export interface CampaignSegments {
@@ -140,6 +144,7 @@ export interface Teams {
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
+  postalAddress: string | null;
   timeZone: Generated<string>;
 }
 
