@@ -27,7 +27,7 @@ export type LiquidMode = "html" | "text";
 
 /** The variables a message can use. */
 export type PersonalisationScope = {
-  contact: { name: string | null; email: string; phone: string | null; attributes: Record<string, unknown> };
+  contact: { name: string | null; email: string | null; phone: string | null; attributes: Record<string, unknown> };
 };
 
 export type ParsedTemplate = { mode: LiquidMode; templates: Template[] };
