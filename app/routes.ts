@@ -41,6 +41,12 @@ export default [
     route("batch", "routes/tracking/batch.ts"),
   ]),
 
+  // Provider webhooks, one URL per team so the team's own secret checks the signature.
+  ...prefix("webhooks", [
+    route("twilio/:teamId/status", "routes/webhooks/twilio-status.ts"),
+    route("whatsapp/:teamId", "routes/webhooks/whatsapp.ts"),
+  ]),
+
   ...prefix("api", [
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/signup", "routes/api/auth-signup.ts"),
