@@ -60,11 +60,19 @@ export interface CampaignSegments {
   segmentId: string;
 }
 
+export interface ContactAliases {
+  anonymousId: string;
+  contactId: string;
+  createdAt: Generated<Timestamp>;
+  teamId: string;
+}
+
 export interface Contacts {
   attributes: Generated<Json>;
   createdAt: Generated<Timestamp>;
-  email: string;
+  email: string | null;
   emailStatus: Generated<string>;
+  externalId: string | null;
   id: string;
   lastImportId: string | null;
   name: string | null;
@@ -97,6 +105,27 @@ export interface Deliveries {
   status: Generated<string>;
   teamId: string;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface EventNames {
+  firstSeenAt: Generated<Timestamp>;
+  name: string;
+  teamId: string;
+}
+
+export interface Events {
+  anonymousId: string | null;
+  contactId: string | null;
+  context: Generated<Json>;
+  id: string;
+  messageId: string;
+  name: string | null;
+  occurredAt: Timestamp;
+  properties: Generated<Json>;
+  receivedAt: Generated<Timestamp>;
+  teamId: string;
+  type: string;
+  userId: string | null;
 }
 
 export interface ExcludedRecipients {
@@ -224,13 +253,26 @@ export interface Users {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface WriteKeys {
+  createdAt: Generated<Timestamp>;
+  id: string;
+  keyHash: Buffer;
+  name: string;
+  prefix: string;
+  revokedAt: Timestamp | null;
+  teamId: string;
+}
+
 export interface DB {
   authFailures: AuthFailures;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
+  contactAliases: ContactAliases;
   contacts: Contacts;
   deliveries: Deliveries;
+  eventNames: EventNames;
+  events: Events;
   excludedRecipients: ExcludedRecipients;
   importChunks: ImportChunks;
   imports: Imports;
@@ -245,4 +287,5 @@ export interface DB {
   teamMembers: TeamMembers;
   teams: Teams;
   users: Users;
+  writeKeys: WriteKeys;
 }
