@@ -78,7 +78,6 @@ export async function seedFilterTeam() {
     contactId,
     channel: "EMAIL",
     address: "someone@acme.test",
-    chunk: 0,
     status,
     sentAt,
   });
