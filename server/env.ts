@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeSecretKey } from "./channels/secret-key.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -20,6 +21,11 @@ const EnvSchema = z.object({
   SEND_RATE_WHATSAPP: z.coerce.number().min(0).default(0),
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SEND_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.
+  MURMUR_SECRET_KEY: z
+    .string()
+    .refine((value) => decodeSecretKey(value) !== null, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
