@@ -1,6 +1,6 @@
 import type { ChannelSender, OutgoingMessage } from "../channels/types.ts";
 import type { ClaimedDelivery, DeliveryOutcome } from "./ledger.ts";
-import type { CampaignRenderer } from "./render.ts";
+import type { CampaignRenderer } from "../content/render.ts";
 import { type DeliverySettings, retryDelayMs } from "./settings.ts";
 
 export type DeliveryContext = {

@@ -2,12 +2,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/database.ts";
 import type { CampaignType } from "../campaigns/schemas.ts";
 import type { SenderResolver } from "../channels/senders.ts";
+import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign } from "../content/render.ts";
 import { type DeliveryContext, deliverOne } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
 import { claimDeliveries, nextRetryAt, recordOutcomes } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
 import type { Chunk } from "./recipients.ts";
-import { type CampaignRenderer, prepareRenderer } from "./render.ts";
 import type { DeliverySettings } from "./settings.ts";
 import { reserveSendSlots } from "./throttle.ts";
 
@@ -42,7 +42,7 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   const { db, settings } = worker;
   const campaign = await db
     .selectFrom("campaigns")
-    .select(["id", "teamId", "type", "subject", "content", "state"])
+    .select(["id", "teamId", "state", "type", "subject", "content", "contentFormat", "whatsappTemplate", "whatsappLanguage", "whatsappParameters"])
     .where("id", "=", job.campaignId)
     .executeTakeFirst();
   // Deleted, or already finished: nothing of this chunk is left to send.
@@ -83,9 +83,9 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
 }
 
 /** A template that cannot be prepared fails each message with the reason, rather than the job forever. */
-function safeRenderer(campaign: Parameters<typeof prepareRenderer>[0]): CampaignRenderer {
+function safeRenderer(campaign: RenderableCampaign): CampaignRenderer {
   try {
-    return prepareRenderer(campaign);
+    return prepareCampaignRenderer(campaign);
   } catch (error) {
     return () => {
       throw error;
