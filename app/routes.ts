@@ -31,6 +31,9 @@ export default [
     ]),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
+      route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
+    ]),
   ]),
 
   // The Segment-compatible tracking API, at Segment's own paths so its SDKs need only a host.
