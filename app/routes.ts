@@ -14,6 +14,8 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("events", "routes/dashboard/events.tsx"),
+    route("events/latest", "routes/dashboard/events-latest.ts"),
+    route("events/export.csv", "routes/dashboard/events-export.ts"),
     route("contacts", "routes/dashboard/contacts.tsx"),
     route("contacts/new-segment", "routes/dashboard/contacts-new-segment.tsx"),
     route("segments", "routes/dashboard/segments.tsx", [
