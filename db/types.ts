@@ -39,6 +39,7 @@ export interface CampaignDeliveryCounts {
 
 export interface Campaigns {
   content: string | null;
+  contentFormat: Generated<string>;
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
@@ -52,6 +53,9 @@ export interface Campaigns {
   teamId: string;
   type: Generated<string>;
   updatedAt: Generated<Timestamp>;
+  whatsappLanguage: string | null;
+  whatsappParameters: Generated<string[]>;
+  whatsappTemplate: string | null;
 }
 
 export interface CampaignSegments {
@@ -241,6 +245,7 @@ export interface Teams {
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
+  postalAddress: string | null;
   timeZone: Generated<string>;
 }
 
