@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { useDashboardData } from "../../components/dashboard/use-dashboard-data.ts";
@@ -66,6 +66,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <Detail term="Name" value={team.name} />
             </dl>
             <TeamSettingsForm defaults={loaderData.team} timeZones={loaderData.timeZones} lastResult={actionData?.result} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">API keys</CardTitle>
+            <CardDescription>Write keys for sending your product&apos;s events to Murmur&apos;s tracking API.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/dashboard/settings/api-keys" className="text-sm font-medium underline underline-offset-4">
+              Manage API keys
+            </Link>
           </CardContent>
         </Card>
       </div>
