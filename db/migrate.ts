@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as accounts from "../migrations/2026-11-22T0300-accounts.ts";
 import * as contactsAndSegments from "../migrations/2026-11-22T0400-contacts-and-segments.ts";
 import * as campaigns from "../migrations/2026-11-22T0500-campaigns.ts";
+import * as contactsSearchTable from "../migrations/2026-11-22T1100-contacts-search-table.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0300-accounts": accounts,
   "2026-11-22T0400-contacts-and-segments": contactsAndSegments,
   "2026-11-22T0500-campaigns": campaigns,
+  "2026-11-22T1100-contacts-search-table": contactsSearchTable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

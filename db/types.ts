@@ -66,6 +66,17 @@ export interface Contacts {
   whatsappStatus: Generated<string>;
 }
 
+export interface ContactSearch {
+  contactId: string;
+  haystack: string;
+  teamId: string;
+}
+
+export interface ContactSearchQueue {
+  contactId: string;
+  teamId: string;
+}
+
 export interface ImportChunks {
   chunkIndex: number;
   createdAt: Generated<Timestamp>;
@@ -80,6 +91,7 @@ export interface Imports {
   finishedAt: Timestamp | null;
   id: string;
   imported: Generated<number>;
+  lastChunkAt: Timestamp | null;
   rowsReceived: Generated<number>;
   segmentId: string | null;
   skipped: Generated<number>;
@@ -157,6 +169,8 @@ export interface DB {
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
   contacts: Contacts;
+  contactSearch: ContactSearch;
+  contactSearchQueue: ContactSearchQueue;
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
