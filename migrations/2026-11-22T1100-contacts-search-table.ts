@@ -7,6 +7,10 @@ import { type Kysely, sql } from "kysely";
 // trigger that removes a deleted team's contacts.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index contacts_search_idx`.execute(db);
+  // Imported contacts have no external id: a partial index gives the same
+  // uniqueness without an index entry for each of them.
+  await sql`drop index contacts_team_external_id_key`.execute(db);
+  await sql`create unique index contacts_team_external_id_key on contacts (team_id, external_id) where external_id is not null`.execute(db);
 
   await sql`alter table contacts drop constraint contacts_team_id_fkey`.execute(db);
   await sql`
@@ -84,6 +88,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from contacts where team_id not in (select id from teams)`.execute(db);
   await sql`alter table contacts add constraint contacts_team_id_fkey foreign key (team_id) references teams (id) on delete cascade`.execute(db);
   await sql`create index contacts_search_idx on contacts
-    using gin ((lower(coalesce(name, '') || ' ' || email || ' ' || coalesce(phone, ''))) gin_trgm_ops)
+    using gin ((lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))) gin_trgm_ops)
     with (fastupdate = on, gin_pending_list_limit = 65536)`.execute(db);
+  await sql`drop index contacts_team_external_id_key`.execute(db);
+  await sql`create unique index contacts_team_external_id_key on contacts (team_id, external_id)`.execute(db);
 }

@@ -9,7 +9,7 @@ import { log } from "../log.ts";
  */
 export function searchHaystack(table: string) {
   const column = (name: string) => sql.ref(`${table}.${name}`);
-  return sql<string>`lower(coalesce(${column("name")}, '') || ' ' || ${column("email")} || ' ' || coalesce(${column("phone")}, ''))`;
+  return sql<string>`lower(coalesce(${column("name")}, '') || ' ' || coalesce(${column("email")}, '') || ' ' || coalesce(${column("phone")}, ''))`;
 }
 
 /** Contacts indexed per transaction: large enough to batch the trigram index writes, small enough to keep each one short. */
