@@ -64,6 +64,16 @@ export interface CampaignSegments {
   segmentId: string;
 }
 
+export interface ChannelSettings {
+  channel: string;
+  config: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  secretsEncrypted: string | null;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface ContactAliases {
   anonymousId: string;
   contactId: string;
@@ -285,6 +295,7 @@ export interface DB {
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
+  channelSettings: ChannelSettings;
   contactAliases: ContactAliases;
   contacts: Contacts;
   contactSearch: ContactSearch;
