@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { useDashboardData } from "../../components/dashboard/use-dashboard-data.ts";
@@ -32,6 +33,17 @@ export default function Settings() {
             <dl className="grid gap-3 text-sm">
               <Detail term="Name" value={team.name} />
             </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">API keys</CardTitle>
+            <CardDescription>Write keys for sending your product&apos;s events to Murmur&apos;s tracking API.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/dashboard/settings/api-keys" className="text-sm font-medium underline underline-offset-4">
+              Manage API keys
+            </Link>
           </CardContent>
         </Card>
       </div>
