@@ -71,6 +71,27 @@ test.describe("Settings → API keys", () => {
   });
 });
 
+test.describe("the tracking API through the running server", () => {
+  test("an event over 32 KB and a batch over 500 KB get a 400 with a message; a repeated messageId is stored once", async ({ page }) => {
+    await signUpThroughForm(page, newUser());
+    const key = await createKey(page);
+    const big = (kb: number) => ({ type: "track", userId: "u-1", event: "Big", properties: { blob: "x".repeat(kb * 1024) } });
+
+    const event = await track(page, key, big(33));
+    expect(event.status()).toBe(400);
+    expect((await event.json()).message).toMatch(/^An event may be at most 32 KB; this request is \d+ KB\.$/);
+    const batch = await page.request.post("/v1/batch", { data: { batch: Array.from({ length: 20 }, () => big(30)) }, headers: basic(key) });
+    expect(batch.status()).toBe(400);
+    expect((await batch.json()).message).toMatch(/^A batch may be at most 500 KB; this request is \d+ KB\.$/);
+
+    await sendBatch(page, key, [{ type: "track", userId: "u-1", event: "Once", messageId: "same" }]);
+    await sendBatch(page, key, [{ type: "track", userId: "u-1", event: "Once", messageId: "same" }]);
+    await page.goto("/dashboard/events");
+    await expect(feedRows(page)).toHaveCount(1);
+    await expect(feedRows(page).first()).toContainText("Once");
+  });
+});
+
 test.describe("the Events page", () => {
   /** A team with a key and five events: an identify and four product events of three names, minutes ago. */
   async function teamWithEvents(page: Page): Promise<void> {
