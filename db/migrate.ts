@@ -3,6 +3,8 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as accounts from "../migrations/2026-11-22T0300-accounts.ts";
 import * as contactsAndSegments from "../migrations/2026-11-22T0400-contacts-and-segments.ts";
 import * as campaigns from "../migrations/2026-11-22T0500-campaigns.ts";
+import * as events from "../migrations/2026-11-22T0700-events.ts";
+import * as deliveries from "../migrations/2026-11-22T0800-deliveries.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -10,6 +12,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0300-accounts": accounts,
   "2026-11-22T0400-contacts-and-segments": contactsAndSegments,
   "2026-11-22T0500-campaigns": campaigns,
+  "2026-11-22T0700-events": events,
+  "2026-11-22T0800-deliveries": deliveries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

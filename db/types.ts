@@ -31,13 +31,22 @@ export interface AuthFailures {
   occurredAt: Generated<Timestamp>;
 }
 
+export interface CampaignDeliveryCounts {
+  campaignId: string;
+  status: string;
+  total: Generated<number>;
+}
+
 export interface Campaigns {
   content: string | null;
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
+  resolvedAt: Timestamp | null;
   scheduledAt: Timestamp | null;
   sentAt: Timestamp | null;
+  startedAt: Timestamp | null;
+  startRequestedAt: Timestamp | null;
   state: Generated<string>;
   subject: string | null;
   teamId: string;
@@ -51,11 +60,19 @@ export interface CampaignSegments {
   segmentId: string;
 }
 
+export interface ContactAliases {
+  anonymousId: string;
+  contactId: string;
+  createdAt: Generated<Timestamp>;
+  teamId: string;
+}
+
 export interface Contacts {
   attributes: Generated<Json>;
   createdAt: Generated<Timestamp>;
-  email: string;
+  email: string | null;
   emailStatus: Generated<string>;
+  externalId: string | null;
   id: string;
   lastImportId: string | null;
   name: string | null;
@@ -64,6 +81,60 @@ export interface Contacts {
   teamId: string;
   updatedAt: Generated<Timestamp>;
   whatsappStatus: Generated<string>;
+}
+
+export interface Deliveries {
+  address: string;
+  attempts: Generated<number>;
+  bouncedAt: Timestamp | null;
+  campaignId: string;
+  channel: string;
+  chunk: number;
+  contactId: string;
+  deliveredAt: Timestamp | null;
+  error: string | null;
+  failedAt: Timestamp | null;
+  id: Generated<string>;
+  leaseExpiresAt: Timestamp | null;
+  leaseOwner: string | null;
+  nextAttemptAt: Timestamp | null;
+  providerMessageId: string | null;
+  queuedAt: Generated<Timestamp>;
+  readAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  status: Generated<string>;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface EventNames {
+  firstSeenAt: Generated<Timestamp>;
+  name: string;
+  teamId: string;
+}
+
+export interface Events {
+  anonymousId: string | null;
+  contactId: string | null;
+  context: Generated<Json>;
+  id: string;
+  messageId: string;
+  name: string | null;
+  occurredAt: Timestamp;
+  properties: Generated<Json>;
+  receivedAt: Generated<Timestamp>;
+  teamId: string;
+  type: string;
+  userId: string | null;
+}
+
+export interface ExcludedRecipients {
+  address: string | null;
+  campaignId: string;
+  contactId: string;
+  createdAt: Generated<Timestamp>;
+  reason: string;
+  teamId: string;
 }
 
 export interface ImportChunks {
@@ -95,6 +166,20 @@ export interface ImportSkips {
   rowNumber: number;
 }
 
+export interface OutboxMessages {
+  campaignId: string | null;
+  channel: string;
+  contactId: string | null;
+  content: Json;
+  createdAt: Generated<Timestamp>;
+  deliveryId: string | null;
+  id: string;
+  messageId: string;
+  summary: string;
+  teamId: string;
+  toAddress: string;
+}
+
 export interface SegmentMembers {
   addedAt: Generated<Timestamp>;
   contactId: string;
@@ -111,6 +196,12 @@ export interface Segments {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface SendRateSlots {
+  channel: string;
+  nextFreeAt: Timestamp;
+  teamId: string;
+}
+
 export interface Sessions {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -122,6 +213,16 @@ export interface Sessions {
   tokenHash: Buffer;
   userAgent: string | null;
   userId: string;
+}
+
+export interface Suppressions {
+  address: string;
+  channel: string;
+  createdAt: Generated<Timestamp>;
+  detail: string | null;
+  id: Generated<string>;
+  reason: string;
+  teamId: string;
 }
 
 export interface TeamContactCounts {
@@ -152,19 +253,39 @@ export interface Users {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface WriteKeys {
+  createdAt: Generated<Timestamp>;
+  id: string;
+  keyHash: Buffer;
+  name: string;
+  prefix: string;
+  revokedAt: Timestamp | null;
+  teamId: string;
+}
+
 export interface DB {
   authFailures: AuthFailures;
+  campaignDeliveryCounts: CampaignDeliveryCounts;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
+  contactAliases: ContactAliases;
   contacts: Contacts;
+  deliveries: Deliveries;
+  eventNames: EventNames;
+  events: Events;
+  excludedRecipients: ExcludedRecipients;
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
+  outboxMessages: OutboxMessages;
   segmentMembers: SegmentMembers;
   segments: Segments;
+  sendRateSlots: SendRateSlots;
   sessions: Sessions;
+  suppressions: Suppressions;
   teamContactCounts: TeamContactCounts;
   teamMembers: TeamMembers;
   teams: Teams;
   users: Users;
+  writeKeys: WriteKeys;
 }

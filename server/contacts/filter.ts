@@ -16,7 +16,7 @@ export function whereContactFilter(filter: ContactFilter) {
     const conditions = [eb("contacts.teamId", "=", filter.teamId)];
     if (search) {
       // Same expression as the trigram index, so the index answers the search.
-      const haystack = sql`lower(coalesce(contacts.name, '') || ' ' || contacts.email || ' ' || coalesce(contacts.phone, ''))`;
+      const haystack = sql`lower(coalesce(contacts.name, '') || ' ' || coalesce(contacts.email, '') || ' ' || coalesce(contacts.phone, ''))`;
       conditions.push(eb(haystack, "like", `%${escapeLike(search)}%`));
     }
     if (filter.hasPhone === "yes") conditions.push(eb("contacts.phone", "is not", null));

@@ -12,7 +12,7 @@ export type { ContactFilter, HasPhone };
 export type ContactRow = {
   id: string;
   name: string | null;
-  email: string;
+  email: string | null;
   phone: string | null;
   createdAt: Date;
 };

@@ -29,7 +29,7 @@ async function upload(csv: string | Uint8Array<ArrayBuffer>, options: Parameters
 
 async function contactsOf(teamId: string) {
   const { contacts } = await listContacts(getDb(), { teamId, limit: 500 });
-  return contacts.sort((a, b) => a.email.localeCompare(b.email));
+  return contacts.sort((a, b) => (a.email ?? "").localeCompare(b.email ?? ""));
 }
 
 async function importsOf(teamId: string) {

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn.ts";
 
-export type ContactView = { id: string; name: string | null; email: string; phone: string | null; createdAt: string };
+export type ContactView = { id: string; name: string | null; email: string | null; phone: string | null; createdAt: string };
 
 const createdFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -78,13 +78,13 @@ function ContactRow({ contact, checked, onToggle }: { contact: ContactView; chec
           value={contact.id}
           checked={checked}
           onChange={() => onToggle(contact.id)}
-          aria-label={`Select ${contact.name ?? contact.email}`}
+          aria-label={`Select ${contact.name ?? contact.email ?? "contact"}`}
           className={checkboxClass}
         />
       </td>
       <td className="px-4 py-3 font-medium">{contact.name ? <Clipped text={contact.name} /> : <Missing />}</td>
       <td className="px-4 py-3">
-        <Clipped text={contact.email} />
+        {contact.email ? <Clipped text={contact.email} /> : <Missing />}
       </td>
       <td className="px-4 py-3 whitespace-nowrap">{contact.phone ?? <Missing />}</td>
       <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
