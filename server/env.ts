@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Cookies get the Secure flag when the public address is https.
   APP_URL: z.url().optional(),
+  // Signs open, click and unsubscribe links; without it a random key kept in the database does.
+  TRACKING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

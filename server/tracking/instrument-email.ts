@@ -1,12 +1,15 @@
 import { type CompiledBody, type CompiledEmail, compileEmail } from "./compile-email.ts";
 import { escapeHtml } from "./html-entities.ts";
-import { signClickToken, signDeliveryToken } from "./tokens.ts";
+import { signClickToken, signOpenToken, signUnsubscribeToken } from "./tokens.ts";
 
 export type InstrumentEmailInput = {
   /** The recipient's rendered HTML and text parts. */
   html: string;
   text: string;
   deliveryId: string;
+  /** The recipient: the unsubscribe link names them, so it works even after the campaign is deleted. */
+  teamId: string;
+  contactId: string;
   /** The tracking key (getTrackingKey). */
   key: Buffer;
   /** Public address of this Murmur, e.g. https://murmur.example.com (trackingBaseUrl). */
@@ -40,8 +43,8 @@ export type InstrumentedEmail = {
 export function instrumentEmail(input: InstrumentEmailInput): InstrumentedEmail {
   const base = input.baseUrl.replace(/\/+$/, "");
   const compiled = compileCached(input.html, input.text, `${base}/u/`);
-  const unsubscribeUrl = `${base}/u/${signDeliveryToken(input.key, "unsubscribe", input.deliveryId)}`;
-  const pixelUrl = `${base}/t/o/${signDeliveryToken(input.key, "open", input.deliveryId)}.gif`;
+  const unsubscribeUrl = `${base}/u/${signUnsubscribeToken(input.key, { deliveryId: input.deliveryId, teamId: input.teamId, contactId: input.contactId, channel: "EMAIL" })}`;
+  const pixelUrl = `${base}/t/o/${signOpenToken(input.key, input.deliveryId)}.gif`;
   const clickUrls = compiled.links.map(
     (url, linkIndex) => `${base}/t/c/${signClickToken(input.key, { deliveryId: input.deliveryId, linkIndex, url })}`,
   );

@@ -3,8 +3,11 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "no
 /**
  * Tracking tokens: what the open pixel, click redirects and unsubscribe links carry.
  *
- * A token is base64url of `kind | delivery id (16 bytes) | [link index (2 bytes) | URL] | MAC`,
- * where MAC is HMAC-SHA256 over everything before it, cut to 16 bytes (128 bits: far beyond
+ * A token is base64url of `kind | delivery id (16 bytes) | ... | MAC`: an open token has
+ * nothing more; a click token adds the link index (2 bytes) and its URL; an unsubscribe
+ * token adds the team, the contact and the channel, so the link keeps working after
+ * the campaign (and its ledger) is deleted.
+ * MAC is HMAC-SHA256 over everything before it, cut to 16 bytes (128 bits: far beyond
  * guessing, and it keeps links short). The kind byte is inside the MAC, so an open token
  * cannot be replayed as an unsubscribe, nor a click token as another delivery's.
  *
@@ -59,16 +62,48 @@ function open(key: Buffer, token: string, kind: TokenKind): Buffer | null {
   return timingSafeEqual(given, mac(key, payload)) ? payload : null;
 }
 
-/** A token for the open pixel or the unsubscribe link of one delivery. */
-export function signDeliveryToken(key: Buffer, kind: "open" | "unsubscribe", deliveryId: string): string {
-  return seal(key, Buffer.concat([Buffer.of(KIND_BYTE[kind]), uuidBytes(deliveryId)]));
+/** A token for the open pixel of one delivery. */
+export function signOpenToken(key: Buffer, deliveryId: string): string {
+  return seal(key, Buffer.concat([Buffer.of(KIND_BYTE.open), uuidBytes(deliveryId)]));
 }
 
-/** The delivery id of a valid open or unsubscribe token, or null. */
-export function readDeliveryToken(key: Buffer, kind: "open" | "unsubscribe", token: string): string | null {
-  const payload = open(key, token, kind);
+/** The delivery id of a valid open token, or null. */
+export function readOpenToken(key: Buffer, token: string): string | null {
+  const payload = open(key, token, "open");
   if (!payload || payload.length !== 1 + ID_BYTES) return null;
   return uuidString(payload.subarray(1));
+}
+
+export type UnsubscribeTarget = { deliveryId: string; teamId: string; contactId: string; channel: Channel };
+export type Channel = "EMAIL" | "SMS" | "WHATSAPP";
+const CHANNELS: readonly Channel[] = ["EMAIL", "SMS", "WHATSAPP"];
+
+/** A token for the unsubscribe link and List-Unsubscribe header of one delivery. */
+export function signUnsubscribeToken(key: Buffer, target: UnsubscribeTarget): string {
+  return seal(
+    key,
+    Buffer.concat([
+      Buffer.of(KIND_BYTE.unsubscribe),
+      uuidBytes(target.deliveryId),
+      uuidBytes(target.teamId),
+      uuidBytes(target.contactId),
+      Buffer.of(CHANNELS.indexOf(target.channel)),
+    ]),
+  );
+}
+
+/** Who a valid unsubscribe token is for, or null. */
+export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeTarget | null {
+  const payload = open(key, token, "unsubscribe");
+  if (!payload || payload.length !== 1 + 3 * ID_BYTES + 1) return null;
+  const channel = CHANNELS[payload[1 + 3 * ID_BYTES]!];
+  if (!channel) return null;
+  return {
+    deliveryId: uuidString(payload.subarray(1, 1 + ID_BYTES)),
+    teamId: uuidString(payload.subarray(1 + ID_BYTES, 1 + 2 * ID_BYTES)),
+    contactId: uuidString(payload.subarray(1 + 2 * ID_BYTES, 1 + 3 * ID_BYTES)),
+    channel,
+  };
 }
 
 /** Whether a URL can be carried by a click token (else the link is left as it is). */

@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { newId } from "../../db/ids.ts";
 import { instrumentEmail } from "../../server/tracking/instrument-email.ts";
-import { readClickToken, readDeliveryToken } from "../../server/tracking/tokens.ts";
+import { readClickToken, readOpenToken, readUnsubscribeToken } from "../../server/tracking/tokens.ts";
 
 const key = randomBytes(32);
 const baseUrl = "https://murmur.example.com";
+const teamId = newId();
+const contactId = newId();
 
 const html = `<!doctype html><html><body>
 <h1>Spring launch</h1>
@@ -17,7 +19,17 @@ or <a href='https://example.com/docs'>the docs</a> or <a href=https://example.co
 const text = "Spring launch\n\nRead the announcement: https://example.com/launch?a=1&b=2.\nDocs (https://example.com/docs)\n";
 
 function instrument(overrides: Partial<Parameters<typeof instrumentEmail>[0]> = {}) {
-  return instrumentEmail({ html, text, deliveryId: newId(), key, baseUrl, postalAddress: "Murmur Ltd\n1 Main Street\nSpringfield", ...overrides });
+  return instrumentEmail({
+    html,
+    text,
+    deliveryId: newId(),
+    teamId,
+    contactId,
+    key,
+    baseUrl,
+    postalAddress: "Murmur Ltd\n1 Main Street\nSpringfield",
+    ...overrides,
+  });
 }
 
 function hrefs(markup: string): string[] {
@@ -62,12 +74,12 @@ describe("instrumentEmail", () => {
     const deliveryId = newId();
     const out = instrument({ deliveryId });
     const pixel = /<img src="https:\/\/murmur\.example\.com\/t\/o\/([A-Za-z0-9_-]+)\.gif" width="1" height="1"/.exec(out.html);
-    expect(readDeliveryToken(key, "open", pixel![1]!)).toBe(deliveryId);
+    expect(readOpenToken(key, pixel![1]!)).toBe(deliveryId);
     expect(out.html).toContain("Murmur Ltd<br />1 Main Street<br />Springfield");
     expect(out.html).toContain(`<a href="${out.unsubscribeUrl}" style="color:#6b7280">Unsubscribe</a>`);
     expect(out.html.lastIndexOf("</body>")).toBeGreaterThan(out.html.indexOf("Unsubscribe</a>"));
     expect(out.html.indexOf("Unsubscribe</a>")).toBeGreaterThan(out.html.indexOf("no href</a>"));
-    expect(readDeliveryToken(key, "unsubscribe", out.unsubscribeUrl.slice(`${baseUrl}/u/`.length))).toBe(deliveryId);
+    expect(readUnsubscribeToken(key, out.unsubscribeUrl.slice(`${baseUrl}/u/`.length))).toEqual({ deliveryId, teamId, contactId, channel: "EMAIL" });
     expect(out.text).toContain(`--\nMurmur Ltd\n1 Main Street\nSpringfield\nUnsubscribe: ${out.unsubscribeUrl}\n`);
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { newId } from "../../db/ids.ts";
-import { readClickToken, readDeliveryToken, signClickToken, signDeliveryToken } from "../../server/tracking/tokens.ts";
+import { readClickToken, readOpenToken, readUnsubscribeToken, signClickToken, signOpenToken, signUnsubscribeToken } from "../../server/tracking/tokens.ts";
 
 const key = randomBytes(32);
 const deliveryId = newId();
@@ -14,31 +14,39 @@ function flipBit(token: string, at: number): string {
   return bytes.toString("base64url");
 }
 
+const recipient = { deliveryId, teamId: newId(), contactId: newId(), channel: "EMAIL" as const };
+
 describe("open and unsubscribe tokens", () => {
-  test("carry the delivery id back out", () => {
-    expect(readDeliveryToken(key, "open", signDeliveryToken(key, "open", deliveryId))).toBe(deliveryId);
-    expect(readDeliveryToken(key, "unsubscribe", signDeliveryToken(key, "unsubscribe", deliveryId))).toBe(deliveryId);
+  test("carry the delivery, and for unsubscribing the recipient, back out", () => {
+    expect(readOpenToken(key, signOpenToken(key, deliveryId))).toBe(deliveryId);
+    expect(readUnsubscribeToken(key, signUnsubscribeToken(key, recipient))).toEqual(recipient);
+    const sms = { ...recipient, channel: "SMS" as const };
+    expect(readUnsubscribeToken(key, signUnsubscribeToken(key, sms))).toEqual(sms);
   });
 
   test("are URL-safe and short", () => {
-    const token = signDeliveryToken(key, "open", deliveryId);
+    const token = signOpenToken(key, deliveryId);
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(token.length).toBeLessThanOrEqual(44);
+    expect(signUnsubscribeToken(key, recipient)).toMatch(/^[A-Za-z0-9_-]{88}$/);
   });
 
-  test("are refused when any bit changed, in the id or in the signature", () => {
-    const token = signDeliveryToken(key, "unsubscribe", deliveryId);
-    for (const at of [1, 8, 16, -1, -16]) expect(readDeliveryToken(key, "unsubscribe", flipBit(token, at))).toBeNull();
+  test("are refused when any bit changed: the delivery, the team, the contact, the channel or the signature", () => {
+    const open = signOpenToken(key, deliveryId);
+    for (const at of [1, 8, 16, -1, -16]) expect(readOpenToken(key, flipBit(open, at))).toBeNull();
+    const unsubscribe = signUnsubscribeToken(key, recipient);
+    for (const at of [1, 17, 33, 49, -1, -16]) expect(readUnsubscribeToken(key, flipBit(unsubscribe, at))).toBeNull();
   });
 
   test("are refused under another key, as another kind, truncated, or as garbage", () => {
-    const token = signDeliveryToken(key, "open", deliveryId);
-    expect(readDeliveryToken(randomBytes(32), "open", token)).toBeNull();
-    expect(readDeliveryToken(key, "unsubscribe", token)).toBeNull();
-    expect(readDeliveryToken(key, "open", token.slice(0, -2))).toBeNull();
-    expect(readDeliveryToken(key, "open", "")).toBeNull();
-    expect(readDeliveryToken(key, "open", "not a token!")).toBeNull();
-    expect(readDeliveryToken(key, "open", "A".repeat(44))).toBeNull();
+    const token = signOpenToken(key, deliveryId);
+    expect(readOpenToken(randomBytes(32), token)).toBeNull();
+    expect(readUnsubscribeToken(key, token)).toBeNull();
+    expect(readOpenToken(key, signUnsubscribeToken(key, recipient))).toBeNull();
+    expect(readOpenToken(key, token.slice(0, -2))).toBeNull();
+    expect(readOpenToken(key, "")).toBeNull();
+    expect(readOpenToken(key, "not a token!")).toBeNull();
+    expect(readOpenToken(key, "A".repeat(44))).toBeNull();
   });
 });
 
@@ -56,8 +64,9 @@ describe("click tokens", () => {
   });
 
   test("an open or unsubscribe token is not a click token, and the other way round", () => {
-    expect(readClickToken(key, signDeliveryToken(key, "open", deliveryId))).toBeNull();
-    expect(readDeliveryToken(key, "open", signClickToken(key, target))).toBeNull();
+    expect(readClickToken(key, signOpenToken(key, deliveryId))).toBeNull();
+    expect(readClickToken(key, signUnsubscribeToken(key, recipient))).toBeNull();
+    expect(readOpenToken(key, signClickToken(key, target))).toBeNull();
   });
 
   test("only http(s) URLs can be signed into a working token", () => {
