@@ -37,6 +37,14 @@ export default [
     route("settings", "routes/dashboard/settings.tsx"),
   ]),
 
+  // The Segment-compatible tracking API, at Segment's own paths so its SDKs need only a host.
+  ...prefix("v1", [
+    route("track", "routes/tracking/track.ts"),
+    route("identify", "routes/tracking/identify.ts"),
+    route("page", "routes/tracking/page.ts"),
+    route("batch", "routes/tracking/batch.ts"),
+  ]),
+
   ...prefix("api", [
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/signup", "routes/api/auth-signup.ts"),
@@ -45,12 +53,15 @@ export default [
     route("contacts/import", "routes/api/contacts-import.ts"),
     route("imports/:id/skipped.csv", "routes/api/import-skipped-csv.ts"),
     route("segments", "routes/api/segments.ts"),
+    route("segments/preview", "routes/api/segments-preview.ts"),
     route("segments/:id", "routes/api/segment.ts"),
     route("segments/:id/contacts", "routes/api/segment-contacts.ts"),
     route("campaigns", "routes/api/campaigns.ts"),
     route("campaigns/:id", "routes/api/campaign.ts"),
     route("campaigns/:id/schedule", "routes/api/campaign-schedule.ts"),
     route("campaigns/:id/unschedule", "routes/api/campaign-unschedule.ts"),
+    route("write-keys", "routes/api/write-keys.ts"),
+    route("write-keys/:id", "routes/api/write-key.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -47,6 +47,7 @@ export interface CampaignEngagement {
 
 export interface Campaigns {
   content: string | null;
+  contentFormat: Generated<string>;
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
@@ -60,6 +61,9 @@ export interface Campaigns {
   teamId: string;
   type: Generated<string>;
   updatedAt: Generated<Timestamp>;
+  whatsappLanguage: string | null;
+  whatsappParameters: Generated<string[]>;
+  whatsappTemplate: string | null;
 }
 
 export interface CampaignSegments {
@@ -274,6 +278,7 @@ export interface Teams {
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
+  postalAddress: string | null;
   timeZone: Generated<string>;
 }
 
