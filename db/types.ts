@@ -72,6 +72,16 @@ export interface CampaignSegments {
   segmentId: string;
 }
 
+export interface ChannelSettings {
+  channel: string;
+  config: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  secretsEncrypted: string | null;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface ContactAliases {
   anonymousId: string;
   contactId: string;
@@ -313,6 +323,7 @@ export interface DB {
   campaignEngagement: CampaignEngagement;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
+  channelSettings: ChannelSettings;
   contactAliases: ContactAliases;
   contacts: Contacts;
   deliveries: Deliveries;

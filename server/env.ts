@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeSecretKey } from "./channels/secret-key.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -15,6 +16,11 @@ const EnvSchema = z.object({
   APP_URL: z.url().optional(),
   // Signs open, click and unsubscribe links; without it a random key kept in the database does.
   TRACKING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.
+  MURMUR_SECRET_KEY: z
+    .string()
+    .refine((value) => decodeSecretKey(value) !== null, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
