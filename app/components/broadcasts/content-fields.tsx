@@ -44,11 +44,11 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
         <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
       </div>
       <div className={cn("flex flex-col gap-2", shows("EMAIL") ? null : "hidden")}>
-          <Label htmlFor={fields.contentFormat.id}>Email format</Label>
-          <select {...getSelectProps(fields.contentFormat)} className={cn(fieldClass, "h-10")}>
-            <option value="HTML">HTML</option>
-            <option value="MARKDOWN">Markdown</option>
-          </select>
+        <Label htmlFor={fields.contentFormat.id}>Email format</Label>
+        <select {...getSelectProps(fields.contentFormat)} className={cn(fieldClass, "h-10")}>
+          <option value="HTML">HTML</option>
+          <option value="MARKDOWN">Markdown</option>
+        </select>
         <FieldError id={fields.contentFormat.errorId} errors={fields.contentFormat.errors} />
       </div>
       {/* WhatsApp sends its template instead; the textarea stays in the form so nothing typed is lost. */}
@@ -68,35 +68,35 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
         <FieldError id={fields.content.errorId} errors={fields.content.errors} />
       </div>
       <fieldset className={cn("flex flex-col gap-3 rounded-md border p-3", shows("WHATSAPP") ? null : "hidden")}>
-          <legend className="px-1 text-sm font-medium">WhatsApp template</legend>
-          <p className="text-xs text-muted-foreground">
-            WhatsApp marketing messages must use a template approved in WhatsApp Manager.
-          </p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={whatsapp.template.id}>Template name</Label>
-              <Input {...getInputProps(whatsapp.template, { type: "text" })} placeholder="spring_sale" autoComplete="off" />
-              <FieldError id={whatsapp.template.errorId} errors={whatsapp.template.errors} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={whatsapp.language.id}>Language code</Label>
-              <Input {...getInputProps(whatsapp.language, { type: "text" })} placeholder="en_US" autoComplete="off" />
-              <FieldError id={whatsapp.language.errorId} errors={whatsapp.language.errors} />
-            </div>
+        <legend className="px-1 text-sm font-medium">WhatsApp template</legend>
+        <p className="text-xs text-muted-foreground">
+          WhatsApp marketing messages must use a template approved in WhatsApp Manager.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={whatsapp.template.id}>Template name</Label>
+            <Input {...getInputProps(whatsapp.template, { type: "text" })} placeholder="spring_sale" autoComplete="off" />
+            <FieldError id={whatsapp.template.errorId} errors={whatsapp.template.errors} />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={whatsapp.parameters.id}>Body parameters</Label>
-            <textarea
-              {...getTextareaProps(whatsapp.parameters)}
-              aria-invalid={parameterErrors.length > 0 || undefined}
-              rows={3}
-              className={cn(fieldClass, "font-mono")}
-            />
-            <p className="text-xs text-muted-foreground">
-              One per line, in order: the first line fills {"{{1}}"}, the second {"{{2}}"}. {LIQUID_HINT}
-            </p>
-            <FieldError id={whatsapp.parameters.errorId} errors={parameterErrors} />
+            <Label htmlFor={whatsapp.language.id}>Language code</Label>
+            <Input {...getInputProps(whatsapp.language, { type: "text" })} placeholder="en_US" autoComplete="off" />
+            <FieldError id={whatsapp.language.errorId} errors={whatsapp.language.errors} />
           </div>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={whatsapp.parameters.id}>Body parameters</Label>
+          <textarea
+            {...getTextareaProps(whatsapp.parameters)}
+            aria-invalid={parameterErrors.length > 0 || undefined}
+            rows={3}
+            className={cn(fieldClass, "font-mono")}
+          />
+          <p className="text-xs text-muted-foreground">
+            One per line, in order: the first line fills {"{{1}}"}, the second {"{{2}}"}. {LIQUID_HINT}
+          </p>
+          <FieldError id={whatsapp.parameters.errorId} errors={parameterErrors} />
+        </div>
       </fieldset>
     </>
   );
