@@ -22,6 +22,8 @@ async function press(page: Page, name: string) {
 }
 
 test("builds a nested filter, previews who matches, saves it and reopens it", async ({ page }) => {
+  // About twenty round trips without JavaScript: more than the default allows on a busy machine.
+  test.setTimeout(90_000);
   await page.goto("/dashboard/segments?tab=filters");
 
   // Condition 1: email contains @acme.io.
