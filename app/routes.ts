@@ -14,6 +14,8 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("events", "routes/dashboard/events.tsx"),
+    route("events/latest", "routes/dashboard/events-latest.ts"),
+    route("events/export.csv", "routes/dashboard/events-export.ts"),
     route("contacts", "routes/dashboard/contacts.tsx"),
     route("contacts/new-segment", "routes/dashboard/contacts-new-segment.tsx"),
     route("segments", "routes/dashboard/segments.tsx", [
@@ -32,6 +34,9 @@ export default [
     ]),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
+      route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
+    ]),
   ]),
 
   // The Segment-compatible tracking API, at Segment's own paths so its SDKs need only a host.

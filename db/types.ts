@@ -97,6 +97,17 @@ export interface Contacts {
   whatsappStatus: Generated<string>;
 }
 
+export interface ContactSearch {
+  contactId: string;
+  haystack: string;
+  teamId: string;
+}
+
+export interface ContactSearchQueue {
+  contactId: string;
+  teamId: string;
+}
+
 export interface Deliveries {
   address: string;
   attempts: Generated<number>;
@@ -165,6 +176,7 @@ export interface Imports {
   finishedAt: Timestamp | null;
   id: string;
   imported: Generated<number>;
+  lastChunkAt: Timestamp | null;
   rowsReceived: Generated<number>;
   segmentId: string | null;
   skipped: Generated<number>;
@@ -286,6 +298,8 @@ export interface DB {
   channelSettings: ChannelSettings;
   contactAliases: ContactAliases;
   contacts: Contacts;
+  contactSearch: ContactSearch;
+  contactSearchQueue: ContactSearchQueue;
   deliveries: Deliveries;
   eventNames: EventNames;
   events: Events;

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
-import type { CampaignInput, CampaignState, CampaignType } from "./schemas.ts";
+import { contentColumns, requireReadyToSchedule } from "./content-columns.ts";
+import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "./schemas.ts";
 import { setCampaignSegments } from "./segment-links.ts";
 
 export type CampaignView = {
@@ -11,6 +12,9 @@ export type CampaignView = {
   type: CampaignType;
   subject: string | null;
   content: string | null;
+  contentFormat: ContentFormat;
+  /** WhatsApp's approved template, for WhatsApp campaigns; null for the others. */
+  whatsapp: { template: string | null; language: string | null; parameters: string[] } | null;
   state: CampaignState;
   scheduledAt: Date | null;
   sentAt: Date | null;
@@ -34,6 +38,10 @@ function campaignQuery(db: Database, teamId: string) {
       "campaigns.type",
       "campaigns.subject",
       "campaigns.content",
+      "campaigns.contentFormat",
+      "campaigns.whatsappTemplate",
+      "campaigns.whatsappLanguage",
+      "campaigns.whatsappParameters",
       "campaigns.state",
       "campaigns.scheduledAt",
       "campaigns.sentAt",
@@ -53,11 +61,18 @@ function campaignQuery(db: Database, teamId: string) {
     .where("campaigns.teamId", "=", teamId);
 }
 
-type CampaignRow = Omit<CampaignView, "analytics" | "segmentLinks"> & { segmentLinks: CampaignView["segmentLinks"] | null };
+type CampaignRow = Omit<CampaignView, "analytics" | "segmentLinks" | "whatsapp"> & {
+  segmentLinks: CampaignView["segmentLinks"] | null;
+  whatsappTemplate: string | null;
+  whatsappLanguage: string | null;
+  whatsappParameters: string[];
+};
 
 function toView(row: CampaignRow): CampaignView {
+  const { whatsappTemplate, whatsappLanguage, whatsappParameters, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    whatsapp: row.type === "WHATSAPP" ? { template: whatsappTemplate, language: whatsappLanguage, parameters: whatsappParameters } : null,
     segmentLinks: row.segmentLinks ?? [],
     // Deliveries and tracking arrive with sending; until a campaign has sent, these are truly zero.
     analytics: { sent: 0, opened: 0, clicked: 0 },
@@ -94,14 +109,18 @@ export function requireFutureTime(value: string, now = new Date()): Date {
 }
 
 /** What the form's scheduledTime means: an empty one is a draft, a time schedules it. */
-function stateFor(input: CampaignInput): { state: CampaignState; scheduledAt: Date | null } {
-  return input.scheduledTime ? { state: "SCHEDULED", scheduledAt: requireFutureTime(input.scheduledTime) } : { state: "DRAFT", scheduledAt: null };
+function stateFor(input: CampaignInput, columns: ReturnType<typeof contentColumns>): { state: CampaignState; scheduledAt: Date | null } {
+  if (!input.scheduledTime) return { state: "DRAFT", scheduledAt: null };
+  const scheduledAt = requireFutureTime(input.scheduledTime);
+  requireReadyToSchedule({ type: input.type, ...columns });
+  return { state: "SCHEDULED", scheduledAt };
 }
 
 /** Creates a campaign as a draft, or scheduled when the input carries a future time. */
 export async function createCampaign(db: Database, options: { teamId: string; input: CampaignInput }): Promise<CampaignView> {
   const { input } = options;
-  const timing = stateFor(input);
+  const columns = contentColumns(input);
+  const timing = stateFor(input, columns);
   const id = newId();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -111,8 +130,7 @@ export async function createCampaign(db: Database, options: { teamId: string; in
         teamId: options.teamId,
         name: input.name,
         type: input.type,
-        subject: input.subject || null,
-        content: input.content || null,
+        ...columns,
         ...timing,
       })
       .execute();
@@ -130,7 +148,8 @@ export async function updateCampaign(
   options: { teamId: string; campaignId: string; input: CampaignInput },
 ): Promise<CampaignView> {
   const { input } = options;
-  const timing = stateFor(input);
+  const columns = contentColumns(input);
+  const timing = stateFor(input, columns);
   await db.transaction().execute(async (trx) => {
     const current = await lockCampaign(trx, options);
     if (!EDITABLE_STATES.includes(current.state)) {
@@ -138,7 +157,7 @@ export async function updateCampaign(
     }
     await trx
       .updateTable("campaigns")
-      .set({ name: input.name, type: input.type, subject: input.subject || null, content: input.content || null, ...timing, updatedAt: new Date() })
+      .set({ name: input.name, type: input.type, ...columns, ...timing, updatedAt: new Date() })
       .where("id", "=", current.id)
       .execute();
     await setCampaignSegments(trx, { teamId: options.teamId, campaignId: current.id, segmentIds: input.segmentIds });
@@ -160,11 +179,11 @@ export async function lockCampaign(trx: Database, options: { teamId: string; cam
   if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await trx
     .selectFrom("campaigns")
-    .select(["id", "state"])
+    .select(["id", "state", "type", "whatsappTemplate", "whatsappLanguage"])
     .where("id", "=", options.campaignId)
     .where("teamId", "=", options.teamId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
-  return { id: row.id, state: row.state as CampaignState };
+  return { ...row, state: row.state as CampaignState, type: row.type as CampaignType };
 }

@@ -1,7 +1,8 @@
+import { formatInTimeZone } from "../../../server/teams/time-zone.ts";
+
 // Fixed locale and zone, so the server's HTML and the browser's render agree.
-// Times are shown in UTC, and say so, until teams have a time zone setting.
+// Times of day are shown in the team's time zone, and name it.
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 export const countFormat = new Intl.NumberFormat("en-US");
 
 export const BROADCASTS_PATH = "/dashboard/broadcasts";
@@ -10,11 +11,7 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-export function formatDateTime(iso: string): string {
-  return `${dateTimeFormat.format(new Date(iso))} UTC`;
-}
-
-/** The value a datetime-local field shows for an instant, read as UTC: "2030-01-31T09:00". */
-export function toUtcInputValue(date: Date): string {
-  return date.toISOString().slice(0, 16);
+/** "Jan 31, 2030, 9:00 AM Europe/Paris". */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return formatInTimeZone(new Date(iso), timeZone);
 }
