@@ -16,6 +16,7 @@ test("the SMS counter follows the text as it is typed, across segments and encod
   const counter = page.getByTestId("sms-count");
 
   await expect(counter).toHaveText("SMS: 0/160 characters · 0 segments · GSM-7");
+  await expect(content).toHaveAccessibleDescription("SMS: 0/160 characters · 0 segments · GSM-7");
   await content.fill("Hello [team]");
   await expect(counter).toHaveText("SMS: 14/160 characters · 1 segment · GSM-7, 146 left in this segment");
   await content.fill("a".repeat(161));

@@ -47,6 +47,7 @@ test("an email in Markdown is previewed for a real contact, sanitised, then save
   await expect(email.getByText("+14155550100")).toBeVisible();
   await expect(email.locator("script")).toHaveCount(0);
   await expect(email.getByText("Click")).not.toHaveAttribute("href", /javascript/);
+  await expect(preview(page).getByText("Your team has no postal address yet.")).toBeVisible();
   // What was typed is still in the form.
   await expect(page.getByLabel("Email format")).toHaveValue("MARKDOWN");
   await expect(page.getByLabel("Content", { exact: true })).toHaveValue(/^# Welcome \{\{ contact\.name \}\}/);

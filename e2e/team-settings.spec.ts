@@ -21,6 +21,9 @@ test("the team's time zone and postal address are saved, and campaign times are 
   await page.getByRole("link", { name: "Create Campaign" }).click();
   await expect(page.getByText("Create New Campaign")).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("Tokyo morning");
+  // An email's preview tells which address its footer will carry.
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("When sent, the footer adds your postal address (Murmur Inc., 1 Main Street, Springfield) and an unsubscribe link.")).toBeVisible();
   await page.getByRole("button", { name: "Create Campaign" }).click();
   await expect(page).toHaveURL("/dashboard/broadcasts");
   const card = page.getByRole("article", { name: "Tokyo morning" });

@@ -26,7 +26,7 @@ describe("the Team card of Settings", () => {
     expect(await flashOf(response, SETTINGS)).toEqual([{ type: "success", title: "Success", description: "Team settings saved" }]);
 
     const after = await (await servePage(settingsPage, getRequest(SETTINGS, user.cookie))).json();
-    expect(after.team).toEqual({ timeZone: "Asia/Tokyo", postalAddress: address });
+    expect(after.team).toEqual({ timeZone: "Asia/Tokyo", postalAddress: "Murmur Inc.\n1 Main Street\nSpringfield" });
 
     // An empty address clears it.
     await saveSettings(user.cookie, { timeZone: "Asia/Tokyo", postalAddress: "  " });

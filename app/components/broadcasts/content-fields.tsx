@@ -34,6 +34,7 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
   const whatsapp = fields.whatsapp.getFieldset();
   const shows = (channel: CampaignType) => type === null || type === channel;
   const parameterErrors = Object.values(whatsapp.parameters.allErrors).flat();
+  const counterId = `${fields.content.id}-sms-count`;
 
   return (
     <>
@@ -56,6 +57,8 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
         <Label htmlFor={fields.content.id}>Content</Label>
         <textarea
           {...getTextareaProps(fields.content)}
+          // Screen readers hear the count with the field, and its error when there is one.
+          aria-describedby={[shows("SMS") ? counterId : null, fields.content.errors ? fields.content.errorId : null].filter(Boolean).join(" ") || undefined}
           rows={type === "SMS" ? 4 : 8}
           className={cn(fieldClass, "font-mono")}
           onChange={(event) => setContent(event.currentTarget.value)}
@@ -64,7 +67,7 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
           {type === "SMS" ? "Plain text." : type === "EMAIL" ? "HTML or Markdown, as chosen in Email format." : "Email: HTML or Markdown. SMS: plain text."}{" "}
           {LIQUID_HINT}
         </p>
-        {shows("SMS") ? <SmsCounter id={`${fields.content.id}-sms-count`} text={content} /> : null}
+        {shows("SMS") ? <SmsCounter id={counterId} text={content} /> : null}
         <FieldError id={fields.content.errorId} errors={fields.content.errors} />
       </div>
       <fieldset className={cn("flex flex-col gap-3 rounded-md border p-3", shows("WHATSAPP") ? null : "hidden")}>
