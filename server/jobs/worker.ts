@@ -5,6 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { type SenderResolver, senderFor } from "../channels/senders.ts";
 import { registerDeliveryJobs } from "../delivery/jobs.ts";
 import type { DeliverySettings } from "../delivery/settings.ts";
+import { startSearchIndexer } from "../contacts/search-index.ts";
 import { log } from "../log.ts";
 
 export type Worker = { boss: PgBoss; owner: string; stop: () => Promise<void> };
@@ -40,11 +41,14 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     senders: options.senders ?? senderFor,
   });
   log.info({ owner }, "worker started");
+  // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
+  const searchIndexer = startSearchIndexer(options.db);
   return {
     boss,
     owner,
     stop: async () => {
       delivery.stop();
+      await searchIndexer.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       log.info("worker stopped");
     },
