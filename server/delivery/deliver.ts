@@ -1,11 +1,14 @@
 import type { ChannelSender, OutgoingMessage } from "../channels/types.ts";
-import type { ClaimedDelivery, DeliveryOutcome } from "./ledger.ts";
 import type { CampaignRenderer } from "../content/render.ts";
+import type { ClaimedDelivery, DeliveryOutcome } from "./ledger.ts";
 import { type DeliverySettings, retryDelayMs } from "./settings.ts";
+import type { MessageFinisher } from "./tracked-content.ts";
 
 export type DeliveryContext = {
   campaign: { id: string; teamId: string };
   render: CampaignRenderer;
+  /** Adds tracking and the unsubscribe footer to an email; leaves other channels as they are. */
+  finish: MessageFinisher;
   sender: ChannelSender;
   settings: DeliverySettings;
   messageId: (contactId: string) => string;
@@ -27,7 +30,7 @@ export async function deliverOne(context: DeliveryContext, delivery: ClaimedDeli
       deliveryId: delivery.id,
       messageId: context.messageId(delivery.contactId),
       to: delivery.address,
-      content: context.render(delivery.contact),
+      content: context.finish(context.render(delivery.contact), { deliveryId: delivery.id, contactId: delivery.contactId }),
     };
   } catch (error) {
     return { id: delivery.id, status: "failed", error: `The message could not be personalised: ${(error as Error).message}` };

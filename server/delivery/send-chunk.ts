@@ -10,6 +10,7 @@ import { messageIdDomain, messageIdFor } from "./message-id.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
 import { reserveSendSlots } from "./throttle.ts";
+import { prepareMessageFinisher } from "./tracked-content.ts";
 
 /** The payload of a send-chunk job. */
 export type ChunkJob = { campaignId: string; chunk: Chunk };
@@ -53,6 +54,7 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   const context: DeliveryContext = {
     campaign,
     render: safeRenderer(campaign),
+    finish: await prepareMessageFinisher(db, campaign),
     sender: await worker.senders(db, campaign.teamId, channel),
     settings,
     messageId: (contactId) => messageIdFor({ campaignId: campaign.id, contactId, domain }),
@@ -61,20 +63,25 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   // Under a rate limit a window is at most a second's worth, so sends stay evenly spread.
   const window = rate > 0 ? Math.max(1, Math.min(settings.window, Math.floor(rate))) : settings.window;
 
-  for (;;) {
-    if (worker.stopping()) throw new ChunkInterrupted();
-    const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
-    if (wait > 0) await sleep(wait);
-    const claimed = await claimDeliveries(db, {
-      campaignId: campaign.id,
-      chunk: job.chunk,
-      owner: worker.owner,
-      limit: window,
-      leaseSeconds: settings.leaseSeconds,
-    });
-    if (claimed.length === 0) break;
-    const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(context, delivery)));
-    await recordOutcomes(db, { owner: worker.owner, outcomes });
+  try {
+    for (;;) {
+      if (worker.stopping()) throw new ChunkInterrupted();
+      const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
+      if (wait > 0) await sleep(wait);
+      const claimed = await claimDeliveries(db, {
+        campaignId: campaign.id,
+        chunk: job.chunk,
+        owner: worker.owner,
+        limit: window,
+        leaseSeconds: settings.leaseSeconds,
+      });
+      if (claimed.length === 0) break;
+      const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(context, delivery)));
+      await recordOutcomes(db, { owner: worker.owner, outcomes });
+    }
+  } finally {
+    // A pooled SMTP sender holds connections open: each chunk gets its own and lets them go.
+    await context.sender.close();
   }
 
   const retryAt = await nextRetryAt(db, { campaignId: campaign.id, chunk: job.chunk });
