@@ -38,7 +38,7 @@ async function sentDelivery(teamId: string, channel: "SMS" | "WHATSAPP", provide
   await db.insertInto("campaigns").values({ id: campaignId, teamId, name: "Launch", type: channel, state: "ACTIVE" }).execute();
   const row = await db
     .insertInto("deliveries")
-    .values({ teamId, campaignId, contactId, channel, address: "+14155550123", chunk: 0, status: "sent", providerMessageId, sentAt: new Date() })
+    .values({ teamId, campaignId, contactId, channel, address: "+14155550123", status: "sent", providerMessageId, sentAt: new Date() })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
