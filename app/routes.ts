@@ -55,6 +55,7 @@ export default [
   // Provider webhooks, one URL per team so the team's own secret checks the signature.
   ...prefix("webhooks", [
     route("twilio/:teamId/status", "routes/webhooks/twilio-status.ts"),
+    route("twilio/:teamId/inbound", "routes/webhooks/twilio-inbound.ts"),
     route("whatsapp/:teamId", "routes/webhooks/whatsapp.ts"),
   ]),
 

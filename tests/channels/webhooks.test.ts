@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
+import { action as twilioInbound } from "../../app/routes/webhooks/twilio-inbound.ts";
 import { action as twilioStatus } from "../../app/routes/webhooks/twilio-status.ts";
 import { action as whatsAppPost, loader as whatsAppGet } from "../../app/routes/webhooks/whatsapp.ts";
 import { getDb } from "../../db/database.ts";
@@ -47,8 +48,8 @@ async function sentDelivery(teamId: string, channel: "SMS" | "WHATSAPP", provide
 const delivery = (id: string) =>
   getDb().selectFrom("deliveries").select(["status", "error", "deliveredAt", "readAt"]).where("id", "=", id).executeTakeFirstOrThrow();
 
-function twilioPost(teamId: string, fields: Record<string, string>, token = AUTH_TOKEN) {
-  const path = `/webhooks/twilio/${teamId}/status`;
+function twilioPost(teamId: string, fields: Record<string, string>, token = AUTH_TOKEN, hook = "status") {
+  const path = `/webhooks/twilio/${teamId}/${hook}`;
   const body = new URLSearchParams(fields);
   const signature = twilioSignature(token, ORIGIN + path, [...body.entries()]);
   return new Request(ORIGIN + path, {
@@ -114,6 +115,51 @@ describe("Twilio status callbacks", () => {
       const response = await twilioStatus(routeArgs(twilioPost(unknown, statusFields("SM1", "delivered")), { params: { teamId: unknown } }));
       expect(response.status).toBe(404);
     }
+  });
+});
+
+const reply = (from: string, body: string) => ({
+  AccountSid: `AC${"2".repeat(32)}`,
+  MessageSid: `SM${randomUUID().replaceAll("-", "")}`,
+  From: from,
+  To: "+14155550100",
+  Body: body,
+  NumMedia: "0",
+  ApiVersion: "2010-04-01",
+});
+
+const smsStatus = (teamId: string, phone: string) =>
+  getDb().selectFrom("contacts").select(["smsStatus", "emailStatus"]).where("teamId", "=", teamId).where("phone", "=", phone).executeTakeFirstOrThrow();
+
+describe("Twilio incoming messages", () => {
+  test("a STOP reply unsubscribes that phone from SMS only; other replies change nothing", async () => {
+    const teamId = await teamWithProviders();
+    const otherTeam = await teamWithProviders();
+    for (const team of [teamId, otherTeam]) {
+      await getDb().insertInto("contacts").values({ id: newId(), teamId: team, email: `${newId()}@example.test`, phone: "+14155550177" }).execute();
+    }
+    await getDb().insertInto("contacts").values({ id: newId(), teamId, email: `${newId()}@example.test`, phone: "+14155550178" }).execute();
+
+    const chat = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550178", "Stop by the shop?"), AUTH_TOKEN, "inbound"), { params: { teamId } }));
+    expect(chat.status).toBe(200);
+    expect(await smsStatus(teamId, "+14155550178")).toEqual({ smsStatus: "subscribed", emailStatus: "subscribed" });
+
+    const stop = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550177", " stop "), AUTH_TOKEN, "inbound"), { params: { teamId } }));
+    expect(stop.status).toBe(200);
+    expect(stop.headers.get("Content-Type")).toContain("text/xml");
+    expect(await smsStatus(teamId, "+14155550177")).toEqual({ smsStatus: "unsubscribed", emailStatus: "subscribed" });
+    expect((await smsStatus(otherTeam, "+14155550177")).smsStatus).toBe("subscribed");
+
+    const again = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550177", "STOP"), AUTH_TOKEN, "inbound"), { params: { teamId } }));
+    expect(again.status).toBe(200);
+  });
+
+  test("an unsigned or forged STOP is a 403 and unsubscribes nobody", async () => {
+    const teamId = await teamWithProviders();
+    await getDb().insertInto("contacts").values({ id: newId(), teamId, email: `${newId()}@example.test`, phone: "+14155550179" }).execute();
+    const forged = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550179", "STOP"), "another-token", "inbound"), { params: { teamId } }));
+    expect(forged.status).toBe(403);
+    expect((await smsStatus(teamId, "+14155550179")).smsStatus).toBe("subscribed");
   });
 });
 
