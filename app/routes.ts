@@ -36,6 +36,7 @@ export default [
       route(":id/edit", "routes/dashboard/broadcast-edit.tsx"),
       route(":id/delete", "routes/dashboard/broadcast-delete.tsx"),
       route(":id/schedule", "routes/dashboard/broadcast-schedule.tsx"),
+      route(":id/send", "routes/dashboard/broadcast-send.tsx"),
     ]),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),

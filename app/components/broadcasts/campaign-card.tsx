@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarX, Clock, Pencil, Trash2 } from "lucide-react";
+import { CalendarClock, CalendarX, Clock, Pencil, Send, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { BROADCASTS_PATH, countFormat, formatDate, formatDateTime } from "./format.ts";
@@ -92,6 +92,14 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
           <Button variant="link" size="sm" asChild>
             <Link to={`${path}/schedule`} preventScrollReset>
               Pick a time{hidden}
+            </Link>
+          </Button>
+        ) : null}
+        {campaign.state === "DRAFT" ? (
+          <Button variant="outline" size="sm" asChild>
+            <Link to={`${path}/send`} preventScrollReset>
+              <Send aria-hidden="true" />
+              Send now{hidden}
             </Link>
           </Button>
         ) : null}
