@@ -38,6 +38,7 @@ export default [
       route(":id/schedule", "routes/dashboard/broadcast-schedule.tsx"),
       route(":id/send", "routes/dashboard/broadcast-send.tsx"),
     ]),
+    route("broadcasts/:id", "routes/dashboard/broadcast.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [

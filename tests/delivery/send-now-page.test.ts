@@ -1,36 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { action as sendAction, loader as sendPage } from "../../app/routes/dashboard/broadcast-send.tsx";
-import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { getDb } from "../../db/database.ts";
 import { getCampaign } from "../../server/campaigns/campaigns.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
-import { createSignedInUser } from "../factories.ts";
-import { cookieHeaderFrom, getRequest, ORIGIN, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { cookieHeaderFrom, getRequest, ORIGIN } from "../requests.ts";
 import { addContacts, draftCampaign } from "./fixtures.ts";
-
-type Handler = (args: ReturnType<typeof routeArgs<{ id: string }>>) => unknown;
-
-/** A request as the router serves it: the dashboard middleware first, thrown `data(…)` as its response. */
-async function serve(handler: Handler, request: Request, id: string) {
-  const args = routeArgs(request, { params: { id } });
-  const [requireUser] = dashboardMiddleware;
-  return respond(() =>
-    requireUser!(args, async () => {
-      try {
-        return await respond(() => handler(args));
-      } catch (thrown) {
-        const data = thrown as { type?: string; data: unknown; init: ResponseInit | null };
-        if (data?.type === "DataWithResponseInit") return Response.json(data.data, data.init ?? undefined);
-        throw thrown;
-      }
-    }),
-  );
-}
-
-async function signedIn() {
-  const user = await createSignedInUser();
-  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
-}
+import { serve, signedIn } from "./serve.ts";
 
 const post = (path: string, headers: HeadersInit) => new Request(ORIGIN + path, { method: "POST", headers, body: new URLSearchParams() });
 

@@ -36,7 +36,9 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={titleId} className="min-w-0 font-semibold break-words">
-              {campaign.name}
+              <Link to={path} className="hover:underline">
+                {campaign.name}
+              </Link>
             </h3>
             <Badge variant={BADGE_VARIANT[campaign.state]}>{campaign.state}</Badge>
             <span className="text-xs text-muted-foreground">{TYPE_LABEL[campaign.type]}</span>

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-send";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
+import { REASON_LABELS } from "../../components/delivery/labels.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
@@ -12,13 +13,6 @@ import { isAppError } from "../../../server/errors.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Send Campaign · Murmur" }];
-
-/** How each exclusion reason reads in the confirmation. */
-const REASON_LABELS: Record<ExclusionReason, string> = {
-  no_address: "No address for this channel",
-  unsubscribed: "Unsubscribed",
-  suppressed: "Suppressed (bounced or complained)",
-};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { team, campaign } = await requireTeamCampaign(context, params.id);
@@ -36,7 +30,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: "Campaign is being sent" });
-  return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
+  return redirect(`${BROADCASTS_PATH}/${campaign.id}`, { headers: { "Set-Cookie": toast } });
 }
 
 export default function SendCampaign({ loaderData }: Route.ComponentProps) {
