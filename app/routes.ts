@@ -39,6 +39,8 @@ export default [
       route(":id/send", "routes/dashboard/broadcast-send.tsx"),
     ]),
     route("broadcasts/:id", "routes/dashboard/broadcast.tsx"),
+    route("outbox", "routes/dashboard/outbox.tsx"),
+    route("outbox/:id", "routes/dashboard/outbox-message.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [

@@ -77,9 +77,14 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <Button variant="outline" size="sm" asChild>
-            <Link to={BROADCASTS_PATH}>All broadcasts</Link>
-          </Button>
+          <>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/dashboard/outbox">Outbox</Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={BROADCASTS_PATH}>All broadcasts</Link>
+            </Button>
+          </>
         }
       />
       <div className="flex flex-col gap-6">
