@@ -10,6 +10,10 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("preferences/theme", "routes/preferences/theme.ts"),
   route("preferences/sidebar", "routes/preferences/sidebar.ts"),
+  // What recipients' mail reaches, without signing in: open pixel, tracked links, unsubscribe.
+  route("t/o/:token", "routes/tracking/open.ts"),
+  route("t/c/:token", "routes/tracking/click.tsx"),
+  route("u/:token", "routes/unsubscribe.tsx"),
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
@@ -24,6 +28,7 @@ export default [
       route(":id/delete", "routes/dashboard/segment-delete.tsx"),
     ]),
     route("segments/import", "routes/dashboard/segments-import.tsx"),
+    route("segments/preview", "routes/dashboard/segments-preview.ts"),
     route("imports/:id", "routes/dashboard/import-result.tsx"),
     route("broadcasts", "routes/dashboard/broadcasts.tsx", [
       route("new", "routes/dashboard/broadcast-new.tsx"),

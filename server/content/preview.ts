@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
+import { getTeamSettings } from "../teams/settings.ts";
 import { prepareCampaignRenderer, type RenderableCampaign, type RenderableContact } from "./render.ts";
 import { sanitizeForDisplay } from "./sanitize.ts";
 import { countSms, type SmsCount } from "./sms-segments.ts";
@@ -8,7 +9,7 @@ export type CampaignPreview = {
   /** Who the message was rendered for; null when the team has no contacts yet (defaults show). */
   contact: { email: string | null; name: string | null } | null;
   message:
-    | { channel: "EMAIL"; subject: string; html: string; text: string }
+    | { channel: "EMAIL"; subject: string; html: string; text: string; postalAddress: string | null }
     | { channel: "SMS"; body: string; count: SmsCount }
     | { channel: "WHATSAPP"; template: string; language: string; bodyParameters: string[] };
 };
@@ -18,7 +19,8 @@ const NOBODY: RenderableContact = { id: "", email: null, name: null, phone: null
 /**
  * A campaign as one of the team's real contacts would get it: the one with
  * `contactEmail`, or else the team's oldest contact. Email HTML comes back
- * sanitised, ready to show in the app. An unknown email is a 400 on `previewEmail`.
+ * sanitised, ready to show in the app, with the postal address its footer will
+ * carry. An unknown email is a 400 on `previewEmail`.
  */
 export async function previewCampaign(
   db: Database,
@@ -27,11 +29,13 @@ export async function previewCampaign(
   const render = prepareCampaignRenderer(options.campaign);
   const contact = await findPreviewContact(db, options.teamId, options.contactEmail?.trim() || null);
   const message = render(contact ?? NOBODY);
+  // Sending adds a footer with the team's postal address; the preview says which, or that it is missing.
+  const postalAddress = message.channel === "EMAIL" ? (await getTeamSettings(db, { teamId: options.teamId })).postalAddress : null;
   return {
     contact: contact ? { email: contact.email, name: contact.name } : null,
     message:
       message.channel === "EMAIL"
-        ? { channel: "EMAIL", subject: message.subject, html: sanitizeForDisplay(message.html), text: message.text }
+        ? { channel: "EMAIL", subject: message.subject, html: sanitizeForDisplay(message.html), text: message.text, postalAddress }
         : message.channel === "SMS"
           ? { ...message, count: countSms(message.body) }
           : message,

@@ -8,6 +8,12 @@ export const TeamSettingsSchema = z.object({
     .trim()
     .refine(isTimeZone, "Choose a time zone from the list, such as Europe/Paris or UTC"),
   // Marketing email must carry the sender's postal address; the email footer prints it.
-  postalAddress: z.string().trim().max(500, "The postal address must be at most 500 characters").optional(),
+  // Browsers send a textarea's line breaks as CRLF; the footer is built from plain lines.
+  postalAddress: z
+    .string()
+    .trim()
+    .max(500, "The postal address must be at most 500 characters")
+    .transform((value) => value.replace(/\r\n?/g, "\n"))
+    .optional(),
 });
 export type TeamSettingsInput = z.infer<typeof TeamSettingsSchema>;

@@ -34,7 +34,7 @@ describe("the campaign dialog's preview", () => {
     const body = await first.json();
     expect(body.preview).toEqual({
       contact: { name: "Ann", email: "ann@example.com" },
-      message: { channel: "EMAIL", subject: "Hi Ann", html: "<p>Plan: Pro</p>", text: "Plan: Pro" },
+      message: { channel: "EMAIL", subject: "Hi Ann", html: "<p>Plan: Pro</p>", text: "Plan: Pro", postalAddress: null },
     });
     expect(body.result.initialValue).toMatchObject({ subject: fields.subject, content: fields.content });
 
@@ -59,6 +59,15 @@ describe("the campaign dialog's preview", () => {
     const body = await (await preview(user.cookie, { type: "EMAIL", content })).json();
     const html: string = body.preview.message.html;
     expect(html).toBe('<h1>Hi &lt;img src=x onerror=alert(1)&gt;</h1><img src="https://example.com/a.png" /><a>Go</a><a href="https://example.com">Site</a>');
+  });
+
+  test("an email's preview names the postal address its footer will carry", async () => {
+    const user = await signedInBrowser();
+    await getDb().updateTable("teams").set({ postalAddress: "1 Main Street\nSpringfield" }).where("id", "=", user.teamId).execute();
+    const email = await (await preview(user.cookie, { type: "EMAIL", content: "<p>Hi</p>" })).json();
+    expect(email.preview.message.postalAddress).toBe("1 Main Street\nSpringfield");
+    const sms = await (await preview(user.cookie, { type: "SMS", content: "Hi" })).json();
+    expect(sms.preview.message).not.toHaveProperty("postalAddress");
   });
 
   test("Markdown is rendered, with the contact's attributes", async () => {

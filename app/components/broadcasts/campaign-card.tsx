@@ -43,7 +43,7 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
           </div>
           <p className={campaign.subject ? "text-sm break-words" : "text-sm text-muted-foreground italic"}>{campaign.subject || "No subject"}</p>
           <p className="text-sm text-muted-foreground">
-            To <span className="font-medium text-foreground">{campaign.segmentName ?? "All Users"}</span> · Created {formatDate(campaign.createdAt)}
+            To <span className="font-medium text-foreground">{campaign.segmentName ?? "All Users"}</span> · Created {formatDate(campaign.createdAt, timeZone)}
           </p>
           {campaign.state === "SCHEDULED" && campaign.scheduledAt ? (
             <p className="flex items-center gap-1 text-sm">

@@ -34,6 +34,7 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
   const whatsapp = fields.whatsapp.getFieldset();
   const shows = (channel: CampaignType) => type === null || type === channel;
   const parameterErrors = Object.values(whatsapp.parameters.allErrors).flat();
+  const counterId = `${fields.content.id}-sms-count`;
 
   return (
     <>
@@ -44,11 +45,11 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
         <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
       </div>
       <div className={cn("flex flex-col gap-2", shows("EMAIL") ? null : "hidden")}>
-          <Label htmlFor={fields.contentFormat.id}>Email format</Label>
-          <select {...getSelectProps(fields.contentFormat)} className={cn(fieldClass, "h-10")}>
-            <option value="HTML">HTML</option>
-            <option value="MARKDOWN">Markdown</option>
-          </select>
+        <Label htmlFor={fields.contentFormat.id}>Email format</Label>
+        <select {...getSelectProps(fields.contentFormat)} className={cn(fieldClass, "h-10")}>
+          <option value="HTML">HTML</option>
+          <option value="MARKDOWN">Markdown</option>
+        </select>
         <FieldError id={fields.contentFormat.errorId} errors={fields.contentFormat.errors} />
       </div>
       {/* WhatsApp sends its template instead; the textarea stays in the form so nothing typed is lost. */}
@@ -56,6 +57,8 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
         <Label htmlFor={fields.content.id}>Content</Label>
         <textarea
           {...getTextareaProps(fields.content)}
+          // Screen readers hear the count with the field, and its error when there is one.
+          aria-describedby={[shows("SMS") ? counterId : null, fields.content.errors ? fields.content.errorId : null].filter(Boolean).join(" ") || undefined}
           rows={type === "SMS" ? 4 : 8}
           className={cn(fieldClass, "font-mono")}
           onChange={(event) => setContent(event.currentTarget.value)}
@@ -64,39 +67,39 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
           {type === "SMS" ? "Plain text." : type === "EMAIL" ? "HTML or Markdown, as chosen in Email format." : "Email: HTML or Markdown. SMS: plain text."}{" "}
           {LIQUID_HINT}
         </p>
-        {shows("SMS") ? <SmsCounter id={`${fields.content.id}-sms-count`} text={content} /> : null}
+        {shows("SMS") ? <SmsCounter id={counterId} text={content} /> : null}
         <FieldError id={fields.content.errorId} errors={fields.content.errors} />
       </div>
       <fieldset className={cn("flex flex-col gap-3 rounded-md border p-3", shows("WHATSAPP") ? null : "hidden")}>
-          <legend className="px-1 text-sm font-medium">WhatsApp template</legend>
-          <p className="text-xs text-muted-foreground">
-            WhatsApp marketing messages must use a template approved in WhatsApp Manager.
-          </p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={whatsapp.template.id}>Template name</Label>
-              <Input {...getInputProps(whatsapp.template, { type: "text" })} placeholder="spring_sale" autoComplete="off" />
-              <FieldError id={whatsapp.template.errorId} errors={whatsapp.template.errors} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={whatsapp.language.id}>Language code</Label>
-              <Input {...getInputProps(whatsapp.language, { type: "text" })} placeholder="en_US" autoComplete="off" />
-              <FieldError id={whatsapp.language.errorId} errors={whatsapp.language.errors} />
-            </div>
+        <legend className="px-1 text-sm font-medium">WhatsApp template</legend>
+        <p className="text-xs text-muted-foreground">
+          WhatsApp marketing messages must use a template approved in WhatsApp Manager.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={whatsapp.template.id}>Template name</Label>
+            <Input {...getInputProps(whatsapp.template, { type: "text" })} placeholder="spring_sale" autoComplete="off" />
+            <FieldError id={whatsapp.template.errorId} errors={whatsapp.template.errors} />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={whatsapp.parameters.id}>Body parameters</Label>
-            <textarea
-              {...getTextareaProps(whatsapp.parameters)}
-              aria-invalid={parameterErrors.length > 0 || undefined}
-              rows={3}
-              className={cn(fieldClass, "font-mono")}
-            />
-            <p className="text-xs text-muted-foreground">
-              One per line, in order: the first line fills {"{{1}}"}, the second {"{{2}}"}. {LIQUID_HINT}
-            </p>
-            <FieldError id={whatsapp.parameters.errorId} errors={parameterErrors} />
+            <Label htmlFor={whatsapp.language.id}>Language code</Label>
+            <Input {...getInputProps(whatsapp.language, { type: "text" })} placeholder="en_US" autoComplete="off" />
+            <FieldError id={whatsapp.language.errorId} errors={whatsapp.language.errors} />
           </div>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={whatsapp.parameters.id}>Body parameters</Label>
+          <textarea
+            {...getTextareaProps(whatsapp.parameters)}
+            aria-invalid={parameterErrors.length > 0 || undefined}
+            rows={3}
+            className={cn(fieldClass, "font-mono")}
+          />
+          <p className="text-xs text-muted-foreground">
+            One per line, in order: the first line fills {"{{1}}"}, the second {"{{2}}"}. {LIQUID_HINT}
+          </p>
+          <FieldError id={whatsapp.parameters.errorId} errors={parameterErrors} />
+        </div>
       </fieldset>
     </>
   );

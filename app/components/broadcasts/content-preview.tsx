@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { CampaignPreview } from "../../../server/content/preview.ts";
 import { describeSmsCount } from "../../../server/content/sms-segments.ts";
 
@@ -31,6 +32,19 @@ export function ContentPreview({ preview }: { preview: PreviewData }) {
             <span className="font-medium">{message.subject || "(no subject)"}</span>
           </p>
           <iframe title="Email preview" sandbox="" srcDoc={emailDocument(message.html)} className="h-72 w-full rounded border bg-white" />
+          {message.postalAddress ? (
+            <p className="text-xs text-muted-foreground">
+              When sent, the footer adds your postal address ({message.postalAddress.replace(/\s*\n\s*/g, ", ")}) and an unsubscribe link.
+            </p>
+          ) : (
+            <p className="text-xs text-destructive">
+              Your team has no postal address yet. Marketing email must carry one: add it in{" "}
+              <Link to="/dashboard/settings" className="underline underline-offset-4">
+                Settings
+              </Link>
+              .
+            </p>
+          )}
           <details className="text-sm">
             <summary className="cursor-pointer text-muted-foreground">Plain-text version</summary>
             <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{message.text}</pre>

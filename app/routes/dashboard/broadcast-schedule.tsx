@@ -14,7 +14,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { getDb } from "../../../db/database.ts";
 import { scheduleCampaign, unscheduleCampaign } from "../../../server/campaigns/schedule.ts";
-import { isAppError } from "../../../server/errors.ts";
+import { AppError, isAppError } from "../../../server/errors.ts";
 import { formFailure, formInvalid } from "../../../server/http/forms.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
@@ -73,8 +73,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** The instant the team meant: the field is wall-clock time in the team's zone. */
 async function inTeamZone(teamId: string, value: string): Promise<string> {
   const { timeZone } = await getTeamSettings(getDb(), { teamId });
-  // The schema checked the shape; an impossible date (Feb 30) goes on as one the domain refuses on the field.
-  return fromZonedInputValue(value, timeZone)?.toISOString() ?? "not a date";
+  const instant = fromZonedInputValue(value, timeZone);
+  // The schema checked the shape; this is a date that does not exist, such as February 30.
+  if (!instant) throw new AppError("INVALID", "The scheduled time is not a valid date.", { fields: { scheduledTime: ["Not a valid date-time"] } });
+  return instant.toISOString();
 }
 
 export default function ScheduleCampaign({ loaderData, actionData }: Route.ComponentProps) {
