@@ -10,6 +10,10 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("preferences/theme", "routes/preferences/theme.ts"),
   route("preferences/sidebar", "routes/preferences/sidebar.ts"),
+  // What recipients' mail reaches, without signing in: open pixel, tracked links, unsubscribe.
+  route("t/o/:token", "routes/tracking/open.ts"),
+  route("t/c/:token", "routes/tracking/click.tsx"),
+  route("u/:token", "routes/unsubscribe.tsx"),
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),

@@ -37,6 +37,14 @@ export interface CampaignDeliveryCounts {
   total: Generated<number>;
 }
 
+export interface CampaignEngagement {
+  botOpened: Generated<number>;
+  campaignId: string;
+  clicked: Generated<number>;
+  opened: Generated<number>;
+  unsubscribed: Generated<number>;
+}
+
 export interface Campaigns {
   content: string | null;
   contentFormat: Generated<string>;
@@ -130,6 +138,31 @@ export interface Deliveries {
   status: Generated<string>;
   teamId: string;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface DeliveryEngagement {
+  botOpenedAt: Timestamp | null;
+  campaignId: string;
+  clickedAt: Timestamp | null;
+  clicks: Generated<number>;
+  deliveryId: string;
+  openedAt: Timestamp | null;
+  opens: Generated<number>;
+  unsubscribedAt: Timestamp | null;
+}
+
+export interface EngagementEvents {
+  campaignId: string | null;
+  contactId: string | null;
+  deliveryId: string | null;
+  detail: string | null;
+  id: Generated<number>;
+  kind: string;
+  linkIndex: number | null;
+  occurredAt: Generated<Timestamp>;
+  teamId: string;
+  url: string | null;
+  userAgent: string | null;
 }
 
 export interface EventNames {
@@ -271,6 +304,12 @@ export interface Teams {
   timeZone: Generated<string>;
 }
 
+export interface TrackingKeys {
+  createdAt: Generated<Timestamp>;
+  id: number;
+  secret: Buffer;
+}
+
 export interface Users {
   createdAt: Generated<Timestamp>;
   email: string;
@@ -293,6 +332,7 @@ export interface WriteKeys {
 export interface DB {
   authFailures: AuthFailures;
   campaignDeliveryCounts: CampaignDeliveryCounts;
+  campaignEngagement: CampaignEngagement;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
   channelSettings: ChannelSettings;
@@ -301,6 +341,8 @@ export interface DB {
   contactSearch: ContactSearch;
   contactSearchQueue: ContactSearchQueue;
   deliveries: Deliveries;
+  deliveryEngagement: DeliveryEngagement;
+  engagementEvents: EngagementEvents;
   eventNames: EventNames;
   events: Events;
   excludedRecipients: ExcludedRecipients;
@@ -316,6 +358,7 @@ export interface DB {
   teamContactCounts: TeamContactCounts;
   teamMembers: TeamMembers;
   teams: Teams;
+  trackingKeys: TrackingKeys;
   users: Users;
   writeKeys: WriteKeys;
 }

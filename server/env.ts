@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Cookies get the Secure flag when the public address is https.
   APP_URL: z.url().optional(),
+  // Signs open, click and unsubscribe links; without it a random key kept in the database does.
+  TRACKING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.
   MURMUR_SECRET_KEY: z
     .string()
