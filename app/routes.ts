@@ -28,6 +28,7 @@ export default [
       route(":id/delete", "routes/dashboard/segment-delete.tsx"),
     ]),
     route("segments/import", "routes/dashboard/segments-import.tsx"),
+    route("segments/preview", "routes/dashboard/segments-preview.ts"),
     route("imports/:id", "routes/dashboard/import-result.tsx"),
     route("broadcasts", "routes/dashboard/broadcasts.tsx", [
       route("new", "routes/dashboard/broadcast-new.tsx"),
