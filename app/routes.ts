@@ -22,6 +22,7 @@ export default [
     route("events/export.csv", "routes/dashboard/events-export.ts"),
     route("contacts", "routes/dashboard/contacts.tsx"),
     route("contacts/new-segment", "routes/dashboard/contacts-new-segment.tsx"),
+    route("contacts/:id", "routes/dashboard/contact.tsx"),
     route("segments", "routes/dashboard/segments.tsx", [
       route("new", "routes/dashboard/segment-new.tsx"),
       route(":id/edit", "routes/dashboard/segment-edit.tsx"),

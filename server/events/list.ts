@@ -44,7 +44,14 @@ export async function listEvents(
 ): Promise<{ events: EventRow[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(options.limit ?? EVENTS_PAGE_SIZE, 1), 5000);
   const after = options.after ? decodeCursor(options.after) : null;
-  const rows = await selectEvents(db, options, after, limit + 1);
+  return eventsPage(await selectEvents(db, options, after, limit + 1), limit);
+}
+
+/** A row as read by EVENT_COLUMNS: the time also as PostgreSQL's text, for the cursor. */
+export type SelectedRow = EventRow & { occurredAtText: string };
+
+/** Up to `limit` rows of one more read, and the cursor after them when there was that one more. */
+export function eventsPage(rows: SelectedRow[], limit: number): { events: EventRow[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -53,9 +60,7 @@ export async function listEvents(
   };
 }
 
-type SelectedRow = EventRow & { occurredAtText: string };
-
-const COLUMNS = sql`id, type, name, user_id, anonymous_id, contact_id, properties, context, message_id, occurred_at, received_at,
+export const EVENT_COLUMNS = sql`id, type, name, user_id, anonymous_id, contact_id, properties, context, message_id, occurred_at, received_at,
   occurred_at::text as occurred_at_text`;
 
 async function selectEvents(db: Database, filter: EventFilter, after: Cursor | null, limit: number): Promise<SelectedRow[]> {
@@ -64,7 +69,7 @@ async function selectEvents(db: Database, filter: EventFilter, after: Cursor | n
   if (!search) {
     const byName = filter.name ? sql` and name = ${filter.name}` : sql``;
     const { rows } = await sql<SelectedRow>`
-      select ${COLUMNS} from events where ${where}${byName}
+      select ${EVENT_COLUMNS} from events where ${where}${byName}
       order by occurred_at desc, id desc limit ${limit}
     `.execute(db);
     return rows;
@@ -76,11 +81,11 @@ async function selectEvents(db: Database, filter: EventFilter, after: Cursor | n
     select * from (
       select x.* from unnest(${names}::text[]) as n(name)
       cross join lateral (
-        select ${COLUMNS} from events where ${where} and name = n.name
+        select ${EVENT_COLUMNS} from events where ${where} and name = n.name
         order by occurred_at desc, id desc limit ${limit}
       ) x
       union
-      (select ${COLUMNS} from events where ${where} and user_id = ${search}${byName}
+      (select ${EVENT_COLUMNS} from events where ${where} and user_id = ${search}${byName}
         order by occurred_at desc, id desc limit ${limit})
     ) matches
     order by occurred_at desc, id desc limit ${limit}

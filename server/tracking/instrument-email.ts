@@ -1,6 +1,6 @@
 import { type CompiledBody, type CompiledEmail, compileEmail } from "./compile-email.ts";
 import { escapeHtml } from "./html-entities.ts";
-import { signClickToken, signOpenToken, signUnsubscribeToken } from "./tokens.ts";
+import { signClickTokens, signOpenToken, signUnsubscribeToken } from "./tokens.ts";
 
 export type InstrumentEmailInput = {
   /** The recipient's rendered HTML and text parts. */
@@ -45,9 +45,7 @@ export function instrumentEmail(input: InstrumentEmailInput): InstrumentedEmail 
   const compiled = compileCached(input.html, input.text, `${base}/u/`);
   const unsubscribeUrl = `${base}/u/${signUnsubscribeToken(input.key, { deliveryId: input.deliveryId, teamId: input.teamId, contactId: input.contactId, channel: "EMAIL" })}`;
   const pixelUrl = `${base}/t/o/${signOpenToken(input.key, input.deliveryId)}.gif`;
-  const clickUrls = compiled.links.map(
-    (url, linkIndex) => `${base}/t/c/${signClickToken(input.key, { deliveryId: input.deliveryId, linkIndex, url })}`,
-  );
+  const clickUrls = signClickTokens(input.key, input.deliveryId, compiled.links).map((token) => `${base}/t/c/${token}`);
   const postal = input.postalAddress?.trim() || null;
 
   const htmlFooter = [

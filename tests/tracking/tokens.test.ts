@@ -1,7 +1,15 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { newId } from "../../db/ids.ts";
-import { readClickToken, readOpenToken, readUnsubscribeToken, signClickToken, signOpenToken, signUnsubscribeToken } from "../../server/tracking/tokens.ts";
+import {
+  readClickToken,
+  readOpenToken,
+  readUnsubscribeToken,
+  signClickToken,
+  signClickTokens,
+  signOpenToken,
+  signUnsubscribeToken,
+} from "../../server/tracking/tokens.ts";
 
 const key = randomBytes(32);
 const deliveryId = newId();
@@ -38,6 +46,15 @@ describe("open and unsubscribe tokens", () => {
     for (const at of [1, 17, 33, 49, -1, -16]) expect(readUnsubscribeToken(key, flipBit(unsubscribe, at))).toBeNull();
   });
 
+  test("are sealed with standard HMAC-SHA256, cut to 16 bytes, whatever the key's length", () => {
+    // TRACKING_SECRET may be longer than SHA-256's block; HMAC hashes such a key first.
+    for (const secret of [key, Buffer.from("a tracking secret of exactly thirty-two+", "utf8"), randomBytes(100)]) {
+      const bytes = Buffer.from(signOpenToken(secret, deliveryId), "base64url");
+      const payload = bytes.subarray(0, -16);
+      expect(bytes.subarray(-16)).toEqual(createHmac("sha256", secret).update(payload).digest().subarray(0, 16));
+    }
+  });
+
   test("are refused under another key, as another kind, truncated, or as garbage", () => {
     const token = signOpenToken(key, deliveryId);
     expect(readOpenToken(randomBytes(32), token)).toBeNull();
@@ -51,6 +68,13 @@ describe("open and unsubscribe tokens", () => {
 });
 
 describe("click tokens", () => {
+  test("signed for a whole message at once, each carries its own link", () => {
+    const urls = ["https://example.com/a", "https://example.com/b?x=1&y=2", "https://example.com/ü"];
+    const tokens = signClickTokens(key, deliveryId, urls);
+    expect(tokens.map((token) => readClickToken(key, token))).toEqual(urls.map((url, linkIndex) => ({ deliveryId, linkIndex, url })));
+    expect(tokens[1]).toBe(signClickToken(key, { deliveryId, linkIndex: 1, url: urls[1]! }));
+  });
+
   const target = { deliveryId, linkIndex: 3, url: "https://example.com/launch?utm_source=murmur&ref=ü" };
 
   test("carry the delivery, the link index and its URL", () => {
