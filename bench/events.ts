@@ -153,11 +153,17 @@ async function main() {
     const identifySeconds = (performance.now() - started) / 1000;
 
     started = performance.now();
+    let cpu = app.cpuSeconds();
     const apiLatency = await inParallel(EVENTS, BATCH, CLIENTS, (from, to) => postBatch(app.baseUrl, writeKey, trackMessages(from, to)));
     const ingestSeconds = (performance.now() - started) / 1000;
+    const apiCpu = cpuSince(cpu, app.cpuSeconds());
     const stored = await countStored(app.databaseUrl, teamId);
 
+    // The baseline's client work runs in this process, so its CPU counts with PostgreSQL's.
+    cpu = app.cpuSeconds();
+    const clientCpuBefore = process.cpuUsage();
     const base = await baseline(app.databaseUrl, teamId);
+    const baselineCpu = { ...cpuSince(cpu, app.cpuSeconds()), client: round(cpuOf(process.cpuUsage(clientCpuBefore))) };
     const eventsPerSecond = Math.round(EVENTS / ingestSeconds);
     const baselinePerSecond = Math.round(EVENTS / base.seconds);
     console.log(
@@ -178,6 +184,9 @@ async function main() {
           baselineEventsPerSecond: baselinePerSecond,
           baselineStatementLatency: base.latency,
           ratioToBaseline: round(eventsPerSecond / baselinePerSecond),
+          // The machine may be shared: CPU seconds spent per phase say more than wall time when it is busy.
+          apiCpuSeconds: apiCpu,
+          baselineCpuSeconds: baselineCpu,
           stored,
           serverPeakRssMb: app.peakRssMb(),
           targets: { eventsPerSecond: 20_000, ratioToBaseline: 0.5 },
@@ -189,6 +198,14 @@ async function main() {
   } finally {
     await app.stop();
   }
+}
+
+function cpuSince(before: { server: number; postgres: number }, after: { server: number; postgres: number }) {
+  return { server: round(after.server - before.server), postgres: round(after.postgres - before.postgres) };
+}
+
+function cpuOf(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1e6;
 }
 
 function round(value: number) {

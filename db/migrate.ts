@@ -9,6 +9,7 @@ import * as deliveries from "../migrations/2026-11-22T0800-deliveries.ts";
 import * as tracking from "../migrations/2026-11-22T0850-tracking.ts";
 import * as channelSettings from "../migrations/2026-11-22T0900-channel-settings.ts";
 import * as filterSegments from "../migrations/2026-11-22T1000-filter-segments.ts";
+import * as engagementFilterIndex from "../migrations/2026-11-22T1010-engagement-filter-index.ts";
 import * as contactsSearchTable from "../migrations/2026-11-22T1100-contacts-search-table.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0850-tracking": tracking,
   "2026-11-22T0900-channel-settings": channelSettings,
   "2026-11-22T1000-filter-segments": filterSegments,
+  "2026-11-22T1010-engagement-filter-index": engagementFilterIndex,
   "2026-11-22T1100-contacts-search-table": contactsSearchTable,
 };
 

@@ -122,7 +122,6 @@ export interface Deliveries {
   bouncedAt: Timestamp | null;
   campaignId: string;
   channel: string;
-  chunk: number;
   contactId: string;
   deliveredAt: Timestamp | null;
   error: string | null;

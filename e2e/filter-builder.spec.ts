@@ -94,3 +94,44 @@ test("a filter without a segment name is not saved, and says why", async ({ page
   await expect(page.getByText("No segments yet. Create your first segment to get started.")).toBeVisible();
   await expect(preview(page).first()).toBeVisible();
 });
+
+test("an event condition counts what people did, with a condition on the event's properties", async ({ page }) => {
+  test.setTimeout(90_000);
+  // Two people identified and tracked through the Segment-compatible API with a write key.
+  const created = await page.request.post("/api/write-keys", { data: { name: "Web app" } });
+  expect(created.status()).toBe(201);
+  const key = (await created.json()).data.key as string;
+  const headers = { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` };
+  const exported = (userId: string, format: string) => ({ type: "track", userId, event: "Report Exported", properties: { format } });
+  const batch = [
+    { type: "identify", userId: "u-dee", traits: { email: "dee@acme.io", name: "Dee Dent" } },
+    { type: "identify", userId: "u-eve", traits: { email: "eve@acme.io", name: "Eve Ernst" } },
+    exported("u-dee", "pdf"),
+    exported("u-dee", "pdf"),
+    exported("u-eve", "pdf"),
+    exported("u-eve", "csv"),
+  ];
+  expect((await page.request.post("/v1/batch", { data: { batch }, headers })).status()).toBe(200);
+
+  await page.goto("/dashboard/segments?tab=filters");
+  await panel(page).getByLabel("Kind of condition 1").selectOption("Event");
+  await press(page, "Preview");
+  await panel(page).getByLabel("Event of condition 1").fill("Report Exported");
+  await panel(page).getByLabel("How often, condition 1").selectOption("at least");
+  await panel(page).getByLabel("Times of condition 1").fill("2");
+  await panel(page).getByLabel("Time window of condition 1").selectOption("in the last (days)");
+  await press(page, "Preview");
+  await panel(page).getByLabel("Days of condition 1").fill("30");
+  await press(page, "Preview");
+  await expect(panel(page).getByText("2 contacts match")).toBeVisible();
+
+  await press(page, "Add property condition to condition 1");
+  await panel(page).getByLabel("Property of property 1 of condition 1").fill("format");
+  await panel(page).getByLabel("Operator of property 1 of condition 1").selectOption("equals");
+  await panel(page).getByLabel("Value of property 1 of condition 1").fill("pdf");
+  await press(page, "Preview");
+  await expect(panel(page).getByText("1 contact matches")).toBeVisible();
+  const sample = panel(page).getByRole("table", { name: "Sample of matching contacts" });
+  await expect(sample.getByRole("cell", { name: "Dee Dent" })).toBeVisible();
+  await expect(sample.getByRole("cell", { name: "Eve Ernst" })).toHaveCount(0);
+});

@@ -44,7 +44,6 @@ export async function createSentCampaign(
           contactId: r.contactId,
           channel: type,
           address: r.address,
-          chunk: 0,
           status: outcome === "delivered" ? "sent" : outcome === "bounced" ? "failed" : outcome,
           sentAt: wasSent ? sentAt : null,
           deliveredAt: outcome === "delivered" ? sentAt : null,
