@@ -43,6 +43,7 @@ export default [
     route("outbox/:id", "routes/dashboard/outbox-message.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
       route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
     ]),

@@ -70,6 +70,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Card>
         <Card>
           <CardHeader>
+            <CardTitle as="h2" className="text-lg">Channels</CardTitle>
+            <CardDescription>The email, SMS and WhatsApp providers your campaigns are sent through.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/dashboard/settings/channels" className="text-sm font-medium underline underline-offset-4">
+              Manage channels
+            </Link>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
             <CardTitle as="h2" className="text-lg">API keys</CardTitle>
             <CardDescription>Write keys for sending your product&apos;s events to Murmur&apos;s tracking API.</CardDescription>
           </CardHeader>

@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { Button } from "../ui/button.tsx";
+import { FieldError } from "../ui/field-error.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+import { NativeSelect } from "../ui/native-select.tsx";
+import { PROVIDER_FIELDS, PROVIDER_SCHEMAS } from "./provider-fields.ts";
+import type { CampaignType } from "../../../server/campaigns/schemas.ts";
+
+type ProviderFormProps = {
+  channel: CampaignType;
+  enabled: boolean;
+  defaults: Record<string, string>;
+  /** Each secret's masked saved value, or null when none is saved. */
+  masked: Record<string, string | null>;
+  lastResult?: SubmissionResult<string[]> | null;
+};
+
+/** A provider's settings: plain fields filled in, secrets left blank (blank keeps the saved one). */
+export function ProviderForm({ channel, enabled, defaults, masked, lastResult }: ProviderFormProps) {
+  const schema = PROVIDER_SCHEMAS[channel];
+  const [form, fields] = useForm({
+    id: `${channel.toLowerCase()}-settings`,
+    lastResult,
+    defaultValue: { ...defaults, enabled: enabled ? "on" : "" },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const all = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
+
+  return (
+    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="channel" value={channel} />
+      <FieldError id={form.errorId} errors={form.errors} />
+      {PROVIDER_FIELDS[channel].map((spec) => {
+        const field = all[spec.name]!;
+        return (
+          <div key={spec.name} className="flex flex-col gap-2">
+            <Label htmlFor={field.id}>{spec.label}</Label>
+            {spec.type === "security" ? (
+              <NativeSelect id={field.id} name={field.name} defaultValue={field.initialValue as string} aria-invalid={!field.valid || undefined}>
+                <option value="starttls">STARTTLS (port 587)</option>
+                <option value="tls">TLS (port 465)</option>
+                <option value="none">None</option>
+              </NativeSelect>
+            ) : spec.secret ? (
+              <Input
+                {...getInputProps(field, { type: "password" })}
+                key={field.key}
+                defaultValue=""
+                autoComplete="off"
+                placeholder={masked[spec.name] ? "Leave blank to keep the saved one" : ""}
+              />
+            ) : (
+              <Input {...getInputProps(field, { type: spec.type === "number" ? "number" : spec.type === "url" ? "url" : spec.type === "email" ? "email" : "text" })} key={field.key} placeholder={spec.placeholder} />
+            )}
+            {spec.secret && <p className="text-xs text-muted-foreground">{masked[spec.name] ? `Saved: ${masked[spec.name]}` : "Not saved yet."}</p>}
+            {spec.hint && <p className="text-xs text-muted-foreground">{spec.hint}</p>}
+            <FieldError id={field.errorId} errors={field.errors} />
+          </div>
+        );
+      })}
+      {channel === "EMAIL" && masked.password && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="removePassword" /> Forget the saved password (the server needs none)
+        </label>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="enabled" defaultChecked={enabled} /> Send this channel&apos;s campaigns through this provider
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit">Save</Button>
+      </div>
+    </Form>
+  );
+}

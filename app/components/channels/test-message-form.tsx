@@ -1,0 +1,61 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { Button } from "../ui/button.tsx";
+import { FieldError } from "../ui/field-error.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+import type { CampaignType } from "../../../server/campaigns/schemas.ts";
+import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../server/channels/settings-schemas.ts";
+
+const SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;
+
+/** What the provider answered to the last test message, shown under the form. */
+export type TestReport = { ok: boolean; message: string };
+
+type TestMessageFormProps = { channel: CampaignType; lastResult?: SubmissionResult<string[]> | null; report?: TestReport | null };
+
+export function TestMessageForm({ channel, lastResult, report }: TestMessageFormProps) {
+  const schema = SCHEMAS[channel];
+  const [form, fields] = useForm({
+    id: `${channel.toLowerCase()}-test`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const all = fields as unknown as Record<"to" | "template" | "language", Parameters<typeof getInputProps>[0]>;
+  return (
+    <Form method="post" className="flex flex-col gap-3 border-t pt-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="test" />
+      <input type="hidden" name="channel" value={channel} />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={all.to.id}>Send to</Label>
+        <Input {...getInputProps(all.to, { type: channel === "EMAIL" ? "email" : "tel" })} placeholder={channel === "EMAIL" ? "you@example.com" : "+14155550123"} />
+        <FieldError id={all.to.errorId} errors={all.to.errors} />
+      </div>
+      {channel === "WHATSAPP" && (
+        <div className="grid grid-cols-2 gap-3">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={all.template.id}>Template</Label>
+            <Input {...getInputProps(all.template, { type: "text" })} placeholder="hello_world" />
+            <FieldError id={all.template.errorId} errors={all.template.errors} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={all.language.id}>Language</Label>
+            <Input {...getInputProps(all.language, { type: "text" })} placeholder="en_US" />
+            <FieldError id={all.language.errorId} errors={all.language.errors} />
+          </div>
+        </div>
+      )}
+      <FieldError id={form.errorId} errors={form.errors} />
+      {report && (
+        <p role="status" className={report.ok ? "text-sm text-green-700" : "text-sm text-destructive"}>
+          {report.message}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" variant="outline">Send test message</Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,162 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/settings-channels";
+import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from "../../components/channels/provider-fields.ts";
+import { ProviderForm } from "../../components/channels/provider-form.tsx";
+import { TestMessageForm } from "../../components/channels/test-message-form.tsx";
+import { PageHeader } from "../../components/dashboard/page-header.tsx";
+import { Toasts } from "../../components/toasts.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { getDb } from "../../../db/database.ts";
+import type { CampaignType } from "../../../server/campaigns/schemas.ts";
+import { smtpChange, twilioChange, whatsAppChange } from "../../../server/channels/settings-input.ts";
+import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../server/channels/settings-schemas.ts";
+import { saveChannelSettings, viewChannelSettings } from "../../../server/channels/settings.ts";
+import { sendTestMessage } from "../../../server/channels/test-message.ts";
+import { publicBaseUrl } from "../../../server/channels/webhooks/public-url.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { formFailure } from "../../../server/http/forms.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+
+const CHANNELS = ["EMAIL", "SMS", "WHATSAPP"] as const satisfies readonly CampaignType[];
+const TEST_SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;
+
+export const meta: Route.MetaFunction = () => [{ title: "Channels · Settings · Murmur" }];
+
+/** Plain settings as form values: every value a string, as a form posts it. */
+function asDefaults(config: object | null): Record<string, string> {
+  if (!config) return {};
+  return Object.fromEntries(Object.entries(config).map(([name, value]) => [name, value == null ? "" : String(value)]));
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const views = await Promise.all(CHANNELS.map((channel) => viewChannelSettings(getDb(), { teamId: team.id, channel })));
+  const base = publicBaseUrl(request);
+  return {
+    providers: views.map((view) => ({
+      channel: view.channel,
+      enabled: view.enabled,
+      saved: view.config !== null,
+      unreadable: view.unreadable,
+      defaults: asDefaults(view.config),
+      masked: view.secrets as Record<string, string | null>,
+    })),
+    webhooks: {
+      twilioStatus: `${base}/webhooks/twilio/${team.id}/status`,
+      twilioInbound: `${base}/webhooks/twilio/${team.id}/inbound`,
+      whatsapp: `${base}/webhooks/whatsapp/${team.id}`,
+    },
+  };
+}
+
+function channelOf(formData: FormData): CampaignType | null {
+  const value = formData.get("channel");
+  return CHANNELS.find((channel) => channel === value) ?? null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { team } = context.get(sessionContext);
+  const formData = await request.formData();
+  const channel = channelOf(formData);
+  if (!channel) throw data("Not found", { status: 404 });
+  const intent = formData.get("intent") === "test" ? "test" : "save";
+  const form = `${channel}-${intent}`;
+
+  if (intent === "test") {
+    const submission = parseWithZod(formData, { schema: TEST_SCHEMAS[channel] });
+    if (submission.status !== "success") return data({ form, result: submission.reply(), report: null, toasts: [] }, { status: 400 });
+    try {
+      const outcome = await sendTestMessage(getDb(), { teamId: team.id, channel, message: submission.value });
+      const report =
+        outcome.status === "sent"
+          ? { ok: true, message: `Test message sent to ${submission.value.to}.` }
+          : { ok: false, message: `The provider refused the test message: ${outcome.reason}` };
+      return data({ form, result: submission.reply(), report, toasts: [] }, { status: report.ok ? 200 : 502 });
+    } catch (error) {
+      const failure = formFailure(submission, error, { toastTitle: "Error" });
+      return data({ form, ...failure.data, report: null }, { status: failure.init?.status ?? 400 });
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: PROVIDER_SCHEMAS[channel] });
+  const hideSecrets = ["password", "authToken", "accessToken", "appSecret", "verifyToken"];
+  if (submission.status !== "success") return data({ form, result: submission.reply({ hideFields: hideSecrets }), report: null, toasts: [] }, { status: 400 });
+  const change =
+    channel === "EMAIL"
+      ? smtpChange(submission.value as Parameters<typeof smtpChange>[0])
+      : channel === "SMS"
+        ? twilioChange(submission.value as Parameters<typeof twilioChange>[0])
+        : whatsAppChange(submission.value as Parameters<typeof whatsAppChange>[0]);
+  try {
+    await saveChannelSettings(getDb(), { teamId: team.id, channel, ...change } as Parameters<typeof saveChannelSettings>[1]);
+  } catch (error) {
+    const failure = formFailure(submission, error, { toastTitle: "Error", hideFields: hideSecrets });
+    return data({ form, ...failure.data, report: null }, { status: failure.init?.status ?? 400 });
+  }
+  const toast = await flashToasts({ type: "success", title: "Success", description: `${PROVIDER_NAMES[channel]} settings saved` });
+  return redirect("/dashboard/settings/channels", { headers: { "Set-Cookie": toast } });
+}
+
+export default function ChannelSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Channels" description="The providers your campaigns are sent through. Without one, a channel's messages go to the outbox." />
+      <p className="mb-4 text-sm">
+        <Link to="/dashboard/settings" className="underline underline-offset-4">
+          Back to settings
+        </Link>
+      </p>
+      <div className="grid gap-6 lg:grid-cols-3">
+        {loaderData.providers.map((provider) => {
+          const active = provider.enabled ? PROVIDER_NAMES[provider.channel] : "Outbox";
+          return (
+            <Card key={provider.channel}>
+              <CardHeader>
+                <CardTitle as="h2" className="text-lg">
+                  {PROVIDER_NAMES[provider.channel]}
+                </CardTitle>
+                <CardDescription>
+                  Sending through: <strong>{active}</strong>
+                </CardDescription>
+                {provider.unreadable && (
+                  <p role="alert" className="text-sm text-destructive">
+                    The saved secrets cannot be decrypted with this server&apos;s key; enter them again.
+                  </p>
+                )}
+              </CardHeader>
+              <CardContent className="flex flex-col gap-4">
+                <ProviderForm
+                  channel={provider.channel}
+                  enabled={provider.enabled}
+                  defaults={provider.defaults}
+                  masked={provider.masked}
+                  lastResult={actionData?.form === `${provider.channel}-save` ? actionData.result : undefined}
+                />
+                {provider.saved && (
+                  <TestMessageForm
+                    channel={provider.channel}
+                    lastResult={actionData?.form === `${provider.channel}-test` ? actionData.result : undefined}
+                    report={actionData?.form === `${provider.channel}-test` ? actionData.report : undefined}
+                  />
+                )}
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+      <section className="mt-6 text-sm">
+        <h2 className="mb-2 text-lg font-semibold">Webhook URLs</h2>
+        <dl className="grid gap-2">
+          <dt className="text-muted-foreground">Twilio status callback</dt>
+          <dd className="font-mono break-all">{loaderData.webhooks.twilioStatus}</dd>
+          <dt className="text-muted-foreground">Twilio incoming messages (STOP replies)</dt>
+          <dd className="font-mono break-all">{loaderData.webhooks.twilioInbound}</dd>
+          <dt className="text-muted-foreground">WhatsApp callback URL</dt>
+          <dd className="font-mono break-all">{loaderData.webhooks.whatsapp}</dd>
+        </dl>
+      </section>
+      <Toasts toasts={actionData?.toasts} />
+    </>
+  );
+}

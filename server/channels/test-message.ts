@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../db/database.ts";
+import type { CampaignType } from "../campaigns/schemas.ts";
+import { AppError } from "../errors.ts";
+import { senderFromSettings } from "./provider-sender.ts";
+import { UnreadableSecretError } from "./secret-box.ts";
+import { readChannelSettings } from "./settings.ts";
+import type { MessageContent, SendOutcome } from "./types.ts";
+
+export type TestMessage = { to: string; template?: string; language?: string };
+
+function testContent(channel: CampaignType, message: TestMessage): MessageContent {
+  switch (channel) {
+    case "EMAIL":
+      return {
+        channel,
+        subject: "Murmur test message",
+        html: "<p>This is a test message from Murmur. Your SMTP settings work.</p>",
+        text: "This is a test message from Murmur. Your SMTP settings work.",
+        headers: {},
+      };
+    case "SMS":
+      return { channel, body: "This is a test message from Murmur. Your Twilio settings work." };
+    case "WHATSAPP":
+      return { channel, template: message.template ?? "hello_world", language: message.language ?? "en_US", bodyParameters: [] };
+  }
+}
+
+/**
+ * Sends one message through the team's saved provider, enabled or not, so settings
+ * can be tried before campaigns use them. Answers what the provider said.
+ */
+export async function sendTestMessage(db: Database, options: { teamId: string; channel: CampaignType; message: TestMessage }): Promise<SendOutcome> {
+  let settings;
+  try {
+    settings = await readChannelSettings(db, { teamId: options.teamId, channel: options.channel });
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) throw new AppError("INVALID", "The saved secrets can no longer be decrypted; enter them again and save.");
+    throw error;
+  }
+  if (!settings) throw new AppError("INVALID", "Save the settings before sending a test message.");
+  // Test sends reach no campaign: no status callback is asked for.
+  const sender = senderFromSettings(options.teamId, settings, undefined);
+  try {
+    const id = randomUUID();
+    return await sender.send({
+      teamId: options.teamId,
+      campaignId: id,
+      contactId: id,
+      deliveryId: id,
+      messageId: `<test-${id}@murmur.local>`,
+      to: options.message.to,
+      content: testContent(options.channel, options.message),
+    });
+  } finally {
+    await sender.close();
+  }
+}
