@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unreadable: view.unreadable,
       defaults: asDefaults(view.config),
       masked: view.secrets as Record<string, string | null>,
+      savedAt: view.updatedAt?.toISOString() ?? "never",
     })),
     webhooks: {
       twilioStatus: `${base}/webhooks/twilio/${team.id}/status`,
@@ -126,7 +127,9 @@ export default function ChannelSettings({ loaderData, actionData }: Route.Compon
                 )}
               </CardHeader>
               <CardContent className="flex flex-col gap-4">
+                {/* A new key after each save remounts the form, so typed secrets leave the page with JavaScript too. */}
                 <ProviderForm
+                  key={provider.savedAt}
                   channel={provider.channel}
                   enabled={provider.enabled}
                   defaults={provider.defaults}
