@@ -5,6 +5,7 @@ import * as contactsAndSegments from "../migrations/2026-11-22T0400-contacts-and
 import * as campaigns from "../migrations/2026-11-22T0500-campaigns.ts";
 import * as events from "../migrations/2026-11-22T0700-events.ts";
 import * as deliveries from "../migrations/2026-11-22T0800-deliveries.ts";
+import * as filterSegments from "../migrations/2026-11-22T1000-filter-segments.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0500-campaigns": campaigns,
   "2026-11-22T0700-events": events,
   "2026-11-22T0800-deliveries": deliveries,
+  "2026-11-22T1000-filter-segments": filterSegments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,28 +1,52 @@
-import type { SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/types.ts";
 import { AppError } from "../errors.ts";
+import { filterContacts } from "./filter/query.ts";
+import { storedFilter } from "./filter/references.ts";
 
 /** A query of contact ids, to be used inside a larger statement (never fetched into memory). */
 export type ContactIdsQuery = SelectQueryBuilder<DB, any, { contactId: string }>;
+
+type SegmentRow = { id: string; kind: string; filter: unknown };
 
 /**
  * The contacts of one of the team's segments, as a subquery with a single column
  * `contactId`: campaigns resolve their recipients with it in one INSERT ... SELECT,
  * so a segment of a million contacts never passes through the application.
- * Static segments read their membership rows; filter segments will compile their
- * filter here. Another team's segment is NOT_FOUND.
+ * Static segments read their membership rows; filter segments compile their
+ * filter, evaluated now. Another team's segment is NOT_FOUND.
  */
 export async function segmentContactIds(db: Database, options: { teamId: string; segmentId: string }): Promise<ContactIdsQuery> {
   const segment = await db
     .selectFrom("segments")
-    .select(["id", "kind"])
+    .select(["id", "kind", "filter"])
     .where("id", "=", options.segmentId)
     .where("teamId", "=", options.teamId)
     .executeTakeFirst();
   if (!segment) throw new AppError("NOT_FOUND", "Segment not found.");
+  return membersQuery(db, options.teamId, segment);
+}
+
+async function membersQuery(db: Database, teamId: string, segment: SegmentRow): Promise<ContactIdsQuery> {
+  if (segment.kind === "filter") {
+    const filter = storedFilter(segment.filter);
+    if (!filter) return db.selectFrom("contacts as c").select("c.id as contactId").where(sql<boolean>`false`);
+    const matching = await filterContacts(db, { teamId, filter, stored: true });
+    return matching.select("c.id as contactId");
+  }
   return db
     .selectFrom("segmentMembers")
     .select("segmentMembers.contactId")
     .where("segmentMembers.segmentId", "=", segment.id);
+}
+
+/** How many contacts a filter segment holds right now (static segments count their rows in listSegments). */
+export async function countFilterSegment(db: Database, options: { teamId: string; segment: SegmentRow }): Promise<number> {
+  const members = await membersQuery(db, options.teamId, options.segment);
+  const row = await db
+    .selectFrom(members.as("m"))
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
+import { countFilterSegment } from "./members.ts";
 
 export type SegmentCard = { id: string; name: string; kind: string; contactCount: number; createdAt: Date };
 
@@ -16,14 +17,18 @@ export async function createSegment(db: Database, options: { teamId: string; nam
   return { id, name };
 }
 
-/** The team's segments, newest first, each with its number of contacts. */
+/**
+ * The team's segments, newest first, each with its number of contacts: static
+ * segments count their rows, filter segments are evaluated now (concurrently).
+ */
 export async function listSegments(db: Database, options: { teamId: string }): Promise<SegmentCard[]> {
-  return db
+  const rows = await db
     .selectFrom("segments")
     .select([
       "segments.id",
       "segments.name",
       "segments.kind",
+      "segments.filter",
       "segments.createdAt",
       (eb) =>
         eb
@@ -35,7 +40,16 @@ export async function listSegments(db: Database, options: { teamId: string }): P
     .where("segments.teamId", "=", options.teamId)
     .orderBy("segments.createdAt", "desc")
     .orderBy("segments.id", "desc")
-    .execute() as Promise<SegmentCard[]>;
+    .execute();
+  return Promise.all(
+    rows.map(async ({ filter, ...row }) => ({
+      ...row,
+      contactCount:
+        row.kind === "filter"
+          ? await countFilterSegment(db, { teamId: options.teamId, segment: { ...row, filter } })
+          : Number(row.contactCount ?? 0),
+    })),
+  );
 }
 
 export async function renameSegment(db: Database, options: { teamId: string; segmentId: string; name: string }) {

@@ -1,10 +1,18 @@
+import { z } from "zod";
 import type { Route } from "./+types/segment";
 import { getDb } from "../../../db/database.ts";
+import { parseFilter } from "../../../server/segments/filter/parse.ts";
+import { updateFilterSegment } from "../../../server/segments/filter-segments.ts";
 import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
 import { deleteSegment, renameSegment } from "../../../server/segments/segments.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
 import { requireId } from "../../../server/http/params.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
+
+// A rename, a new filter for a filter segment, or both.
+const PatchSegmentSchema = z
+  .object({ name: SegmentNameSchema.shape.name.optional(), filter: z.unknown().optional() })
+  .refine((body) => body.name !== undefined || body.filter !== undefined, { message: "Send a name, a filter or both" });
 
 export function loader() {
   return methodNotAllowed(["PATCH", "DELETE"]);
@@ -19,8 +27,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       return new Response(null, { status: 204 });
     }
     if (request.method === "PATCH") {
-      const { name } = await readJsonBody(request, SegmentNameSchema);
-      return Response.json({ data: await renameSegment(getDb(), { teamId: team.id, segmentId, name }) });
+      const { name, filter } = await readJsonBody(request, PatchSegmentSchema);
+      const segment =
+        filter === undefined
+          ? await renameSegment(getDb(), { teamId: team.id, segmentId, name: name! })
+          : await updateFilterSegment(getDb(), { teamId: team.id, segmentId, name, filter: parseFilter(filter) });
+      return Response.json({ data: segment });
     }
     return methodNotAllowed(["PATCH", "DELETE"]);
   });

@@ -40,7 +40,7 @@ export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
 /** What each contact field can be compared with: its text, or (created at) its time. */
 export const FIELD_OPERATORS: Record<ContactField, readonly ComparisonOperator[]> = {
   name: ["equals", "not_equals", "contains", "starts_with", "exists", "not_exists", "in_list"],
-  email: ["equals", "not_equals", "contains", "starts_with", "in_list"],
+  email: ["equals", "not_equals", "contains", "starts_with", "exists", "not_exists", "in_list"],
   phone: ["equals", "not_equals", "contains", "starts_with", "exists", "not_exists", "in_list"],
   createdAt: ["before", "after", "within_last_days"],
 };
@@ -189,7 +189,8 @@ const leafConditions = [
 export type FieldCondition = z.infer<typeof FieldConditionSchema>;
 export type AttributeCondition = z.infer<typeof AttributeConditionSchema>;
 export type PropertyCondition = z.infer<typeof PropertyConditionSchema>;
-export type Comparison = Pick<FieldCondition, "operator"> & { value?: unknown };
+/** An operator with its value, whatever is compared (field, attribute or property). */
+export type Comparison = PropertyCondition extends infer C ? (C extends unknown ? Omit<C, "property"> : never) : never;
 export type FilterWindow = z.infer<typeof WindowSchema>;
 export type EventCondition = z.infer<typeof EventConditionSchema>;
 export type EngagementCondition = z.infer<typeof EngagementConditionSchema>;
