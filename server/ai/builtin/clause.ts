@@ -104,7 +104,9 @@ export class Clause {
       const token = this.tokens[i]!;
       const meaningful =
         !this.used[i] &&
-        (token.kind === "word" ? !FILLERS.has(token.norm) && !NEGATION_WORDS.has(token.norm) : token.kind === "number" || token.kind === "quoted");
+        (token.kind === "word"
+          ? (!FILLERS.has(token.norm) && !NEGATION_WORDS.has(token.norm)) || /^[A-Z]{2}$/.test(token.raw)
+          : token.kind === "number" || token.kind === "quoted");
       if (meaningful) run.push(token);
       else if (this.used[i] && run.length) {
         runs.push(run);

@@ -38,6 +38,7 @@ const COMPARATORS: Comparator[] = (
     [["in"], "eq"],
     [["among"], "eq"],
     [["equal", "to"], "eq"],
+    [["set", "to"], "eq"],
     [["equals"], "eq"],
     [["equal"], "eq"],
     [["="], "eq"],
@@ -203,4 +204,33 @@ function skipUnits(clause: Clause, i: number): number {
   let at = i;
   while (clause.isFree(at) && UNITS.has(clause.norm(at))) at++;
   return at;
+}
+
+/**
+ * A comparison written before its key: "more than 1000 MRR", "100+ seats".
+ * `at` is the key's first token; the comparison's tokens are marked used.
+ */
+export function comparisonBefore(clause: Clause, at: number): Comparison | undefined {
+  let i = at - 1;
+  while (i >= 0 && clause.isFree(i) && UNITS.has(clause.norm(i))) i--;
+  let plus = false;
+  if (clause.norm(i) === "+" && clause.isFree(i)) {
+    plus = true;
+    i--;
+  }
+  const n = numberAt(clause, i);
+  if (n === undefined) return undefined;
+  if (plus) {
+    clause.mark(i, at);
+    return { op: "gte", values: [n], negated: false, from: i, to: at, explicit: true };
+  }
+  for (const comparator of COMPARATORS) {
+    if (comparator.op === "eq" || comparator.op === "between" || comparator.op === "exists" || comparator.op === "missing") continue;
+    const from = i - comparator.words.length;
+    if (from >= 0 && comparator.words.every((w, k) => clause.isFree(from + k) && clause.norm(from + k) === w)) {
+      clause.mark(from, at);
+      return { op: comparator.op, values: [n], negated: comparator.negated ?? false, from, to: at, explicit: true };
+    }
+  }
+  return undefined;
 }

@@ -22,8 +22,11 @@ const RULES: Rule[] = [
   { pattern: new RegExp(`\\b(?:at most|no more than|not more than|up to|a maximum of|maximum of|max)\\s+${N}${TIMES}`), read: (n) => ({ frequency: "at_most", times: n }) },
   { pattern: new RegExp(`\\b(?:fewer than|less than|under)\\s+${N}${TIMES}`), read: (n) => (n >= 1 ? { frequency: "at_most", times: n - 1 } : undefined) },
   { pattern: new RegExp(`\\b(?:exactly|only|just)\\s+${N}${TIMES}`), read: (n) => ({ frequency: "exactly", times: n }) },
-  { pattern: new RegExp(`\\b${N}${TIMES}?\\s*(?:\\+|or more|or above|and up|and above)(?:\\s+(?:times?|x))?`), read: (n) => ({ frequency: "at_least", times: n }) },
-  { pattern: new RegExp(`\\b${N}${TIMES}?\\s+or (?:fewer|less)(?:\\s+(?:times?|x))?`), read: (n) => ({ frequency: "at_most", times: n }) },
+  // "3 or more times", "3 times or more", "3+ times": without "times" it may be any number ("MRR of 100 or more").
+  { pattern: new RegExp(`\\b${N}\\s*(?:\\+|or more|or above|and up|and above)\\s+(?:times?|x)\\b`), read: (n) => ({ frequency: "at_least", times: n }) },
+  { pattern: new RegExp(`\\b${N}${TIMES}\\s*(?:\\+|or more|or above|and up|and above)`), read: (n) => ({ frequency: "at_least", times: n }) },
+  { pattern: new RegExp(`\\b${N}\\s+or (?:fewer|less)\\s+(?:times?|x)\\b`), read: (n) => ({ frequency: "at_most", times: n }) },
+  { pattern: new RegExp(`\\b${N}${TIMES}\\s+or (?:fewer|less)`), read: (n) => ({ frequency: "at_most", times: n }) },
   { pattern: /\b(?:multiple times|more than once|repeatedly|again|several times|a few times)\b/, read: (_n, m) => vagueMultiple(m[0]) },
   {
     pattern: new RegExp(`\\b${N}${TIMES}`),

@@ -1,5 +1,5 @@
 import type { Clause } from "./clause.ts";
-import type { ClauseContext } from "./context.ts";
+import { type ClauseContext, takeTime } from "./context.ts";
 import { findCount } from "./counts.ts";
 import type { CompareDraft, Draft } from "./drafts.ts";
 import type { EventEntry, Lexicon } from "./lexicon.ts";
@@ -9,7 +9,7 @@ import { recognizeEngagement } from "./recognize-engagement.ts";
 import { recognizeEvents } from "./recognize-event.ts";
 import { recognizeSegments } from "./recognize-segment.ts";
 import { recognizeValues } from "./recognize-values.ts";
-import { findTime } from "./time.ts";
+import { findTime, type TimeSpec } from "./time.ts";
 import { quoteSpan } from "./tokens.ts";
 import { NEGATION_WORDS } from "./words.ts";
 
@@ -17,6 +17,8 @@ export type ClauseReading = {
   drafts: Draft[];
   /** Property conditions for the previous clause's event ("... with total over 100", "... or books"). */
   attached: CompareDraft[];
+  /** The time said after those ("... or books in the last 3 months"), for that event. */
+  attachedTime?: TimeSpec;
   notes: string[];
   problems: string[];
 };
@@ -48,6 +50,7 @@ export function interpretClause(clause: Clause, shared: { lexicon: Lexicon; prom
       attached = found;
     }
   }
+  const attachedTime = attached.length ? takeTime(context) : undefined;
 
   const drafts = [
     ...recognizeChannels(context),
@@ -67,9 +70,9 @@ export function interpretClause(clause: Clause, shared: { lexicon: Lexicon; prom
     context.problems.push(`"${context.count.text}": only events can be counted; say which event, for example "purchased ${context.count.text}"`);
   }
   for (const run of clause.leftovers()) {
-    context.problems.push(`"${quoteSpan(shared.prompt, run)}": not a name of an attribute, value, event, campaign or segment of this team`);
+    context.problems.push(`"${quoteSpan(shared.prompt, run)}": not understood; use the names of this team's attributes, values, events, campaigns or segments`);
   }
-  return { drafts, attached, notes: context.notes, problems: context.problems };
+  return { drafts, attached, attachedTime, notes: context.notes, problems: context.problems };
 }
 
 // Each negation word ("not", "never", "without", "no") negates the condition

@@ -30,7 +30,11 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, now
     const reading = interpretClause(clause, { lexicon, prompt, now, previousEvent: previousEvent?.entry });
     notes.push(...reading.notes);
     problems.push(...reading.problems);
-    if (previousEvent && reading.attached.length) attachProperties(previousEvent.draft, reading.attached, clause.connector);
+    if (previousEvent && reading.attached.length) {
+      attachProperties(previousEvent.draft, reading.attached, clause.connector);
+      if (reading.attachedTime && !previousEvent.draft.time) previousEvent.draft.time = reading.attachedTime;
+      else if (reading.attachedTime) problems.push("two times for one event: say one");
+    }
     if (reading.drafts.length === 0) return;
     if (!mergeIntoPrevious(items[items.length - 1], reading.drafts)) items.push({ drafts: reading.drafts, connector: clause.connector, clause: index });
     const event = [...reading.drafts].reverse().find((d) => d.kind === "event");
@@ -63,18 +67,20 @@ export const builtInInterpreter: Interpreter = {
 };
 
 /**
- * "country in UK" followed by "or France": a clause that only names more
- * values of the key just compared adds them to that comparison. A key has one
- * value per contact, so "UK and France" can only mean either of them.
+ * "country in UK" followed by "or France": a clause that starts by naming more
+ * values of the key just compared adds them to that comparison, and what else
+ * it says applies to the same people ("Spanish or German developers"). A key
+ * has one value per contact, so "UK and France" can only mean either of them.
  */
 function mergeIntoPrevious(previous: Item | undefined, drafts: Draft[]): boolean {
-  const [next] = drafts;
+  const [next, ...rest] = drafts;
   const last = previous?.drafts[previous.drafts.length - 1];
-  if (!previous || !last || drafts.length !== 1 || next?.kind !== "compare" || last.kind !== "compare") return false;
+  if (!previous || !last || next?.kind !== "compare" || last.kind !== "compare") return false;
   if (next.op !== "eq" || last.op !== "eq" || next.time || last.time) return false;
   if (JSON.stringify(next.target) !== JSON.stringify(last.target)) return false;
   if (next.negated && !last.negated) return false;
   last.values.push(...next.values.filter((v) => !last.values.includes(v)));
+  previous.drafts.push(...rest);
   return true;
 }
 

@@ -59,12 +59,19 @@ const KEY_ALIASES: Record<string, string[]> = {
 
 // Other names for common values, grouped: a value the team has is also found by the others in its group.
 const VALUE_ALIASES: string[][] = [
-  ["uk", "united kingdom", "great britain", "britain", "gb", "england"],
-  ["united states", "usa", "us", "america", "united states of america"],
-  ["germany", "deutschland", "de"],
-  ["france", "fr"],
-  ["spain", "es", "espana"],
-  ["netherlands", "holland", "nl"],
+  ["uk", "united kingdom", "great britain", "britain", "gb", "england", "british"],
+  ["united states", "usa", "us", "america", "united states of america", "american"],
+  ["germany", "deutschland", "de", "german"],
+  ["france", "fr", "french"],
+  ["spain", "es", "espana", "spanish"],
+  ["italy", "it", "italian"],
+  ["netherlands", "holland", "nl", "dutch"],
+  ["canada", "ca", "canadian"],
+  ["australia", "au", "australian"],
+  ["ireland", "ie", "irish"],
+  ["india", "in", "indian"],
+  ["japan", "jp", "japanese"],
+  ["brazil", "br", "brazilian"],
 ];
 
 /** The matching forms of a name, with any aliases. */

@@ -47,6 +47,7 @@ const RULES: Rule[] = [
       return { kind: "reachable", channel };
     },
   },
+  { pattern: new RegExp(`\\b${CHANNEL}[ -]?(?:reachable|contactable|enabled)\\b`), draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }) },
   { pattern: /\b(textable|emailable|mailable)\b/, draft: (m) => ({ kind: "reachable", channel: m[1] === "textable" ? "sms" : "email" }) },
   // What is left of "with WhatsApp" once the clause was split at "with", or "WhatsApp users".
   { pattern: /\b(whats ?app|sms)\b/, draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }) },

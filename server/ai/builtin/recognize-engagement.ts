@@ -5,6 +5,7 @@ import type { Draft } from "./drafts.ts";
 import type { NamedEntry } from "./lexicon.ts";
 import { matchEvents } from "./recognize-event.ts";
 import { quoteSpan } from "./tokens.ts";
+import { wordsOf } from "./words.ts";
 
 /*
  * Engagement with campaigns: received, opened, clicked ("opened the last
@@ -63,7 +64,7 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
     if (target === "ambiguous") continue;
     clause.mark(i, target?.to ?? after);
     drafts.push({ kind: "engagement", actions: verb[1], campaignId: target?.campaignId ?? null, time: takeTime(context), negated: false, at: i });
-    if (target?.named) context.notes.push(`Read "${target.named.typed}" as the campaign "${target.named.name}".`);
+    if (target?.named && wordsOf(target.named.typed).join(" ") !== wordsOf(target.named.name).join(" ")) context.notes.push(`Read "${target.named.typed}" as the campaign "${target.named.name}".`);
     i = (target?.to ?? after) - 1;
   }
   return drafts;

@@ -4,7 +4,6 @@ import { countBefore } from "./counts.ts";
 import type { CompareDraft, Draft } from "./drafts.ts";
 import type { EventEntry, Lexicon } from "./lexicon.ts";
 import { recognizeValues } from "./recognize-values.ts";
-import { quoteSpan } from "./tokens.ts";
 import { concept, FILLERS, PHRASES, sameWord, wordsOf } from "./words.ts";
 
 /*
@@ -40,7 +39,9 @@ export function matchEvents(clause: Clause, lexicon: Lexicon): EventMatch[] {
     const weight = [...found.keys()].reduce((sum, c) => sum + (entry.concepts.get(c) ?? 0), 0);
     // A name matched by its generic words alone ("completed") names nothing in particular.
     if (![...found.keys()].some((c) => (entry.concepts.get(c) ?? 0) >= 1)) continue;
-    matches.push({ entry, score: weight / entry.weight, weight, tokens: [...found.values()].flat() });
+    // A known verb that only this event has ("cancelled" and "Subscription Cancelled") is enough on its own.
+    const ownVerb = [...found.keys()].some((c) => c.startsWith("#") && lexicon.events.filter((e) => e.concepts.has(c)).length === 1);
+    matches.push({ entry, score: Math.max(weight / entry.weight, ownVerb ? MIN_SCORE : 0), weight, tokens: [...found.values()].flat() });
   }
   return matches.filter((m) => m.score >= MIN_SCORE).sort((a, b) => b.score - a.score || b.weight - a.weight);
 }
@@ -79,7 +80,7 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
     const [best, second] = matchEvents(clause, lexicon);
     if (!best) break;
     for (const i of best.tokens) clause.mark(i, i + 1);
-    const typed = quoteSpan(context.prompt, best.tokens.map((i) => clause.tokens[i]!));
+    const typed = [...best.tokens].sort((a, b) => a - b).map((i) => clause.tokens[i]!.raw).join(" ");
     if (second && second.score === best.score && second.weight === best.weight) {
       context.problems.push(`"${typed}" could be the event "${best.entry.name}" or "${second.entry.name}": name the one you mean`);
       continue;

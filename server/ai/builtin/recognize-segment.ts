@@ -9,7 +9,7 @@ import { quoteSpan } from "./tokens.ts";
  * attribute values too.
  */
 
-const BEFORE = [["in"], ["of"], ["from"], ["on"], ["members", "of"], ["member", "of"], ["part", "of"], ["belong", "to"], ["belongs", "to"], ["within"], ["inside"]];
+const BEFORE = [["in"], ["of"], ["from"], ["on"], ["members", "of"], ["member", "of"], ["part", "of"], ["belong", "to"], ["belongs", "to"], ["within"], ["inside"], ["except"], ["excluding"], ["exclude"], ["not"]];
 const AFTER = new Set(["segment", "segments", "list", "group", "audience", "cohort"]);
 
 export function recognizeSegments(context: ClauseContext): Draft[] {

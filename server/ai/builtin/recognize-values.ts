@@ -1,4 +1,4 @@
-import { readComparison, readValue } from "./compare.ts";
+import { comparisonBefore, readComparison, readValue } from "./compare.ts";
 import { type ClauseContext, formAt, takeTime, valueAt } from "./context.ts";
 import type { CompareDraft, CompareTarget, Scalar } from "./drafts.ts";
 import type { KeyEntry } from "./lexicon.ts";
@@ -48,8 +48,11 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
     const shape = { kind: options.bareNumber.kind, values: options.bareNumber.values };
     for (let i = 0; i < clause.length; i++) {
       if (!clause.isFree(i)) continue;
-      const comparison = readComparison(clause, i, shape, prompt);
-      if (comparison && !("problem" in comparison) && comparison.explicit && typeof comparison.values[0] === "number") {
+      // Tried on a copy: "in France" reads as a comparison too, and must stay for the attribute recognizer.
+      const trial = clause.clone();
+      const comparison = readComparison(trial, i, shape, prompt);
+      if (comparison && !("problem" in comparison) && comparison.explicit && comparison.op !== "eq" && typeof comparison.values[0] === "number") {
+        clause.adopt(trial);
         drafts.push(draft(options.target(options.bareNumber.key), comparison.op, comparison.values, i, comparison.negated));
       }
     }
@@ -73,6 +76,12 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
       drafts.push(draft(mention.target, comparison.op, comparison.values, mention.at, comparison.negated));
       continue;
     }
+    // "more than 1000 MRR": the comparison just before the key.
+    const ahead = comparisonBefore(clause, mention.at);
+    if (ahead) {
+      drafts.push(draft(mention.target, ahead.op, ahead.values, ahead.from, ahead.negated));
+      continue;
+    }
     // "pro plan": the value just before the key.
     const before = valueBefore(context, mention);
     if (before) {
@@ -88,7 +97,8 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
 
   // Values alone: "pro users", "in France".
   for (let i = 0; i < clause.length; i++) {
-    if (!clause.isFree(i) || FILLERS.has(clause.norm(i))) continue;
+    // "US" in capitals is a country, though "us" is a filler word.
+    if (!clause.isFree(i) || (FILLERS.has(clause.norm(i)) && !isCapitals(clause.tokens[i]!.raw))) continue;
     const found = valueMentionAt(context, i, options.keys);
     if (!found) continue;
     if ("problem" in found) {
@@ -103,6 +113,10 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
     i = found.to - 1;
   }
   return drafts;
+}
+
+function isCapitals(raw: string): boolean {
+  return /^[A-Z]{2}$/.test(raw);
 }
 
 function findKeys(context: ClauseContext, options: ValuesOptions): Mention[] {
@@ -181,6 +195,8 @@ function recognizeNamed(context: ClauseContext): CompareDraft[] {
   return drafts;
 }
 
+const DOMAIN_NOUNS = new Set(["address", "addresses", "email", "emails", "account", "accounts", "domain", "users", "user"]);
+
 // "gmail users", "@acme.com addresses": the email's domain.
 function recognizeDomains(context: ClauseContext): CompareDraft[] {
   const { clause, lexicon } = context;
@@ -190,7 +206,9 @@ function recognizeDomains(context: ClauseContext): CompareDraft[] {
     for (const domain of lexicon.emailDomains) {
       const length = formAt(clause, i, domain.forms.map((f) => (f.length > 1 ? f.flatMap((w, k) => (k === 0 ? [w] : [".", w])) : f)), { exact: true });
       if (length === 0) continue;
-      clause.mark(i, i + length);
+      let end = i + length;
+      while (clause.isFree(end) && DOMAIN_NOUNS.has(clause.norm(end))) end++;
+      clause.mark(i, end);
       drafts.push({ kind: "compare", target: { type: "field", field: "email" }, op: "contains", values: [`@${domain.value}`], negated: false, at: i });
       context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + length))}" as email addresses at ${domain.value}.`);
       break;

@@ -20,7 +20,8 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
   const clauses: Clause[] = [];
   let relativeAt = -1;
   let current: Token[] = [];
-  let pending: { connector: "and" | "or"; word: string; relative: boolean } | null = null;
+  type Pending = { connector: "and" | "or"; word: string; relative: boolean };
+  let pending = null as Pending | null;
   let betweenOpen = false;
 
   const close = () => {
@@ -46,9 +47,9 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
     if (splits && !keep) {
       if (word === "and" || word === "to") betweenOpen = false;
       // Split words in a row ("and who", ", or") join as one: "or" if any is, relative if any is.
-      const before = current.length === 0 ? (pending as { connector: "and" | "or"; word: string; relative: boolean } | null) : null;
+      const before: Pending | null = current.length === 0 ? pending : null;
       close();
-      const next = { connector: word === "or" || word === "/" ? ("or" as const) : ("and" as const), word, relative: RELATIVE_WORDS.has(word) };
+      const next: Pending = { connector: word === "or" || word === "/" ? ("or" as const) : ("and" as const), word, relative: RELATIVE_WORDS.has(word) };
       pending = before
         ? { connector: before.connector === "or" || next.connector === "or" ? "or" : "and", word: next.word, relative: before.relative || next.relative }
         : next;

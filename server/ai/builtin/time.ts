@@ -42,6 +42,8 @@ const RULES: Rule[] = [
       const date = parseDate(m[2]!, now);
       if (!date) return undefined;
       const used = `${m[0]}${date.text}`;
+      // "from last month" is that month; "from 3 March" and "since March" run until now.
+      if (m[1] === "from" && date.period) return { spec: { type: "range", from: date.periodStart, to: minDay(date.periodEnd, toDay(now)) }, used };
       if (m[1] === "since" || m[1] === "from") return { spec: { type: "range", from: date.periodStart, to: null }, used };
       if (m[1] === "after") return { spec: { type: "range", from: addDays(date.periodEnd, 1), to: null }, used };
       if (m[1] === "before") return { spec: { type: "range", from: null, to: addDays(date.periodStart, -1) }, used };

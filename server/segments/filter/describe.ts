@@ -26,10 +26,10 @@ export function describeFilter(filter: FilterGroup, names: FilterNames = {}): De
   };
 }
 
-/** The whole tree as one sentence: "Contacts where plan is "pro" and (…or…)". */
+/** The whole tree as one sentence: "Contacts matching: plan is "pro" and (… or …)." */
 export function summarizeFilter(filter: FilterGroup, names: FilterNames = {}): string {
   if (filter.conditions.length === 0) return "All contacts: no condition narrows them down.";
-  return `Contacts where ${joinGroup(filter, names)}.`;
+  return `Contacts matching: ${joinGroup(filter, names)}.`;
 }
 
 function joinGroup(group: FilterGroup, names: FilterNames): string {
