@@ -33,6 +33,14 @@ export default [
     route("settings", "routes/dashboard/settings.tsx"),
   ]),
 
+  // The Segment-compatible tracking API, at Segment's own paths so its SDKs need only a host.
+  ...prefix("v1", [
+    route("track", "routes/tracking/track.ts"),
+    route("identify", "routes/tracking/identify.ts"),
+    route("page", "routes/tracking/page.ts"),
+    route("batch", "routes/tracking/batch.ts"),
+  ]),
+
   ...prefix("api", [
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/signup", "routes/api/auth-signup.ts"),
@@ -48,6 +56,8 @@ export default [
     route("campaigns/:id", "routes/api/campaign.ts"),
     route("campaigns/:id/schedule", "routes/api/campaign-schedule.ts"),
     route("campaigns/:id/unschedule", "routes/api/campaign-unschedule.ts"),
+    route("write-keys", "routes/api/write-keys.ts"),
+    route("write-keys/:id", "routes/api/write-key.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

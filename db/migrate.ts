@@ -3,8 +3,10 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as accounts from "../migrations/2026-11-22T0300-accounts.ts";
 import * as contactsAndSegments from "../migrations/2026-11-22T0400-contacts-and-segments.ts";
 import * as campaigns from "../migrations/2026-11-22T0500-campaigns.ts";
+import * as campaignContent from "../migrations/2026-11-22T0600-campaign-content.ts";
 import * as events from "../migrations/2026-11-22T0700-events.ts";
 import * as deliveries from "../migrations/2026-11-22T0800-deliveries.ts";
+import * as channelSettings from "../migrations/2026-11-22T0900-channel-settings.ts";
 import * as filterSegments from "../migrations/2026-11-22T1000-filter-segments.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -13,8 +15,10 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0300-accounts": accounts,
   "2026-11-22T0400-contacts-and-segments": contactsAndSegments,
   "2026-11-22T0500-campaigns": campaigns,
+  "2026-11-22T0600-campaign-content": campaignContent,
   "2026-11-22T0700-events": events,
   "2026-11-22T0800-deliveries": deliveries,
+  "2026-11-22T0900-channel-settings": channelSettings,
   "2026-11-22T1000-filter-segments": filterSegments,
 };
 

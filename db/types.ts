@@ -39,6 +39,7 @@ export interface CampaignDeliveryCounts {
 
 export interface Campaigns {
   content: string | null;
+  contentFormat: Generated<string>;
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
@@ -52,12 +53,25 @@ export interface Campaigns {
   teamId: string;
   type: Generated<string>;
   updatedAt: Generated<Timestamp>;
+  whatsappLanguage: string | null;
+  whatsappParameters: Generated<string[]>;
+  whatsappTemplate: string | null;
 }
 
 export interface CampaignSegments {
   campaignId: string;
   position: number;
   segmentId: string;
+}
+
+export interface ChannelSettings {
+  channel: string;
+  config: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  secretsEncrypted: string | null;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface ContactAliases {
@@ -241,6 +255,7 @@ export interface Teams {
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;
+  postalAddress: string | null;
   timeZone: Generated<string>;
 }
 
@@ -268,6 +283,7 @@ export interface DB {
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
+  channelSettings: ChannelSettings;
   contactAliases: ContactAliases;
   contacts: Contacts;
   deliveries: Deliveries;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeSecretKey } from "./channels/secret-key.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -13,6 +14,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Cookies get the Secure flag when the public address is https.
   APP_URL: z.url().optional(),
+  // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.
+  MURMUR_SECRET_KEY: z
+    .string()
+    .refine((value) => decodeSecretKey(value) !== null, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

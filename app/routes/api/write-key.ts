@@ -1,0 +1,20 @@
+import type { Route } from "./+types/write-key";
+import { getDb } from "../../../db/database.ts";
+import { handleApi, methodNotAllowed } from "../../../server/http/api.ts";
+import { requireId } from "../../../server/http/params.ts";
+import { requireApiUser } from "../../../server/http/session.ts";
+import { revokeWriteKey } from "../../../server/write-keys/write-keys.ts";
+
+export function loader() {
+  return methodNotAllowed(["DELETE"]);
+}
+
+/** DELETE revokes the key: it stays listed, marked revoked, and the tracking API refuses it. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  return handleApi(async () => {
+    const { team } = await requireApiUser(request);
+    const keyId = requireId(params.id, "API key not found.");
+    return Response.json({ data: await revokeWriteKey(getDb(), { teamId: team.id, keyId }) });
+  });
+}

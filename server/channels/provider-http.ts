@@ -1,0 +1,61 @@
+import type { SendOutcome } from "./types.ts";
+
+// What the HTTP providers (Twilio, WhatsApp Cloud API) have in common: a request
+// with a deadline, and the rules that tell a pause from a refusal.
+
+export const PROVIDER_TIMEOUT_MS = 15_000;
+
+export type ProviderAnswer = { status: number; headers: Headers; body: unknown };
+
+/**
+ * Sends one request; returns the answer with its JSON body (null when it is not
+ * JSON), or a transient failure when the provider could not be reached in time.
+ */
+export async function callProvider(
+  provider: string,
+  url: string,
+  init: RequestInit,
+  timeoutMs = PROVIDER_TIMEOUT_MS,
+): Promise<ProviderAnswer | Extract<SendOutcome, { status: "failed" }>> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    const reason = timedOut
+      ? `${provider} did not answer within ${timeoutMs / 1000} s.`
+      : `${provider} could not be reached: ${describeNetworkError(error)}`;
+    return { status: "failed", permanent: false, reason };
+  }
+  return { status: response.status, headers: response.headers, body: parseJson(text) };
+}
+
+/** A provider's error page may be HTML: then there is no body to read codes from. */
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+/** HTTP 429 and 5xx mean "later"; other 4xx mean "never, as sent". */
+export function isTransientStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get("Retry-After")?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

@@ -1,0 +1,55 @@
+import type { Database } from "../../db/database.ts";
+import type { CampaignType } from "../campaigns/schemas.ts";
+import { UnreadableSecretError } from "./secret-box.ts";
+import { type ChannelSettings, readChannelSettings } from "./settings.ts";
+import { createSmtpSender } from "./smtp-sender.ts";
+import { createTwilioSender } from "./twilio-sender.ts";
+import type { ChannelSender } from "./types.ts";
+import { createWhatsAppSender } from "./whatsapp-sender.ts";
+
+/** The sender for a team's saved provider settings, enabled or not (test messages use it before enabling). */
+export function senderFromSettings(teamId: string, settings: ChannelSettings<CampaignType>, publicUrl = process.env.APP_URL): ChannelSender {
+  switch (settings.channel) {
+    case "EMAIL": {
+      const { config, secrets } = settings as ChannelSettings<"EMAIL">;
+      return createSmtpSender({ config, password: secrets.password });
+    }
+    case "SMS": {
+      const { config, secrets } = settings as ChannelSettings<"SMS">;
+      return createTwilioSender({ teamId, config, authToken: secrets.authToken ?? "", publicUrl });
+    }
+    case "WHATSAPP": {
+      const { config, secrets } = settings as ChannelSettings<"WHATSAPP">;
+      return createWhatsAppSender({ config, accessToken: secrets.accessToken ?? "" });
+    }
+  }
+}
+
+/**
+ * The team's provider for `channel` when one is saved and enabled in Settings →
+ * Channels, else null (the caller falls back to the outbox). Secrets that no
+ * longer decrypt give a sender that refuses every message saying why, rather than
+ * a silent switch to the outbox.
+ */
+export async function providerSenderFor(db: Database, teamId: string, channel: CampaignType): Promise<ChannelSender | null> {
+  let settings: ChannelSettings<CampaignType> | null;
+  try {
+    settings = await readChannelSettings(db, { teamId, channel });
+  } catch (error) {
+    if (!(error instanceof UnreadableSecretError)) throw error;
+    return unreadableSecretsSender(channel);
+  }
+  if (!settings?.enabled) return null;
+  return senderFromSettings(teamId, settings);
+}
+
+function unreadableSecretsSender(channel: CampaignType): ChannelSender {
+  const reason = "The provider's secrets cannot be decrypted with this server's MURMUR_SECRET_KEY; enter them again in Settings → Channels.";
+  return {
+    channel,
+    async send() {
+      return { status: "failed", permanent: true, reason };
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export const SECRET_KEY_BYTES = 32;
+const KEY_FILE = "secret-key";
+
+/** The 32 bytes of a base64 (or base64url) key, or null when it is anything else. */
+export function decodeSecretKey(value: string): Buffer | null {
+  const trimmed = value.trim();
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) return null;
+  const key = Buffer.from(trimmed, trimmed.includes("-") || trimmed.includes("_") ? "base64url" : "base64");
+  return key.length === SECRET_KEY_BYTES ? key : null;
+}
+
+let cached: Promise<Buffer> | undefined;
+
+/**
+ * The key that encrypts channel secrets at rest: MURMUR_SECRET_KEY when set (every
+ * process sharing a database must then have the same one); otherwise a random key
+ * generated once into DATA_DIR/secret-key, which suits one machine (a laptop, the
+ * tests, one container with its data volume). The key never goes into the database
+ * it protects, so a dump of the database alone reveals no secret.
+ */
+export function getSecretKey(env: Record<string, string | undefined> = process.env): Promise<Buffer> {
+  cached ??= loadSecretKey(env).catch((error: unknown) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
+}
+
+/** Forgets the cached key (tests that switch keys). */
+export function forgetSecretKey(): void {
+  cached = undefined;
+}
+
+async function loadSecretKey(env: Record<string, string | undefined>): Promise<Buffer> {
+  if (env.MURMUR_SECRET_KEY) {
+    const key = decodeSecretKey(env.MURMUR_SECRET_KEY);
+    if (!key) throw new Error("MURMUR_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32).");
+    return key;
+  }
+  const file = path.join(env.DATA_DIR || ".data", KEY_FILE);
+  return (await readKeyFile(file)) ?? (await createKeyFile(file));
+}
+
+async function readKeyFile(file: string): Promise<Buffer | null> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const key = decodeSecretKey(text);
+  if (!key) throw new Error(`${file} does not hold a 32-byte base64 key; restore it or set MURMUR_SECRET_KEY.`);
+  return key;
+}
+
+/**
+ * Writes a new key beside the target and hard-links it into place: link() fails when
+ * the file exists, so processes starting together all end up with the first one's
+ * key, and none ever reads a half-written file.
+ */
+async function createKeyFile(file: string): Promise<Buffer> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  await writeFile(draft, `${randomBytes(SECRET_KEY_BYTES).toString("base64")}\n`, { mode: 0o600 });
+  try {
+    await link(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    await unlink(draft);
+  }
+  const key = await readKeyFile(file);
+  if (!key) throw new Error(`${file} could not be created.`);
+  return key;
+}

@@ -1,0 +1,83 @@
+import nodemailer from "nodemailer";
+import type { SmtpConfig } from "./settings-schemas.ts";
+import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
+
+export type SmtpSenderOptions = {
+  config: SmtpConfig;
+  password?: string;
+  /** Connections kept open to the server; messages are spread over them. */
+  maxConnections?: number;
+  /** Milliseconds to connect, to be greeted, and of silence on an open connection. */
+  timeouts?: { connection?: number; greeting?: number; socket?: number };
+};
+
+type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
+
+/**
+ * Email over SMTP with nodemailer's pooled transport: a few connections reused for
+ * many messages. Each message is multipart (HTML and its plain-text version),
+ * carries the delivery's Message-ID and the engine's headers (List-Unsubscribe...).
+ */
+export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
+  const { config } = options;
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: options.maxConnections ?? 5,
+    host: config.host,
+    port: config.port,
+    // "tls": TLS from the first byte (usually port 465); "starttls": plain, then upgraded,
+    // and refused if the server cannot; "none": never encrypted (a local relay).
+    secure: config.security === "tls",
+    requireTLS: config.security === "starttls",
+    ignoreTLS: config.security === "none",
+    auth: config.username ? { user: config.username, pass: options.password ?? "" } : undefined,
+    connectionTimeout: options.timeouts?.connection ?? 15_000,
+    greetingTimeout: options.timeouts?.greeting ?? 15_000,
+    socketTimeout: options.timeouts?.socket ?? 60_000,
+  });
+  const from = { name: config.fromName ?? "", address: config.fromAddress };
+
+  return {
+    channel: "EMAIL",
+    async send(message: OutgoingMessage): Promise<SendOutcome> {
+      const { content } = message;
+      if (content.channel !== "EMAIL") throw new Error(`The SMTP sender cannot send ${content.channel} messages.`);
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: message.to,
+          subject: content.subject,
+          html: content.html,
+          text: content.text,
+          headers: content.headers,
+          messageId: message.messageId,
+        });
+        // As the Message-ID header reads, angle brackets included, so bounces can be matched to it.
+        return { status: "sent", providerMessageId: asHeaderMessageId(info.messageId) };
+      } catch (error) {
+        return smtpFailure(error as SmtpError);
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+function asHeaderMessageId(id: string): string {
+  return id.startsWith("<") ? id : `<${id}>`;
+}
+
+/**
+ * SMTP 4xx replies, lost connections and timeouts are transient: the engine tries
+ * again later. 5xx replies are permanent, with the server's own words. A message
+ * nodemailer refuses before talking to the server (a malformed address) is too.
+ */
+export function smtpFailure(error: SmtpError): Extract<SendOutcome, { status: "failed" }> {
+  const reason = error.response?.trim() || error.message;
+  if (error.responseCode) {
+    return { status: "failed", permanent: error.responseCode >= 500, reason };
+  }
+  const refusedLocally = error.code === "EENVELOPE" || error.code === "EMESSAGE" || error.code === "ECONFIG";
+  return { status: "failed", permanent: refusedLocally, reason: refusedLocally ? reason : `SMTP server unavailable: ${reason}` };
+}

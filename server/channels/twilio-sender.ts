@@ -1,0 +1,66 @@
+import { callProvider, isTransientStatus, retryAfterMs } from "./provider-http.ts";
+import type { TwilioConfig } from "./settings-schemas.ts";
+import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
+
+export type TwilioSenderOptions = {
+  teamId: string;
+  config: TwilioConfig;
+  authToken: string;
+  /** Murmur's public address; when set, Twilio reports delivered/failed to the team's status webhook. */
+  publicUrl?: string | null;
+  timeoutMs?: number;
+};
+
+/** Where Twilio posts a team's message status updates. */
+export function twilioStatusCallbackUrl(publicUrl: string, teamId: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/webhooks/twilio/${teamId}/status`;
+}
+
+/**
+ * SMS through Twilio's Messages API: one form-encoded POST per message,
+ * authenticated with the account SID and auth token. HTTP 429 and 5xx (and no
+ * answer in time) are transient, honouring Retry-After; other 4xx are permanent
+ * with Twilio's error code and message.
+ */
+export function createTwilioSender(options: TwilioSenderOptions): ChannelSender {
+  const { config } = options;
+  const url = `${config.apiBaseUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
+  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${options.authToken}`).toString("base64")}`;
+  return {
+    channel: "SMS",
+    async send(message: OutgoingMessage): Promise<SendOutcome> {
+      if (message.content.channel !== "SMS") throw new Error(`The Twilio sender cannot send ${message.content.channel} messages.`);
+      const form = new URLSearchParams({ To: message.to, Body: message.content.body });
+      // A messaging service picks the sender itself; otherwise the configured number sends.
+      if (config.messagingServiceSid) form.set("MessagingServiceSid", config.messagingServiceSid);
+      else if (config.fromNumber) form.set("From", config.fromNumber);
+      if (options.publicUrl) form.set("StatusCallback", twilioStatusCallbackUrl(options.publicUrl, options.teamId));
+
+      const answer = await callProvider(
+        "Twilio",
+        url,
+        {
+          method: "POST",
+          headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+          body: form,
+        },
+        options.timeoutMs,
+      );
+      if ("reason" in answer) return answer;
+      const body = (answer.body ?? {}) as { sid?: unknown; code?: unknown; message?: unknown };
+      if (answer.status >= 200 && answer.status < 300 && typeof body.sid === "string") {
+        return { status: "sent", providerMessageId: body.sid };
+      }
+      const reason = twilioReason(answer.status, body);
+      if (isTransientStatus(answer.status)) return { status: "failed", permanent: false, reason, retryAfterMs: retryAfterMs(answer.headers) };
+      return { status: "failed", permanent: answer.status >= 400, reason };
+    },
+    async close() {},
+  };
+}
+
+function twilioReason(status: number, body: { code?: unknown; message?: unknown }): string {
+  const code = typeof body.code === "number" || typeof body.code === "string" ? ` ${body.code}` : "";
+  const text = typeof body.message === "string" ? body.message : `HTTP ${status}`;
+  return `Twilio error${code}: ${text}`;
+}

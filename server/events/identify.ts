@@ -1,0 +1,191 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { newId } from "../../db/ids.ts";
+import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
+import { insertEvents } from "./insert-events.ts";
+import type { TrackedMessage } from "./messages.ts";
+
+/** A person of the batch and their contact; `isNew` when this batch creates it. */
+type Resolved = { group: IdentityGroup; contactId: string | null; linksUser: boolean; isNew: boolean };
+
+/**
+ * Applies a batch's identify calls and stores them, in one transaction holding the
+ * team's identify lock (so two batches never create the same person twice):
+ * - each person is found by userId (the contact's external id), else by email,
+ *   else by an anonymousId already linked to a contact; else a contact is created
+ *   when there is a userId or an email to key it by;
+ * - email, name and phone update the contact's fields, other traits merge into its
+ *   attributes; an email that already belongs to another contact is not taken;
+ * - anonymousIds are linked to the contact, and events waiting under those ids (or
+ *   under a userId seen before its identify) are attached to it.
+ * A messageId already stored is skipped entirely, so a retried identify changes nothing.
+ */
+export async function applyIdentifies(
+  db: Database,
+  options: { teamId: string; messages: TrackedMessage[]; receivedAt: Date },
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => applyInTransaction(trx, options));
+    } catch (error) {
+      // A contact created by another path (a CSV import) between our read and write: read again.
+      if ((error as { code?: string }).code !== "23505" || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function applyInTransaction(
+  trx: Database,
+  { teamId, messages, receivedAt }: { teamId: string; messages: TrackedMessage[]; receivedAt: Date },
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`identify:${teamId}`}, 0))`.execute(trx);
+  const stored = await trx
+    .selectFrom("events")
+    .select("messageId")
+    .where("teamId", "=", teamId)
+    .where("messageId", "in", messages.map((m) => m.messageId))
+    .execute();
+  const seen = new Set(stored.map((r) => r.messageId));
+  const fresh = messages.filter((m) => !seen.has(m.messageId) && (seen.add(m.messageId), true));
+  if (fresh.length === 0) return;
+
+  const resolved = await resolveContacts(trx, teamId, groupIdentifies(fresh));
+  await updateContacts(trx, teamId, resolved.filter((r) => r.contactId && !r.isNew));
+  const contactOf = new Map<TrackedMessage, string | null>();
+  for (const r of resolved) for (const m of r.group.messages) contactOf.set(m, r.contactId);
+  await insertEvents(trx, { teamId, messages: fresh, receivedAt, contactOf: (m) => contactOf.get(m) ?? null });
+  await claimEvents(trx, teamId, resolved);
+}
+
+/** Finds or creates each group's contact. */
+async function resolveContacts(trx: Database, teamId: string, groups: IdentityGroup[]): Promise<Resolved[]> {
+  const userIds = groups.map((g) => g.userId);
+  const emails = groups.map((g) => g.email);
+  const found = await sql<{ ord: number; byUser: string | null; byEmail: string | null }>`
+    select g.ord,
+      (select c.id from contacts c where c.team_id = ${teamId} and c.external_id = g.user_id) as "byUser",
+      (select c.id from contacts c where c.team_id = ${teamId} and lower(c.email) = lower(g.email)
+         and (g.user_id is null or c.external_id is null)) as "byEmail"
+    from unnest(${userIds}::text[], ${emails}::text[]) with ordinality as g(user_id, email, ord)
+  `.execute(trx);
+  const anonymousIds = [...new Set(groups.flatMap((g) => g.anonymousIds))];
+  const aliases = anonymousIds.length
+    ? await trx
+        .selectFrom("contactAliases")
+        .innerJoin("contacts", "contacts.id", "contactAliases.contactId")
+        .select(["contactAliases.anonymousId", "contactAliases.contactId", "contacts.externalId"])
+        .where("contactAliases.teamId", "=", teamId)
+        .where("contactAliases.anonymousId", "in", anonymousIds)
+        .execute()
+    : [];
+
+  const used = new Map<string, Resolved>();
+  const resolved: Resolved[] = [];
+  const created: Resolved[] = [];
+  groups.forEach((group, index) => {
+    const row = found.rows[index]!;
+    const alias = group.anonymousIds
+      .map((id) => aliases.find((a) => a.anonymousId === id))
+      .find((a) => a && (!group.userId || a.externalId === null));
+    let contactId = row.byUser ?? row.byEmail ?? alias?.contactId ?? null;
+    const linksUser = Boolean(group.userId && !row.byUser);
+    const earlier = contactId ? used.get(contactId) : undefined;
+    if (earlier && !group.userId) {
+      // Another group of this batch already updates that contact: one update, merged.
+      earlier.group.name = group.name ?? earlier.group.name;
+      earlier.group.phone = group.phone ?? earlier.group.phone;
+      earlier.group.attributes = { ...earlier.group.attributes, ...group.attributes };
+      earlier.group.anonymousIds.push(...group.anonymousIds);
+      earlier.group.messages.push(...group.messages);
+      return;
+    }
+    if (earlier) {
+      // That contact already took another userId in this batch; this person is someone else.
+      contactId = null;
+      group.email = null;
+    }
+    const entry: Resolved = { group, contactId, linksUser, isNew: false };
+    if (contactId) used.set(contactId, entry);
+    else if (group.userId || group.email) created.push(entry);
+    resolved.push(entry);
+  });
+
+  await createContacts(trx, teamId, created);
+  return resolved;
+}
+
+async function createContacts(trx: Database, teamId: string, entries: Resolved[]): Promise<void> {
+  if (entries.length === 0) return;
+  for (const entry of entries) {
+    entry.contactId = newId();
+    entry.isNew = true;
+  }
+  const g = entries.map((e) => e.group);
+  await sql`
+    insert into contacts (id, team_id, external_id, email, name, phone, attributes)
+    select n.id, ${teamId}, n.user_id,
+      case when not exists (select 1 from contacts o where o.team_id = ${teamId} and lower(o.email) = lower(n.email))
+        then n.email end,
+      n.name, n.phone, n.attributes
+    from unnest(
+      ${entries.map((e) => e.contactId)}::uuid[], ${g.map((x) => x.userId)}::text[], ${g.map((x) => x.email)}::text[],
+      ${g.map((x) => x.name)}::text[], ${g.map((x) => x.phone)}::text[], ${g.map((x) => JSON.stringify(x.attributes))}::jsonb[]
+    ) as n(id, user_id, email, name, phone, attributes)
+  `.execute(trx);
+}
+
+async function updateContacts(trx: Database, teamId: string, entries: Resolved[]): Promise<void> {
+  const existing = entries;
+  if (existing.length === 0) return;
+  const g = existing.map((e) => e.group);
+  await sql`
+    update contacts c set
+      external_id = coalesce(c.external_id, m.user_id),
+      name = coalesce(m.name, c.name),
+      phone = coalesce(m.phone, c.phone),
+      email = case
+        when m.email is null then c.email
+        when exists (select 1 from contacts o where o.team_id = c.team_id and lower(o.email) = lower(m.email) and o.id <> c.id)
+          then c.email
+        else m.email end,
+      attributes = c.attributes || m.attributes,
+      updated_at = now()
+    from unnest(
+      ${existing.map((e) => e.contactId)}::uuid[], ${g.map((x) => x.userId)}::text[], ${g.map((x) => x.email)}::text[],
+      ${g.map((x) => x.name)}::text[], ${g.map((x) => x.phone)}::text[], ${g.map((x) => JSON.stringify(x.attributes))}::jsonb[]
+    ) as m(contact_id, user_id, email, name, phone, attributes)
+    where c.id = m.contact_id and c.team_id = ${teamId}
+  `.execute(trx);
+}
+
+/**
+ * Links anonymousIds to their contact and attaches waiting events: those of a
+ * userId that has just become a contact's external id, and anonymous ones of a
+ * newly linked anonymousId. An anonymousId already linked keeps its first contact.
+ */
+async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]): Promise<void> {
+  const withContact = resolved.filter((r) => r.contactId);
+  const links = withContact.flatMap((r) => r.group.anonymousIds.map((anonymousId) => ({ anonymousId, contactId: r.contactId! })));
+  if (links.length > 0) {
+    await sql`
+      with linked as (
+        insert into contact_aliases (team_id, anonymous_id, contact_id)
+        select ${teamId}, l.anonymous_id, l.contact_id
+        from unnest(${links.map((l) => l.anonymousId)}::text[], ${links.map((l) => l.contactId)}::uuid[]) as l(anonymous_id, contact_id)
+        on conflict do nothing
+        returning anonymous_id, contact_id
+      )
+      update events e set contact_id = linked.contact_id
+      from linked
+      where e.team_id = ${teamId} and e.anonymous_id = linked.anonymous_id and e.contact_id is null and e.user_id is null
+    `.execute(trx);
+  }
+  const users = withContact.filter((r) => r.linksUser && r.group.userId);
+  if (users.length > 0) {
+    await sql`
+      update events e set contact_id = u.contact_id
+      from unnest(${users.map((r) => r.group.userId)}::text[], ${users.map((r) => r.contactId)}::uuid[]) as u(user_id, contact_id)
+      where e.team_id = ${teamId} and e.user_id = u.user_id and e.contact_id is null
+    `.execute(trx);
+  }
+}

@@ -1,0 +1,94 @@
+import { getDb } from "../../db/database.ts";
+import { AppError, isAppError } from "../errors.ts";
+import { log } from "../log.ts";
+import { teamOfWriteKey } from "../write-keys/write-keys.ts";
+import { ingestMessages } from "./ingest.ts";
+import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";
+
+// Browsers may post events from any site that embeds the tracking snippet.
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+};
+
+/**
+ * One call to the Segment-compatible tracking API (`POST /v1/track`, `/v1/identify`,
+ * `/v1/page`, `/v1/batch`): the write key as the HTTP Basic user name (or `writeKey`
+ * in the body), the body checked against Segment's size limits, then stored.
+ * Answers `{ success: true }` like Segment, or `{ message }` with 400 or 401.
+ */
+export async function handleTrackingCall(request: Request, call: TrackingCall): Promise<Response> {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+  if (request.method !== "POST") {
+    return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST", ...CORS } });
+  }
+  const receivedAt = new Date();
+  try {
+    const db = getDb();
+    // The header is checked before the body is read, so a bad key costs no upload.
+    const headerKey = writeKeyFromHeader(request.headers.get("Authorization"));
+    let teamId = headerKey ? await requireTeam(headerKey) : null;
+    const text = await readLimited(request, call === "batch" ? MAX_BATCH_BYTES : MAX_EVENT_BYTES, call);
+    if (!teamId) {
+      const bodyKey = writeKeyFromBody(text);
+      if (!bodyKey) throw new AppError("UNAUTHENTICATED", "Missing write key: send it as the HTTP Basic user name.");
+      teamId = await requireTeam(bodyKey);
+    }
+    if (/\\u0000/i.test(text)) throw new AppError("INVALID", "Messages may not contain the NUL character (\\u0000).");
+    const messages = parseTrackingBody(text, call, receivedAt);
+    await ingestMessages(db, { teamId, messages, receivedAt });
+    return Response.json({ success: true }, { headers: CORS });
+  } catch (error) {
+    if (isAppError(error)) {
+      const headers = error.code === "UNAUTHENTICATED" ? { ...CORS, "WWW-Authenticate": 'Basic realm="Murmur tracking"' } : CORS;
+      return Response.json({ success: false, message: error.message }, { status: error.status, headers });
+    }
+    log.error({ err: error, call }, "tracking call failed");
+    return Response.json({ success: false, message: "Something went wrong on our side. Please try again." }, { status: 500, headers: CORS });
+  }
+}
+
+async function requireTeam(key: string): Promise<string> {
+  const teamId = await teamOfWriteKey(getDb(), key);
+  if (!teamId) throw new AppError("UNAUTHENTICATED", "Invalid write key: it does not exist or has been revoked.");
+  return teamId;
+}
+
+/** The body, refused with a 400 (as Segment does) once it passes the call's limit. */
+async function readLimited(request: Request, maxBytes: number, call: TrackingCall): Promise<string> {
+  const what = call === "batch" ? "A batch" : "An event";
+  const tooLarge = (size: number) =>
+    new AppError("INVALID", `${what} may be at most ${maxBytes / 1024} KB; this request is ${Math.ceil(size / 1024)} KB.`);
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > maxBytes) throw tooLarge(declared);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(size);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function writeKeyFromHeader(header: string | null): string | null {
+  const match = header ? /^Basic\s+(\S+)$/i.exec(header) : null;
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+  const user = decoded.split(":")[0];
+  return user || null;
+}
+
+/** Segment also takes the key as `writeKey` in the body; only a string there counts. */
+function writeKeyFromBody(text: string): string | null {
+  const match = /"writeKey"\s*:\s*"([^"\\]{1,100})"/.exec(text);
+  return match?.[1] ?? null;
+}
