@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_TRACKING_SECRET } from "./e2e/tracking-links.ts";
 
 // E2E_PORT lets several checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -51,6 +52,8 @@ export default defineConfig({
       // Empty means unset: always the throwaway embedded database, never one from the shell.
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // Known to the specs, so they can sign the links a sent email would carry (e2e/tracking-links.ts).
+      TRACKING_SECRET: E2E_TRACKING_SECRET,
     },
     reuseExistingServer: false,
     timeout: 120_000,

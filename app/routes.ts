@@ -10,18 +10,26 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("preferences/theme", "routes/preferences/theme.ts"),
   route("preferences/sidebar", "routes/preferences/sidebar.ts"),
+  // What recipients' mail reaches, without signing in: open pixel, tracked links, unsubscribe.
+  route("t/o/:token", "routes/tracking/open.ts"),
+  route("t/c/:token", "routes/tracking/click.tsx"),
+  route("u/:token", "routes/unsubscribe.tsx"),
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("events", "routes/dashboard/events.tsx"),
+    route("events/latest", "routes/dashboard/events-latest.ts"),
+    route("events/export.csv", "routes/dashboard/events-export.ts"),
     route("contacts", "routes/dashboard/contacts.tsx"),
     route("contacts/new-segment", "routes/dashboard/contacts-new-segment.tsx"),
+    route("contacts/:id", "routes/dashboard/contact.tsx"),
     route("segments", "routes/dashboard/segments.tsx", [
       route("new", "routes/dashboard/segment-new.tsx"),
       route(":id/edit", "routes/dashboard/segment-edit.tsx"),
       route(":id/delete", "routes/dashboard/segment-delete.tsx"),
     ]),
     route("segments/import", "routes/dashboard/segments-import.tsx"),
+    route("segments/preview", "routes/dashboard/segments-preview.ts"),
     route("imports/:id", "routes/dashboard/import-result.tsx"),
     route("broadcasts", "routes/dashboard/broadcasts.tsx", [
       route("new", "routes/dashboard/broadcast-new.tsx"),
@@ -31,6 +39,9 @@ export default [
     ]),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
+      route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
+    ]),
   ]),
 
   // The Segment-compatible tracking API, at Segment's own paths so its SDKs need only a host.

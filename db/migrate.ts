@@ -6,8 +6,11 @@ import * as campaigns from "../migrations/2026-11-22T0500-campaigns.ts";
 import * as campaignContent from "../migrations/2026-11-22T0600-campaign-content.ts";
 import * as events from "../migrations/2026-11-22T0700-events.ts";
 import * as deliveries from "../migrations/2026-11-22T0800-deliveries.ts";
+import * as tracking from "../migrations/2026-11-22T0850-tracking.ts";
 import * as channelSettings from "../migrations/2026-11-22T0900-channel-settings.ts";
 import * as filterSegments from "../migrations/2026-11-22T1000-filter-segments.ts";
+import * as engagementFilterIndex from "../migrations/2026-11-22T1010-engagement-filter-index.ts";
+import * as contactsSearchTable from "../migrations/2026-11-22T1100-contacts-search-table.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -18,8 +21,11 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0600-campaign-content": campaignContent,
   "2026-11-22T0700-events": events,
   "2026-11-22T0800-deliveries": deliveries,
+  "2026-11-22T0850-tracking": tracking,
   "2026-11-22T0900-channel-settings": channelSettings,
   "2026-11-22T1000-filter-segments": filterSegments,
+  "2026-11-22T1010-engagement-filter-index": engagementFilterIndex,
+  "2026-11-22T1100-contacts-search-table": contactsSearchTable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

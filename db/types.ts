@@ -37,6 +37,14 @@ export interface CampaignDeliveryCounts {
   total: Generated<number>;
 }
 
+export interface CampaignEngagement {
+  botOpened: Generated<number>;
+  campaignId: string;
+  clicked: Generated<number>;
+  opened: Generated<number>;
+  unsubscribed: Generated<number>;
+}
+
 export interface Campaigns {
   content: string | null;
   contentFormat: Generated<string>;
@@ -97,13 +105,23 @@ export interface Contacts {
   whatsappStatus: Generated<string>;
 }
 
+export interface ContactSearch {
+  contactId: string;
+  haystack: string;
+  teamId: string;
+}
+
+export interface ContactSearchQueue {
+  contactId: string;
+  teamId: string;
+}
+
 export interface Deliveries {
   address: string;
   attempts: Generated<number>;
   bouncedAt: Timestamp | null;
   campaignId: string;
   channel: string;
-  chunk: number;
   contactId: string;
   deliveredAt: Timestamp | null;
   error: string | null;
@@ -119,6 +137,31 @@ export interface Deliveries {
   status: Generated<string>;
   teamId: string;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface DeliveryEngagement {
+  botOpenedAt: Timestamp | null;
+  campaignId: string;
+  clickedAt: Timestamp | null;
+  clicks: Generated<number>;
+  deliveryId: string;
+  openedAt: Timestamp | null;
+  opens: Generated<number>;
+  unsubscribedAt: Timestamp | null;
+}
+
+export interface EngagementEvents {
+  campaignId: string | null;
+  contactId: string | null;
+  deliveryId: string | null;
+  detail: string | null;
+  id: Generated<number>;
+  kind: string;
+  linkIndex: number | null;
+  occurredAt: Generated<Timestamp>;
+  teamId: string;
+  url: string | null;
+  userAgent: string | null;
 }
 
 export interface EventNames {
@@ -165,6 +208,7 @@ export interface Imports {
   finishedAt: Timestamp | null;
   id: string;
   imported: Generated<number>;
+  lastChunkAt: Timestamp | null;
   rowsReceived: Generated<number>;
   segmentId: string | null;
   skipped: Generated<number>;
@@ -259,6 +303,12 @@ export interface Teams {
   timeZone: Generated<string>;
 }
 
+export interface TrackingKeys {
+  createdAt: Generated<Timestamp>;
+  id: number;
+  secret: Buffer;
+}
+
 export interface Users {
   createdAt: Generated<Timestamp>;
   email: string;
@@ -281,12 +331,17 @@ export interface WriteKeys {
 export interface DB {
   authFailures: AuthFailures;
   campaignDeliveryCounts: CampaignDeliveryCounts;
+  campaignEngagement: CampaignEngagement;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
   channelSettings: ChannelSettings;
   contactAliases: ContactAliases;
   contacts: Contacts;
+  contactSearch: ContactSearch;
+  contactSearchQueue: ContactSearchQueue;
   deliveries: Deliveries;
+  deliveryEngagement: DeliveryEngagement;
+  engagementEvents: EngagementEvents;
   eventNames: EventNames;
   events: Events;
   excludedRecipients: ExcludedRecipients;
@@ -302,6 +357,7 @@ export interface DB {
   teamContactCounts: TeamContactCounts;
   teamMembers: TeamMembers;
   teams: Teams;
+  trackingKeys: TrackingKeys;
   users: Users;
   writeKeys: WriteKeys;
 }

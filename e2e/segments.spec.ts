@@ -37,7 +37,7 @@ test.describe("the segments page", () => {
     await page.getByRole("tab", { name: "Event Filter" }).click();
     await expect(page).toHaveURL("/dashboard/segments?tab=filters");
     await expect(page.getByRole("tab", { name: "Event Filter" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel")).toContainText("coming in a later release");
+    await expect(page.getByRole("tabpanel").getByRole("heading", { name: "Matching contacts" })).toBeVisible();
 
     await page.getByRole("tab", { name: "CSV Upload" }).click();
     await expect(page).toHaveURL("/dashboard/segments?tab=csv");

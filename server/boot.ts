@@ -1,6 +1,7 @@
 import { closeDb, getDb } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { startDatabase } from "../db/start.ts";
+import { deliverySettingsFromEnv } from "./delivery/settings.ts";
 import { type Env, parseEnv } from "./env.ts";
 import { startWorker, type Worker } from "./jobs/worker.ts";
 import { log } from "./log.ts";
@@ -26,7 +27,7 @@ export async function boot(): Promise<Murmur> {
   if (applied.length) log.info({ applied }, "migrations applied");
 
   let worker: Worker | undefined;
-  if (env.ROLE !== "web") worker = await startWorker(database.url);
+  if (env.ROLE !== "web") worker = await startWorker(database.url, { db: getDb(), delivery: deliverySettingsFromEnv(env) });
 
   return {
     env,

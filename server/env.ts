@@ -14,6 +14,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Cookies get the Secure flag when the public address is https.
   APP_URL: z.url().optional(),
+  // Sending: messages per second per team and channel (0 = no limit), chunk jobs per
+  // worker process, and how long a worker's claim on a message in flight lasts.
+  SEND_RATE_EMAIL: z.coerce.number().min(0).default(0),
+  SEND_RATE_SMS: z.coerce.number().min(0).default(0),
+  SEND_RATE_WHATSAPP: z.coerce.number().min(0).default(0),
+  SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SEND_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  // Signs open, click and unsubscribe links; without it a random key kept in the database does.
+  TRACKING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.
   MURMUR_SECRET_KEY: z
     .string()

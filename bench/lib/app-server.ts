@@ -1,6 +1,7 @@
 // Starts what a benchmark measures: an embedded PostgreSQL the benchmark can also
 // query directly, and the built Murmur server on it as a child process whose
-// memory can be sampled. Everything lives under .data/bench and is removed after.
+// memory can be sampled. It runs as `npm start` does (ROLE=all): web processes
+// plus the worker, which keeps the contacts search index current. Everything lives under .data/bench and is removed after.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -12,6 +13,12 @@ export type BenchApp = {
   databaseUrl: string;
   /** Highest resident set size of any Murmur server process so far (primary or web process), in MB (VmHWM). */
   peakRssMb: () => number;
+  /**
+   * CPU seconds used so far by the Murmur server processes and by PostgreSQL.
+   * The machine may be shared, so wall-clock figures vary with its load; the CPU
+   * a run costs varies much less, and says where the time goes.
+   */
+  cpuSeconds: () => { server: number; postgres: number };
   stop: () => Promise<void>;
 };
 
@@ -28,7 +35,7 @@ export async function startBenchApp(options: { port: number }): Promise<BenchApp
   await ensureDatabase(postgres.url, "murmur_bench");
   const databaseUrl = withDatabase(postgres.url, "murmur_bench");
   const server: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "web" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "all" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${options.port}`;
@@ -37,6 +44,7 @@ export async function startBenchApp(options: { port: number }): Promise<BenchApp
     baseUrl,
     databaseUrl,
     peakRssMb: () => Math.round(Math.max(...serverProcesses(server.pid!).map(peakRssKb)) / 1024),
+    cpuSeconds: () => ({ server: treeCpuSeconds(server.pid!), postgres: treeCpuSeconds(postmasterPid(dir)) }),
     stop: async () => {
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
@@ -52,6 +60,31 @@ function serverProcesses(pid: number): number[] {
     readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
   );
   return [pid, ...children];
+}
+
+function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(`${dataDir}/postmaster.pid`, "utf8").split("\n")[0]);
+}
+
+/** CPU of a process, its children still running, and those that exited (counted in the parent's cutime/cstime). */
+function treeCpuSeconds(pid: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  let stat: string[];
+  try {
+    // Fields after the command name, which may itself hold spaces: state is field 3, utime 14 … cstime 17.
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  } catch {
+    return 0;
+  }
+  const own = [11, 12, 13, 14].reduce((sum, index) => sum + Number(stat[index]), 0) / ticks;
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return own + children.reduce((sum, child) => sum + treeCpuSeconds(child), 0);
 }
 
 function peakRssKb(pid: number): number {

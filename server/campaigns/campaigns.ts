@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
-import type { CampaignInput, CampaignState, CampaignType } from "./schemas.ts";
+import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
+import { contentColumns, requireReadyToSchedule } from "./content-columns.ts";
+import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "./schemas.ts";
 import { setCampaignSegments } from "./segment-links.ts";
 
 export type CampaignView = {
@@ -11,12 +13,16 @@ export type CampaignView = {
   type: CampaignType;
   subject: string | null;
   content: string | null;
+  contentFormat: ContentFormat;
+  /** WhatsApp's approved template, for WhatsApp campaigns; null for the others. */
+  whatsapp: { template: string | null; language: string | null; parameters: string[] } | null;
   state: CampaignState;
   scheduledAt: Date | null;
   sentAt: Date | null;
   createdAt: Date;
   segmentLinks: { segmentId: string; segment: { name: string } }[];
-  analytics: { sent: number; opened: number; clicked: number };
+  /** The spec's { sent, opened, clicked }, with delivered, unsubscribed, bounced, failed and botOpened beside them. */
+  analytics: CampaignAnalytics;
 };
 
 export const CAMPAIGN_NOT_FOUND = "Campaign not found.";
@@ -34,6 +40,10 @@ function campaignQuery(db: Database, teamId: string) {
       "campaigns.type",
       "campaigns.subject",
       "campaigns.content",
+      "campaigns.contentFormat",
+      "campaigns.whatsappTemplate",
+      "campaigns.whatsappLanguage",
+      "campaigns.whatsappParameters",
       "campaigns.state",
       "campaigns.scheduledAt",
       "campaigns.sentAt",
@@ -53,15 +63,22 @@ function campaignQuery(db: Database, teamId: string) {
     .where("campaigns.teamId", "=", teamId);
 }
 
-type CampaignRow = Omit<CampaignView, "analytics" | "segmentLinks"> & { segmentLinks: CampaignView["segmentLinks"] | null };
+type CampaignRow = Omit<CampaignView, "analytics" | "segmentLinks" | "whatsapp"> & {
+  segmentLinks: CampaignView["segmentLinks"] | null;
+  whatsappTemplate: string | null;
+  whatsappLanguage: string | null;
+  whatsappParameters: string[];
+};
 
-function toView(row: CampaignRow): CampaignView {
-  return {
+/** The rows with their analytics, read for all of them in one query. */
+async function toViews(db: Database, teamId: string, rows: CampaignRow[]): Promise<CampaignView[]> {
+  const analytics = await campaignAnalytics(db, { teamId, campaignIds: rows.map((row) => row.id) });
+  return rows.map(({ whatsappTemplate, whatsappLanguage, whatsappParameters, ...row }) => ({
     ...row,
+    whatsapp: row.type === "WHATSAPP" ? { template: whatsappTemplate, language: whatsappLanguage, parameters: whatsappParameters } : null,
     segmentLinks: row.segmentLinks ?? [],
-    // Deliveries and tracking arrive with sending; until a campaign has sent, these are truly zero.
-    analytics: { sent: 0, opened: 0, clicked: 0 },
-  };
+    analytics: analytics.get(row.id) ?? NO_ANALYTICS,
+  }));
 }
 
 /** The team's campaigns, newest first, with their segments (in chosen order) and analytics. */
@@ -71,14 +88,15 @@ export async function listCampaigns(db: Database, options: { teamId: string; lim
     .orderBy("campaigns.id", "desc")
     .limit(options.limit ?? 500)
     .execute();
-  return rows.map((row) => toView(row as CampaignRow));
+  return toViews(db, options.teamId, rows as CampaignRow[]);
 }
 
 export async function getCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
   if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await campaignQuery(db, options.teamId).where("campaigns.id", "=", options.campaignId).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
-  return toView(row as CampaignRow);
+  const [view] = await toViews(db, options.teamId, [row as CampaignRow]);
+  return view!;
 }
 
 /** A future time for scheduling, or a 400 that says why not. */
@@ -94,14 +112,18 @@ export function requireFutureTime(value: string, now = new Date()): Date {
 }
 
 /** What the form's scheduledTime means: an empty one is a draft, a time schedules it. */
-function stateFor(input: CampaignInput): { state: CampaignState; scheduledAt: Date | null } {
-  return input.scheduledTime ? { state: "SCHEDULED", scheduledAt: requireFutureTime(input.scheduledTime) } : { state: "DRAFT", scheduledAt: null };
+function stateFor(input: CampaignInput, columns: ReturnType<typeof contentColumns>): { state: CampaignState; scheduledAt: Date | null } {
+  if (!input.scheduledTime) return { state: "DRAFT", scheduledAt: null };
+  const scheduledAt = requireFutureTime(input.scheduledTime);
+  requireReadyToSchedule({ type: input.type, ...columns });
+  return { state: "SCHEDULED", scheduledAt };
 }
 
 /** Creates a campaign as a draft, or scheduled when the input carries a future time. */
 export async function createCampaign(db: Database, options: { teamId: string; input: CampaignInput }): Promise<CampaignView> {
   const { input } = options;
-  const timing = stateFor(input);
+  const columns = contentColumns(input);
+  const timing = stateFor(input, columns);
   const id = newId();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -111,8 +133,7 @@ export async function createCampaign(db: Database, options: { teamId: string; in
         teamId: options.teamId,
         name: input.name,
         type: input.type,
-        subject: input.subject || null,
-        content: input.content || null,
+        ...columns,
         ...timing,
       })
       .execute();
@@ -130,7 +151,8 @@ export async function updateCampaign(
   options: { teamId: string; campaignId: string; input: CampaignInput },
 ): Promise<CampaignView> {
   const { input } = options;
-  const timing = stateFor(input);
+  const columns = contentColumns(input);
+  const timing = stateFor(input, columns);
   await db.transaction().execute(async (trx) => {
     const current = await lockCampaign(trx, options);
     if (!EDITABLE_STATES.includes(current.state)) {
@@ -138,7 +160,7 @@ export async function updateCampaign(
     }
     await trx
       .updateTable("campaigns")
-      .set({ name: input.name, type: input.type, subject: input.subject || null, content: input.content || null, ...timing, updatedAt: new Date() })
+      .set({ name: input.name, type: input.type, ...columns, ...timing, updatedAt: new Date() })
       .where("id", "=", current.id)
       .execute();
     await setCampaignSegments(trx, { teamId: options.teamId, campaignId: current.id, segmentIds: input.segmentIds });
@@ -160,11 +182,11 @@ export async function lockCampaign(trx: Database, options: { teamId: string; cam
   if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await trx
     .selectFrom("campaigns")
-    .select(["id", "state"])
+    .select(["id", "state", "type", "whatsappTemplate", "whatsappLanguage"])
     .where("id", "=", options.campaignId)
     .where("teamId", "=", options.teamId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
-  return { id: row.id, state: row.state as CampaignState };
+  return { ...row, state: row.state as CampaignState, type: row.type as CampaignType };
 }

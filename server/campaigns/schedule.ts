@@ -1,6 +1,7 @@
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type CampaignView, getCampaign, lockCampaign, requireFutureTime } from "./campaigns.ts";
+import { requireReadyToSchedule } from "./content-columns.ts";
 
 /** DRAFT → SCHEDULED at a future time. Any other state is a 409; a past or invalid time a 400. */
 export async function scheduleCampaign(
@@ -13,6 +14,7 @@ export async function scheduleCampaign(
     if (current.state !== "DRAFT") {
       throw new AppError("CONFLICT", `Only a DRAFT campaign can be scheduled; this one is ${current.state}.`);
     }
+    requireReadyToSchedule(current);
     await trx.updateTable("campaigns").set({ state: "SCHEDULED", scheduledAt, updatedAt: new Date() }).where("id", "=", current.id).execute();
   });
   return getCampaign(db, options);

@@ -10,7 +10,8 @@ export type IncomingContact = { name?: string | null; email?: string | null; pho
 export type CleanContact = { email: string; name: string | null; phone: string | null; rowNumber: number };
 export type SkippedRow = { rowNumber: number; email: string | null; reason: string };
 
-const emailFormat = z.email();
+// The pattern z.email() checks, tested directly: the same rule without a parse result per row.
+const EMAIL_FORMAT = z.regexes.email;
 
 /**
  * Validates and normalises one chunk of rows and merges rows that share an email
@@ -25,7 +26,7 @@ export function prepareRows(rows: IncomingContact[], firstRowNumber: number) {
     const rowNumber = firstRowNumber + index;
     const email = row.email?.trim() ?? "";
     if (!email) return skipped.push({ rowNumber, email: null, reason: "Missing email" });
-    if (email.length > 254 || !emailFormat.safeParse(email).success) {
+    if (email.length > 254 || !EMAIL_FORMAT.test(email)) {
       return skipped.push({ rowNumber, email: email.slice(0, 254), reason: "Invalid email" });
     }
     const name = row.name?.trim() || null;

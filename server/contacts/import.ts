@@ -64,7 +64,7 @@ export async function importChunk(
   }
   const { contacts, skipped } = prepareRows(options.rows, options.firstRowNumber);
 
-  return db.transaction().execute(async (trx) => {
+  return retryOnNewEmailRace(() => db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("imports")
       .select(["status", "rowsReceived", "segmentId"])
@@ -119,6 +119,7 @@ export async function importChunk(
         imported: eb("imported", "+", result.imported),
         updated: eb("updated", "+", result.updated),
         skipped: eb("skipped", "+", result.skipped),
+        lastChunkAt: sql<Date>`now()`,
       }))
       .where("id", "=", options.importId)
       .execute();
@@ -129,14 +130,34 @@ export async function importChunk(
       .values({ importId: options.importId, chunkIndex: options.chunkIndex, result: JSON.stringify(stored) })
       .execute();
     return stored;
-  });
+  }));
+}
+
+// Another import (or API call) of the same team may add one of the chunk's new
+// emails after the chunk looked them up; its transaction then fails whole, and
+// the next attempt sees that contact and updates it.
+async function retryOnNewEmailRace<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const raced = (error as { code?: string; constraint?: string }).code === "23505" &&
+        (error as { constraint?: string }).constraint === "contacts_team_email_key";
+      if (!raced || attempt >= 3) throw error;
+    }
+  }
 }
 
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
 
-// One statement for the whole chunk. The `prior` CTE reads the rows as they were
-// before this statement, which tells a contact this import already wrote (a
-// duplicate across chunks) from one that existed before the import (an update).
+/**
+ * Writes a chunk's contacts in one statement: the team's contacts with these
+ * emails are looked up once, updated where the row has a value, and the other
+ * rows are inserted with a plain INSERT (no per-row conflict handling). A contact
+ * this import already wrote is a duplicate across chunks, not an update. Should
+ * another transaction insert one of these emails in between, the unique index
+ * refuses the statement and the caller runs the chunk again.
+ */
 async function upsertContacts(
   trx: Database,
   teamId: string,
@@ -145,46 +166,49 @@ async function upsertContacts(
   contacts: { email: string; name: string | null; phone: string | null; rowNumber: number }[],
 ): Promise<Upserted> {
   if (contacts.length === 0) return { inserted: 0, updated: 0, duplicates: [] };
-  const ids = contacts.map(() => newId());
-  const result = await sql<{ inserted: boolean; duplicate: boolean; rowNumber: number; email: string }>`
+  const result = await sql<{ inserted: number; updated: number; duplicates: number[] }>`
     with input as (
       select * from unnest(
-        ${ids}::uuid[], ${contacts.map((c) => c.email)}::text[], ${contacts.map((c) => c.name)}::text[],
-        ${contacts.map((c) => c.phone)}::text[], ${contacts.map((c) => c.rowNumber)}::int[]
+        ${contacts.map(() => newId())}::uuid[], ${contacts.map((c) => c.email)}::text[],
+        ${contacts.map((c) => c.name)}::text[], ${contacts.map((c) => c.phone)}::text[],
+        ${contacts.map((c) => c.rowNumber)}::int[]
       ) as t(id, email, name, phone, row_number)
     ),
-    prior as (
-      select lower(c.email) as key, c.last_import_id from contacts c
-      where c.team_id = ${teamId} and lower(c.email) in (select lower(email) from input)
+    existing as (
+      select c.id, lower(c.email) as key, i.row_number, c.last_import_id is not distinct from ${importId}::uuid as duplicate
+      from input i join contacts c on c.team_id = ${teamId} and lower(c.email) = lower(i.email)
     ),
-    upserted as (
-      insert into contacts (id, team_id, email, name, phone, last_import_id)
-      select id, ${teamId}, email, name, phone, ${importId} from input
-      on conflict (team_id, lower(email)) do update set
-        name = coalesce(excluded.name, contacts.name),
-        phone = coalesce(excluded.phone, contacts.phone),
-        last_import_id = excluded.last_import_id,
+    updated as (
+      update contacts c set
+        name = coalesce(i.name, c.name),
+        phone = coalesce(i.phone, c.phone),
+        last_import_id = ${importId},
         updated_at = now()
-      returning contacts.id, lower(contacts.email) as key, (xmax = 0) as inserted
+      from existing e join input i on lower(i.email) = e.key
+      where c.id = e.id
+      returning c.id
+    ),
+    inserted as (
+      insert into contacts (id, team_id, email, name, phone, last_import_id)
+      select i.id, ${teamId}, i.email, i.name, i.phone, ${importId} from input i
+      where not exists (select 1 from existing e where e.key = lower(i.email))
+      returning id
     ),
     joined as (
       insert into segment_members (segment_id, contact_id)
-      select ${segmentId}::uuid, u.id from upserted u where ${segmentId}::uuid is not null
+      select ${segmentId}::uuid, x.id from (select id from updated union all select id from inserted) x
+      where ${segmentId}::uuid is not null
       on conflict do nothing
     )
-    select u.inserted, coalesce(p.last_import_id = ${importId}::uuid, false) as duplicate,
-           i.row_number as "rowNumber", i.email
-    from upserted u
-    join input i on lower(i.email) = u.key
-    left join prior p on p.key = u.key
+    select
+      (select count(*) from inserted)::int as inserted,
+      (select count(*) from existing where not duplicate)::int as updated,
+      (select coalesce(array_agg(row_number), '{}') from existing where duplicate) as duplicates
   `.execute(trx);
-  const summary: Upserted = { inserted: 0, updated: 0, duplicates: [] };
-  for (const row of result.rows) {
-    if (row.inserted) summary.inserted += 1;
-    else if (row.duplicate) summary.duplicates.push({ rowNumber: row.rowNumber, email: row.email });
-    else summary.updated += 1;
-  }
-  return summary;
+  const row = result.rows[0]!;
+  const byRow = new Map(contacts.map((c) => [c.rowNumber, c.email]));
+  const duplicates = row.duplicates.map((rowNumber) => ({ rowNumber, email: byRow.get(rowNumber) ?? "" }));
+  return { inserted: row.inserted, updated: row.updated, duplicates };
 }
 
 /** Closes an import; its totals no longer change. */

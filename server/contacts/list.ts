@@ -1,11 +1,18 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { type Cursor, decodeCursor, encodeCursor } from "./cursor.ts";
-import { type ContactFilter, type HasPhone, whereContactFilter } from "./filter.ts";
+import { type ContactFilter, type HasPhone, searchPattern, whereContactFilter } from "./filter.ts";
+import { searchConditions, searchSource } from "./search.ts";
 
 export const CONTACTS_PAGE_SIZE = 50;
-/** Filtered totals are counted up to here; past it the list says "10,000+". */
-export const COUNT_CAP = 10_000;
+/** Filtered totals are counted up to here; past it the list says "1,000+". */
+export const COUNT_CAP = 1_000;
+/**
+ * A search first looks for its page among this many of the newest contacts: a
+ * common word fills a page there at once, without the trigram index, which is
+ * slowest for exactly those words.
+ */
+const SEARCH_PROBE_ROWS = 1_000;
 
 export type { ContactFilter, HasPhone };
 
@@ -17,6 +24,8 @@ export type ContactRow = {
   createdAt: Date;
 };
 
+type PageRow = ContactRow & { createdAtText: string };
+
 /**
  * One page of a team's contacts, newest first, by keyset: `after` is the
  * nextCursor of the previous page. Search is case-insensitive over name, email and phone.
@@ -27,17 +36,15 @@ export async function listContacts(
 ): Promise<{ contacts: ContactRow[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(options.limit ?? CONTACTS_PAGE_SIZE, 1), 500);
   const after: Cursor | null = options.after ? decodeCursor(options.after) : null;
-  let query = db
-    .selectFrom("contacts")
-    .select(["id", "name", "email", "phone", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
-    .where(whereContactFilter(options))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1);
-  if (after) {
-    query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  const pattern = searchPattern(options.search);
+  let rows: PageRow[];
+  if (!pattern) {
+    rows = await newestPage(db, options, after, limit + 1);
+  } else {
+    // A full page among the newest contacts is the answer; otherwise the index finds the scattered matches.
+    rows = await probeNewest(db, options, pattern, after, limit + 1);
+    if (rows.length <= limit) rows = await indexedPage(db, options, pattern, after, limit + 1);
   }
-  const rows = await query.execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -46,22 +53,68 @@ export async function listContacts(
   };
 }
 
+function newestPage(db: Database, filter: ContactFilter, after: Cursor | null, take: number): Promise<PageRow[]> {
+  let query = db
+    .selectFrom("contacts")
+    .select(["id", "name", "email", "phone", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
+    .where(whereContactFilter(filter))
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(take);
+  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  return query.execute();
+}
+
+// The search queries are written in SQL: their shape (a bounded window, a lookup
+// that a LIMIT can stop early) is what makes them fast, and it shows here.
+
+async function probeNewest(db: Database, filter: ContactFilter, pattern: string, after: Cursor | null, take: number) {
+  const keyset = after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
+  const result = await sql<PageRow>`
+    select id, name, email, phone, created_at as "createdAt", created_at::text as "createdAtText" from (
+      select id, team_id, name, email, phone, created_at from contacts
+      where team_id = ${filter.teamId} ${keyset}
+      order by created_at desc, id desc limit ${SEARCH_PROBE_ROWS}
+    ) c
+    where ${searchConditions(filter, pattern, null)}
+    order by created_at desc, id desc limit ${take}
+  `.execute(db);
+  return result.rows;
+}
+
+async function indexedPage(db: Database, filter: ContactFilter, pattern: string, after: Cursor | null, take: number) {
+  const result = await sql<PageRow>`
+    select c.id, c.name, c.email, c.phone, c.created_at as "createdAt", c.created_at::text as "createdAtText"
+    from ${await searchSource(db, filter.teamId, pattern)}
+    where ${searchConditions(filter, pattern, after)}
+    order by c.created_at desc, c.id desc limit ${take}
+  `.execute(db);
+  return result.rows;
+}
+
 /** How many contacts match, exact up to COUNT_CAP; `capped` says the real number is larger. */
 export async function countContacts(db: Database, filter: ContactFilter): Promise<{ total: number; capped: boolean }> {
-  const filtered = Boolean(filter.search?.trim()) || (filter.hasPhone && filter.hasPhone !== "any");
-  if (!filtered) {
+  const pattern = searchPattern(filter.search);
+  let total: number;
+  if (pattern) {
+    const result = await sql<{ total: number }>`
+      select count(*)::int as total from (
+        select 1 from ${await searchSource(db, filter.teamId, pattern)}
+        where ${searchConditions(filter, pattern, null)} limit ${COUNT_CAP + 1}
+      ) matches
+    `.execute(db);
+    total = result.rows[0]?.total ?? 0;
+  } else if (filter.hasPhone && filter.hasPhone !== "any") {
     const row = await db
-      .selectFrom("teamContactCounts")
-      .select("total")
-      .where("teamId", "=", filter.teamId)
-      .executeTakeFirst();
+      .selectFrom((eb) =>
+        eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereContactFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    total = row.total;
+  } else {
+    const row = await db.selectFrom("teamContactCounts").select("total").where("teamId", "=", filter.teamId).executeTakeFirst();
     return { total: row?.total ?? 0, capped: false };
   }
-  const row = await db
-    .selectFrom((eb) =>
-      eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereContactFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  return row.total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: row.total, capped: false };
+  return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
 }

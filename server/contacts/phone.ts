@@ -13,6 +13,9 @@ export function normalizePhone(raw: string | null | undefined): string | null {
   // cost seconds of server time for nothing.
   if (E164.test(value)) return value;
   const international = value.startsWith("00") ? `+${value.slice(2)}` : value;
+  // Without a plus sign there is no country to read the number in, so the parser
+  // could only give up (after some 10 µs of work a row): kept as given.
+  if (!international.includes("+") && !international.includes("\uFF0B")) return value;
   const parsed = parsePhoneNumberFromString(international);
   return parsed?.isValid() ? parsed.number : value;
 }

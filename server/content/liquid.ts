@@ -48,6 +48,7 @@ function engine(mode: LiquidMode): Liquid {
 /** A one-line reason for an author: what Liquid objected to and on which line. */
 export function describeLiquidError(error: unknown): string {
   if (!(error instanceof Error)) return "The template could not be read.";
+  if (error.message.includes("Failed to lookup")) return "include, render and layout cannot load other templates in a campaign";
   // liquidjs appends the offending source and a stack frame after the first line.
   const firstLine = error.message.split("\n")[0]?.trim() ?? "";
   const reason = firstLine.replace(/, file:.*$/, "").replace(/\s+$/, "");

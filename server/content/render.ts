@@ -38,9 +38,7 @@ export function prepareCampaignRenderer(campaign: RenderableCampaign): CampaignR
     case "WHATSAPP": {
       const template = campaign.whatsappTemplate ?? "";
       const language = campaign.whatsappLanguage ?? "";
-      const parameters = campaign.whatsappParameters.map((parameter, index) =>
-        parseField(`whatsapp.parameters.${index}`, parameter, "text"),
-      );
+      const parameters = campaign.whatsappParameters.map((parameter) => parseField("whatsapp.parameters", parameter, "text"));
       return (contact) => {
         const scope = scopeFor(contact);
         return { channel: "WHATSAPP", template, language, bodyParameters: parameters.map((p) => renderLiquid(p, scope)) };

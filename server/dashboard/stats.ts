@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { sentCampaignTotals } from "../tracking/analytics.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The change figures compare the last 30 days with the 30 days before them. */
@@ -43,23 +44,23 @@ function roundOne(value: number): number {
 /**
  * The figures of the dashboard's stat cards for one team, as of `now`.
  *
- * Three set queries, one per table, whatever the team's size: each counts the
+ * One set query per table, whatever the team's size: each counts the
  * whole and, with `filter`, the rows created in the last 30 days and the 30 days
  * before (`[now-60d, now-30d)` and `[now-30d, now]`), on the (team_id, created_at) indexes.
  * The total of contacts comes from the maintained per-team counter, so a team
  * of a million contacts does not count them all on every visit.
  *
  * Open rate is over SENT campaigns only; its change compares campaigns sent
- * (by `sent_at`) in the two windows, in percentage points. Deliveries and
- * tracking arrive with sending, so until then opened and sent are zero and the
- * rate is 0.0, as the spec says for nothing sent.
+ * (by `sent_at`) in the two windows, in percentage points; 0.0 when nothing was
+ * sent, as the spec says. Opens by machines (privacy proxies, scanners) are not in
+ * it: see server/tracking/analytics.ts.
  */
 export async function dashboardStats(db: Database, options: { teamId: string; now: Date }): Promise<DashboardStats> {
   const { teamId, now } = options;
   const currentFrom = new Date(now.getTime() - CHANGE_WINDOW_DAYS * DAY_MS);
   const previousFrom = new Date(now.getTime() - 2 * CHANGE_WINDOW_DAYS * DAY_MS);
 
-  const [contacts, campaigns, segments] = await Promise.all([
+  const [contacts, campaigns, segments, sent] = await Promise.all([
     db
       .selectFrom("contacts")
       .select([
@@ -92,24 +93,26 @@ export async function dashboardStats(db: Database, options: { teamId: string; no
       ])
       .where("teamId", "=", teamId)
       .executeTakeFirstOrThrow(),
+    sentCampaignTotals(db, {
+      teamId,
+      windows: { current: { from: currentFrom, to: new Date(now.getTime() + 1) }, previous: { from: previousFrom, to: currentFrom } },
+    }),
   ]);
 
-  // Until sending records deliveries and opens, every SENT campaign has sent 0 and opened 0.
-  const delivered = { all: { sent: 0, opened: 0 }, current: { sent: 0, opened: 0 }, previous: { sent: 0, opened: 0 } };
   const openRateChange: ChangeFigure =
     campaigns.sentPrevious === 0 && campaigns.sentCurrent === 0
       ? { kind: "none" }
       : {
           kind: "points",
           value: roundOne(
-            rateOf(delivered.current.opened, delivered.current.sent) - rateOf(delivered.previous.opened, delivered.previous.sent),
+            rateOf(sent.current.opened, sent.current.sent) - rateOf(sent.previous.opened, sent.previous.sent),
           ),
         };
 
   return {
     contacts: { total: Number(contacts.total ?? 0), change: growthOf(contacts.current, contacts.previous) },
     campaigns: { active: campaigns.active, total: campaigns.total, change: growthOf(campaigns.current, campaigns.previous) },
-    openRate: { value: rateOf(delivered.all.opened, delivered.all.sent), change: openRateChange },
+    openRate: { value: rateOf(sent.all.opened, sent.all.sent), change: openRateChange },
     segments: { total: segments.total, change: growthOf(segments.current, segments.previous) },
   };
 }

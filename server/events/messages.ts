@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newId } from "../../db/ids.ts";
+import { newId, newIds } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 
 /** Segment's limits: one event (or one single call's body), and one batch request. */
@@ -79,25 +79,28 @@ export function parseTrackingBody(text: string, call: TrackingCall, receivedAt: 
   } catch {
     throw new AppError("INVALID", "The request body must be valid JSON.");
   }
-  if (call !== "batch") return [toMessage(body, call, { receivedAt, where: "" })];
+  if (call !== "batch") return [toMessage(body, call, { id: newId(receivedAt.getTime()), receivedAt, where: "" })];
 
   const parsed = BatchSchema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error, "");
   const { batch, sentAt, context } = parsed.data;
+  // No message can pass the limit when the whole body is within it: skip measuring each.
+  const measure = Buffer.byteLength(text) > MAX_EVENT_BYTES;
+  const ids = newIds(batch.length, receivedAt.getTime());
   return batch.map((item, index) => {
     const where = `batch[${index}]`;
-    const size = Buffer.byteLength(JSON.stringify(item) ?? "");
+    const size = measure ? Buffer.byteLength(JSON.stringify(item) ?? "") : 0;
     if (size > MAX_EVENT_BYTES) {
       throw new AppError("INVALID", `${where} is ${kb(size)}; an event may be at most ${kb(MAX_EVENT_BYTES)}.`);
     }
-    return toMessage(item, null, { receivedAt, where, sentAt: sentAt ?? null, context: context ?? null });
+    return toMessage(item, null, { id: ids[index]!, receivedAt, where, sentAt: sentAt ?? null, context: context ?? null });
   });
 }
 
 function toMessage(
   input: unknown,
   call: MessageType | null,
-  batch: { receivedAt: Date; where: string; sentAt?: Date | null; context?: Record<string, unknown> | null },
+  batch: { id: string; receivedAt: Date; where: string; sentAt?: Date | null; context?: Record<string, unknown> | null },
 ): TrackedMessage {
   const { where } = batch;
   const parsed = MessageSchema.safeParse(call && isObject(input) ? { ...input, type: call } : input);
@@ -130,7 +133,7 @@ function toMessage(
 
   const occurredAt = correctedTime(m.timestamp ?? m.originalTimestamp ?? null, m.sentAt ?? batch.sentAt ?? null, batch.receivedAt);
   return {
-    id: newId(batch.receivedAt.getTime()),
+    id: batch.id,
     type,
     name: type === "track" ? m.event! : type === "page" ? m.name || null : null,
     userId: m.userId || null,

@@ -24,12 +24,14 @@ export async function handleTrackingCall(request: Request, call: TrackingCall): 
     return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST", ...CORS } });
   }
   const receivedAt = new Date();
+  let bodyRead = false;
   try {
     const db = getDb();
     // The header is checked before the body is read, so a bad key costs no upload.
     const headerKey = writeKeyFromHeader(request.headers.get("Authorization"));
     let teamId = headerKey ? await requireTeam(headerKey) : null;
     const text = await readLimited(request, call === "batch" ? MAX_BATCH_BYTES : MAX_EVENT_BYTES, call);
+    bodyRead = true;
     if (!teamId) {
       const bodyKey = writeKeyFromBody(text);
       if (!bodyKey) throw new AppError("UNAUTHENTICATED", "Missing write key: send it as the HTTP Basic user name.");
@@ -41,7 +43,11 @@ export async function handleTrackingCall(request: Request, call: TrackingCall): 
     return Response.json({ success: true }, { headers: CORS });
   } catch (error) {
     if (isAppError(error)) {
-      const headers = error.code === "UNAUTHENTICATED" ? { ...CORS, "WWW-Authenticate": 'Basic realm="Murmur tracking"' } : CORS;
+      const headers: Record<string, string> =
+        error.code === "UNAUTHENTICATED" ? { ...CORS, "WWW-Authenticate": 'Basic realm="Murmur tracking"' } : { ...CORS };
+      // Refused before the whole body was read (a bad key, a body over the limit):
+      // the rest of it is still on the connection, so the client must not reuse it.
+      if (!bodyRead) headers.Connection = "close";
       return Response.json({ success: false, message: error.message }, { status: error.status, headers });
     }
     log.error({ err: error, call }, "tracking call failed");

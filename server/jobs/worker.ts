@@ -1,22 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { PgBoss } from "pg-boss";
+import type { Database } from "../../db/database.ts";
+import { type SenderResolver, senderFor } from "../channels/senders.ts";
+import { registerDeliveryJobs } from "../delivery/jobs.ts";
+import type { DeliverySettings } from "../delivery/settings.ts";
+import { startSearchIndexer } from "../contacts/search-index.ts";
 import { log } from "../log.ts";
 
-export type Worker = { boss: PgBoss; stop: () => Promise<void> };
+export type Worker = { boss: PgBoss; owner: string; stop: () => Promise<void> };
+
+export type WorkerOptions = {
+  db: Database;
+  delivery: DeliverySettings;
+  /** Where messages go; the team's configured providers unless a benchmark or test says otherwise. */
+  senders?: SenderResolver;
+};
 
 /**
  * Starts the job worker on the application's PostgreSQL (pg-boss keeps its own
  * schema there). Several workers may run against one database; pg-boss hands
- * each job to one of them. Queues and their handlers register here as the
- * features that need them arrive.
+ * each job to one of them. Queues and their handlers register here.
  */
-export async function startWorker(databaseUrl: string): Promise<Worker> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+export async function startWorker(databaseUrl: string, options: WorkerOptions): Promise<Worker> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 4 + options.delivery.concurrency,
+    // Jobs of a worker that died (no heartbeat) are retried within seconds rather than a minute.
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
+  });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   await boss.start();
-  log.info("worker started");
+  // Names this process on the deliveries it is sending, so its claims can be renewed and told apart.
+  const owner = `${hostname()}/${process.pid}/${randomBytes(4).toString("hex")}`;
+  const delivery = await registerDeliveryJobs(boss, {
+    db: options.db,
+    owner,
+    settings: options.delivery,
+    senders: options.senders ?? senderFor,
+  });
+  log.info({ owner }, "worker started");
+  // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
+  const searchIndexer = startSearchIndexer(options.db);
   return {
     boss,
+    owner,
     stop: async () => {
+      delivery.stop();
+      await searchIndexer.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       log.info("worker stopped");
     },

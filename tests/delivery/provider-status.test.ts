@@ -18,7 +18,7 @@ async function sentDelivery(status: string, channel: "EMAIL" | "SMS" = "EMAIL") 
   const address = channel === "EMAIL" ? email : "+14155550100";
   const row = await db
     .insertInto("deliveries")
-    .values({ teamId, campaignId, contactId, channel, address, chunk: 0, status, providerMessageId, sentAt: status === "sent" ? new Date() : null })
+    .values({ teamId, campaignId, contactId, channel, address, status, providerMessageId, sentAt: status === "sent" ? new Date() : null })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { teamId, campaignId, contactId, email, providerMessageId, deliveryId: row.id };

@@ -114,6 +114,21 @@ describe("engagement and subscription", () => {
     ]);
   });
 
+  it("opened and clicked a given campaign or any, in a window, by people only, and the complements", async () => {
+    const engagement = (operator: string, more: object = {}) => all({ type: "engagement", operator, ...more });
+    expect(await members(engagement("opened"))).toEqual(["alice", "carol"]);
+    expect(await members(engagement("opened", { campaignId: seed.launch.id }))).toEqual(["alice"]);
+    // carol's second open, 5 days ago, of a digest sent 30 days ago.
+    expect(await members(engagement("opened", { window: { type: "last_days", days: 7 } }))).toEqual(["alice", "carol"]);
+    expect(await members(engagement("opened", { campaignId: seed.digest.id, window: { type: "between", from: daysAgoDate(31), to: daysAgoDate(20) } }))).toEqual(["carol"]);
+    expect(await members(engagement("not_opened"))).toEqual(["bob", "dan"]);
+    // alice's click was a machine's.
+    expect(await members(engagement("clicked"))).toEqual(["carol"]);
+    expect(await members(engagement("clicked", { campaignId: seed.launch.id }))).toEqual([]);
+    expect(await members(engagement("clicked", { window: { type: "last_days", days: 14 } }))).toEqual([]);
+    expect(await members(engagement("not_clicked", { window: { type: "last_days", days: 60 } }))).toEqual(["alice", "bob", "dan"]);
+  });
+
   it("unsubscribed from a channel", async () => {
     expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "email" }))).toEqual(["carol"]);
     expect(await members(all({ type: "subscription", operator: "subscribed", channel: "email" }))).toEqual(["alice", "bob", "dan"]);
@@ -169,6 +184,9 @@ describe("another team's data", () => {
     expect(await members(all(event({ frequency: "at_least", times: 3 })))).toEqual(["alice"]);
     expect(await members(all({ type: "event", operator: "performed", event: "Signed Up", window: { type: "last_days", days: 7 } }))).toEqual([]);
     expect(await members(all({ type: "engagement", operator: "received", window: { type: "last_days", days: 2 } }))).toEqual([]);
+    // The other team's open and click of its delivery to dan's id.
+    expect(await members(all({ type: "engagement", operator: "opened", window: { type: "last_days", days: 1 } }))).toEqual([]);
+    expect(await members(all({ type: "engagement", operator: "clicked", window: { type: "last_days", days: 14 } }))).toEqual([]);
     expect(await refusal(all(field("name", "exists"), { type: "segment", operator: "in", segmentId: seed.otherSegment.id }))).toEqual({
       "filter.conditions[1].segmentId": ["No segment of this team has this id"],
     });

@@ -10,6 +10,8 @@ import { createSignedInUser, createUser } from "../factories.ts";
 //   carol  pro,  vip, no name, phone; Signed Up 40 days ago; unsubscribed from email
 //   dan    no attributes, created today; in the static segment with bob
 //
+// alice opened the launch (a machine clicked it); carol opened and clicked the digest.
+//
 // and another team with look-alike data that no filter of the first may reach.
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -73,22 +75,44 @@ export async function seedFilterTeam() {
   const otherLaunch = campaign(other.teamId, "Launch");
   await db.insertInto("campaigns").values([launch, digest, otherLaunch]).execute();
   const delivery = (team: string, campaignId: string, contactId: string, status: string, sentAt: Date | null) => ({
+    id: newId(),
     teamId: team,
     campaignId,
     contactId,
     channel: "EMAIL",
     address: "someone@acme.test",
-    chunk: 0,
     status,
     sentAt,
   });
+  const sent = {
+    aliceLaunch: delivery(teamId, launch.id, people.alice.id, "sent", daysAgo(3)),
+    bobLaunch: delivery(teamId, launch.id, people.bob.id, "failed", null),
+    carolDigest: delivery(teamId, digest.id, people.carol.id, "sent", daysAgo(30)),
+    otherDan: delivery(other.teamId, otherLaunch.id, people.dan.id, "sent", daysAgo(1)),
+  };
+  await db.insertInto("deliveries").values(Object.values(sent)).execute();
+
+  // alice opened the launch 2 days ago (a scanner also "clicked" it); carol opened and
+  // clicked the digest 29 days ago and opened it again 5 days ago; the other team's
+  // delivery to a contact id of this team was clicked yesterday.
+  const hit = (d: typeof sent.aliceLaunch, kind: string, at: Date) => ({
+    teamId: d.teamId,
+    deliveryId: d.id,
+    campaignId: d.campaignId,
+    contactId: d.contactId,
+    kind,
+    occurredAt: at,
+  });
   await db
-    .insertInto("deliveries")
+    .insertInto("engagementEvents")
     .values([
-      delivery(teamId, launch.id, people.alice.id, "sent", daysAgo(3)),
-      delivery(teamId, launch.id, people.bob.id, "failed", null),
-      delivery(teamId, digest.id, people.carol.id, "sent", daysAgo(30)),
-      delivery(other.teamId, otherLaunch.id, people.dan.id, "sent", daysAgo(1)),
+      hit(sent.aliceLaunch, "open", daysAgo(2)),
+      hit(sent.aliceLaunch, "bot_click", daysAgo(2)),
+      hit(sent.carolDigest, "open", daysAgo(29)),
+      hit(sent.carolDigest, "click", daysAgo(29)),
+      hit(sent.carolDigest, "open", daysAgo(5)),
+      hit(sent.otherDan, "open", daysAgo(1)),
+      hit(sent.otherDan, "click", daysAgo(1)),
     ])
     .execute();
 

@@ -10,6 +10,11 @@ describe("parseEnv", () => {
       DATA_DIR: ".data",
       ROLE: "all",
       LOG_LEVEL: "info",
+      SEND_RATE_EMAIL: 0,
+      SEND_RATE_SMS: 0,
+      SEND_RATE_WHATSAPP: 0,
+      SEND_CONCURRENCY: 4,
+      SEND_LEASE_SECONDS: 60,
     });
   });
 

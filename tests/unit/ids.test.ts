@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { newId } from "../../db/ids.ts";
+import { newId, newIds } from "../../db/ids.ts";
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -26,5 +26,18 @@ describe("newId", () => {
     const ids = Array.from({ length: 1000 }, () => newId(1_800_000_000_000));
 
     expect(new Set(ids).size).toBe(1000);
+  });
+});
+
+describe("newIds", () => {
+  test("makes that many distinct UUIDs version 7 carrying the given time", () => {
+    const now = Date.UTC(2026, 10, 22, 7, 0, 0, 5);
+    const ids = newIds(500, now);
+    expect(ids).toHaveLength(500);
+    expect(new Set(ids).size).toBe(500);
+    for (const id of ids) {
+      expect(id).toMatch(UUID_V7);
+      expect(parseInt(id.replace(/-/g, "").slice(0, 12), 16)).toBe(now);
+    }
   });
 });

@@ -24,7 +24,7 @@ const BADGE_VARIANT = { SENT: "default", SCHEDULED: "secondary", DRAFT: "outline
 const TYPE_LABEL: Record<CampaignType, string> = { EMAIL: "Email", WHATSAPP: "WhatsApp", SMS: "SMS" };
 
 /** One campaign in the list: what it is, who it goes to, and what can still be done with it. */
-export function CampaignCard({ campaign }: { campaign: CampaignListItem }) {
+export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListItem; timeZone: string }) {
   const titleId = useId();
   const path = `${BROADCASTS_PATH}/${campaign.id}`;
   const editable = campaign.state === "DRAFT" || campaign.state === "SCHEDULED";
@@ -43,12 +43,12 @@ export function CampaignCard({ campaign }: { campaign: CampaignListItem }) {
           </div>
           <p className={campaign.subject ? "text-sm break-words" : "text-sm text-muted-foreground italic"}>{campaign.subject || "No subject"}</p>
           <p className="text-sm text-muted-foreground">
-            To <span className="font-medium text-foreground">{campaign.segmentName ?? "All Users"}</span> · Created {formatDate(campaign.createdAt)}
+            To <span className="font-medium text-foreground">{campaign.segmentName ?? "All Users"}</span> · Created {formatDate(campaign.createdAt, timeZone)}
           </p>
           {campaign.state === "SCHEDULED" && campaign.scheduledAt ? (
             <p className="flex items-center gap-1 text-sm">
               <Clock className="size-4" aria-hidden="true" />
-              Scheduled for {formatDateTime(campaign.scheduledAt)}
+              Scheduled for {formatDateTime(campaign.scheduledAt, timeZone)}
             </p>
           ) : null}
         </div>

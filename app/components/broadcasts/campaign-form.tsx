@@ -1,27 +1,37 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ContentFields, fieldClass } from "./content-fields.tsx";
+import { ContentPreview, type PreviewData } from "./content-preview.tsx";
 import { BROADCASTS_PATH } from "./format.ts";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
 import { cn } from "../../lib/cn.ts";
-import { CAMPAIGN_TYPES, CampaignInputSchema, type CampaignType } from "../../../server/campaigns/schemas.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { CAMPAIGN_TYPES, CampaignFormSchema, type CampaignType, type ContentFormat } from "../../../server/campaigns/schemas.ts";
 
 export type CampaignFormDefaults = {
   name: string;
   type: CampaignType;
   subject: string;
   content: string;
+  contentFormat: ContentFormat;
+  /** Body parameters one per line, as the textarea shows them. */
+  whatsapp: { template: string; language: string; parameters: string };
   segmentIds: string[];
   /** A SCHEDULED campaign keeps its time when edited; empty keeps a draft a draft. */
   scheduledTime: string;
+  /** Whom Preview renders for; empty means the team's oldest contact. */
+  previewEmail?: string;
 };
 
 type CampaignFormProps = {
   action: string;
   lastResult?: SubmissionResult<string[]> | null;
+  preview?: PreviewData | null;
   defaults: CampaignFormDefaults;
   segments: { id: string; name: string }[];
   submitLabel: string;
@@ -29,21 +39,31 @@ type CampaignFormProps = {
 };
 
 const TYPE_LABEL: Record<CampaignType, string> = { EMAIL: "Email", WHATSAPP: "WhatsApp", SMS: "SMS" };
-const fieldClass =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-sm ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-invalid:border-destructive";
 
-/** The campaign dialog's form, for create and edit alike: a plain HTML form that Conform enhances. */
-export function CampaignForm({ action, lastResult, defaults, segments, submitLabel, pendingLabel }: CampaignFormProps) {
+function asType(value: unknown): CampaignType {
+  return CAMPAIGN_TYPES.includes(value as CampaignType) ? (value as CampaignType) : "EMAIL";
+}
+
+/**
+ * The campaign dialog's form, for create and edit alike: a plain HTML form that
+ * Conform enhances. Preview posts the same form and shows the message for a real
+ * contact without saving.
+ */
+export function CampaignForm({ action, lastResult, preview, defaults, segments, submitLabel, pendingLabel }: CampaignFormProps) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(CampaignInputSchema),
+    constraint: getZodConstraint(CampaignFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignInputSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignFormSchema }),
   });
-  const submitting = navigation.state === "submitting";
+  const [type, setType] = useState<CampaignType>(asType(fields.type.initialValue));
+  const intent = navigation.formData?.get("intent");
+  const submitting = navigation.state === "submitting" && intent !== "preview";
+  const previewing = navigation.state === "submitting" && intent === "preview";
   // After a refused post, the boxes the user had ticked; before, the campaign's own.
   const initial = fields.segmentIds.initialValue;
   const chosen = new Set(Array.isArray(initial) ? initial : initial ? [initial] : []);
@@ -52,32 +72,25 @@ export function CampaignForm({ action, lastResult, defaults, segments, submitLab
     <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
       <FieldError id={form.errorId} errors={form.errors} />
       <input {...getInputProps(fields.scheduledTime, { type: "hidden" })} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.name.id}>Name</Label>
-        <Input {...getInputProps(fields.name, { type: "text" })} placeholder="Spring launch" autoComplete="off" />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fields.name.id}>Name</Label>
+          <Input {...getInputProps(fields.name, { type: "text" })} placeholder="Spring launch" autoComplete="off" />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fields.type.id}>Type</Label>
+          <select {...getSelectProps(fields.type)} className={cn(fieldClass, "h-10")} onChange={(event) => setType(asType(event.currentTarget.value))}>
+            {CAMPAIGN_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {TYPE_LABEL[option]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.type.errorId} errors={fields.type.errors} />
+        </div>
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.type.id}>Type</Label>
-        <select {...getSelectProps(fields.type)} className={cn(fieldClass, "h-10")}>
-          {CAMPAIGN_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABEL[type]}
-            </option>
-          ))}
-        </select>
-        <FieldError id={fields.type.errorId} errors={fields.type.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.subject.id}>Subject</Label>
-        <Input {...getInputProps(fields.subject, { type: "text" })} autoComplete="off" />
-        <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.content.id}>Content</Label>
-        <textarea {...getTextareaProps(fields.content)} rows={5} className={fieldClass} />
-        <FieldError id={fields.content.errorId} errors={fields.content.errors} />
-      </div>
+      <ContentFields type={hydrated ? type : null} fields={fields} />
       <fieldset className="flex flex-col gap-2" aria-describedby={fields.segmentIds.errorId}>
         <legend className="mb-2 text-sm font-medium">Segments</legend>
         {segments.length === 0 ? (
@@ -97,15 +110,27 @@ export function CampaignForm({ action, lastResult, defaults, segments, submitLab
         <p className="text-xs text-muted-foreground">None ticked means All Users.</p>
         <FieldError id={fields.segmentIds.errorId} errors={fields.segmentIds.errors} />
       </fieldset>
+      <div className="flex flex-col gap-2 rounded-md border p-3">
+        <Label htmlFor={fields.previewEmail.id}>Preview as (contact email)</Label>
+        <Input {...getInputProps(fields.previewEmail, { type: "email" })} placeholder="Your oldest contact when empty" autoComplete="off" />
+        <FieldError id={fields.previewEmail.errorId} errors={fields.previewEmail.errors} />
+      </div>
+      {preview ? <ContentPreview preview={preview} /> : null}
+      {/* Save comes first in the markup so Enter in a field saves; the row shows Preview first. */}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" asChild>
           <Link to={BROADCASTS_PATH} preventScrollReset>
             Cancel
           </Link>
         </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? pendingLabel : submitLabel}
-        </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row-reverse">
+          <Button type="submit" name="intent" value="save" disabled={submitting}>
+            {submitting ? pendingLabel : submitLabel}
+          </Button>
+          <Button type="submit" name="intent" value="preview" variant="secondary" disabled={previewing}>
+            {previewing ? "Rendering..." : "Preview"}
+          </Button>
+        </div>
       </div>
     </Form>
   );

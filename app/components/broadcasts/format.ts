@@ -1,20 +1,17 @@
-// Fixed locale and zone, so the server's HTML and the browser's render agree.
-// Times are shown in UTC, and say so, until teams have a time zone setting.
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatInTimeZone } from "../../../server/teams/time-zone.ts";
+
+// Fixed locale, and the team's time zone rather than the viewer's, so the server's HTML
+// and the browser's render agree. Times of day name the zone they are read in.
 export const countFormat = new Intl.NumberFormat("en-US");
 
 export const BROADCASTS_PATH = "/dashboard/broadcasts";
 
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/** "Jan 31, 2030": the day it was in the team's time zone. */
+export function formatDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(iso));
 }
 
-export function formatDateTime(iso: string): string {
-  return `${dateTimeFormat.format(new Date(iso))} UTC`;
-}
-
-/** The value a datetime-local field shows for an instant, read as UTC: "2030-01-31T09:00". */
-export function toUtcInputValue(date: Date): string {
-  return date.toISOString().slice(0, 16);
+/** "Jan 31, 2030, 9:00 AM Europe/Paris". */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return formatInTimeZone(new Date(iso), timeZone);
 }

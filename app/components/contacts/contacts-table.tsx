@@ -82,7 +82,12 @@ function ContactRow({ contact, checked, onToggle }: { contact: ContactView; chec
           className={checkboxClass}
         />
       </td>
-      <td className="px-4 py-3 font-medium">{contact.name ? <Clipped text={contact.name} /> : <Missing />}</td>
+      <td className="px-4 py-3 font-medium">
+        {/* The row's way to the contact's page: by name, or "Unnamed" when the contact has none. */}
+        <Link to={`/dashboard/contacts/${contact.id}`} className="underline-offset-4 hover:underline">
+          {contact.name ? <Clipped text={contact.name} /> : <span className="text-muted-foreground">Unnamed</span>}
+        </Link>
+      </td>
       <td className="px-4 py-3">
         {contact.email ? <Clipped text={contact.email} /> : <Missing />}
       </td>
@@ -97,9 +102,9 @@ function ContactRow({ contact, checked, onToggle }: { contact: ContactView; chec
 /** Imported names can be thousands of characters long: one line each, in full on hover. */
 function Clipped({ text }: { text: string }) {
   return (
-    <div className="max-w-64 truncate" title={text}>
+    <span className="block max-w-64 truncate" title={text}>
       {text}
-    </div>
+    </span>
   );
 }
 

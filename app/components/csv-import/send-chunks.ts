@@ -44,13 +44,27 @@ export async function uploadCsvFile(
   },
 ): Promise<UploadResult> {
   const toContact = contactReader(options.fields, options.mapping);
+  // Loaded with the parser, on demand: phones go out in E.164 so the server need not parse them.
+  const { normalizePhone } = await import("../../../server/contacts/phone.ts");
   const sender = chunkSender({ segmentName: options.segmentName || undefined, fileName: file.name }, options.onProgress);
+  // The next chunk is read and prepared while the one before it is on its way; chunks still go one at a time, in order.
+  let sending: Promise<void> = Promise.resolve();
   try {
     await readCsvFile(file, {
       signal: options.signal,
       onHeader: () => true,
-      onBatch: (rows) => sender.send(rows.map(toContact), { signal: options.signal, lastRow: options.totalRows }),
+      async onBatch(rows) {
+        const contacts = rows.map((row) => {
+          const contact = toContact(row);
+          return { ...contact, phone: normalizePhone(contact.phone) };
+        });
+        await sending;
+        sending = sender.send(contacts, { signal: options.signal, lastRow: options.totalRows });
+        // Seen by the next batch or after the last one; not an unhandled rejection meanwhile.
+        sending.catch(() => {});
+      },
     });
+    await sending;
     if (options.signal.aborted) throw options.signal.reason;
     // The file changed since it was counted: close the import explicitly.
     const totals = sender.totals ?? (await sender.finish());

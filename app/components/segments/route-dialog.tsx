@@ -4,6 +4,7 @@ import { useId } from "react";
 import type * as React from "react";
 import { useNavigate } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { cn } from "../../lib/cn.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 type RouteDialogProps = {
@@ -12,6 +13,8 @@ type RouteDialogProps = {
   /** Where closing the dialog goes: the page it is drawn over. */
   closeTo: string;
   children: React.ReactNode;
+  /** Room for a long form, such as a campaign's content and its preview. */
+  wide?: boolean;
 };
 
 /**
@@ -20,14 +23,14 @@ type RouteDialogProps = {
  * or without JavaScript, Radix cannot portal anything, so the same content is
  * a plain card in the page flow, where its form still works.
  */
-export function RouteDialog({ title, description, closeTo, children }: RouteDialogProps) {
+export function RouteDialog({ title, description, closeTo, children, wide = false }: RouteDialogProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const titleId = useId();
 
   if (!hydrated) {
     return (
-      <Card role="region" aria-labelledby={titleId} className="mb-8 max-w-lg">
+      <Card role="region" aria-labelledby={titleId} className={cn("mb-8", wide ? "max-w-3xl" : "max-w-lg")}>
         <CardHeader>
           <CardTitle as="h2" id={titleId} className="text-lg">
             {title}
@@ -44,7 +47,10 @@ export function RouteDialog({ title, description, closeTo, children }: RouteDial
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg border bg-background p-6 text-foreground shadow-lg focus:outline-none"
+          className={cn(
+            "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg focus:outline-none",
+            wide ? "max-w-3xl" : "max-w-lg",
+          )}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="flex flex-col gap-1.5 pr-8">

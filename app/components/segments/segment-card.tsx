@@ -33,7 +33,11 @@ export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: S
       </div>
       <div className="mt-auto flex gap-2">
         <Button variant="outline" size="sm" asChild>
-          <Link to={segmentsPath(tab, `${segment.id}/edit`)} preventScrollReset>
+          {/* A filter segment is edited in the builder it was made in; a static one is renamed in a dialog. */}
+          <Link
+            to={segment.kind === "filter" ? segmentsPath("filters", "", { segment: segment.id }) : segmentsPath(tab, `${segment.id}/edit`)}
+            preventScrollReset
+          >
             <Pencil aria-hidden="true" />
             Edit<span className="sr-only"> {segment.name}</span>
           </Link>

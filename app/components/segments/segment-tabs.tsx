@@ -1,4 +1,4 @@
-import { Filter, Sparkles } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { SEGMENT_TABS, segmentsPath, type SegmentTab } from "./segment-tabs-config.ts";
@@ -12,8 +12,9 @@ const PANEL_ID = "segment-tab-panel";
 /**
  * The three ways to build a segment. Each tab is a link to `?tab=`, so the page
  * renders the chosen panel on the server and switching works without JavaScript.
+ * The Event Filter panel is the page's (its builder needs the page's data).
  */
-export function SegmentTabs({ active }: { active: SegmentTab }) {
+export function SegmentTabs({ active, filters }: { active: SegmentTab; filters?: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-4">
       <div role="tablist" aria-label="Ways to build a segment" className="inline-flex w-fit flex-wrap gap-1 rounded-lg bg-muted p-1" onKeyDown={moveFocus}>
@@ -37,7 +38,7 @@ export function SegmentTabs({ active }: { active: SegmentTab }) {
       </div>
       <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(active)}>
         {active === "ai" ? <UpcomingBuilder icon={Sparkles} what="Describing an audience in plain language" /> : null}
-        {active === "filters" ? <UpcomingBuilder icon={Filter} what="Building a segment from attribute and event filters" /> : null}
+        {active === "filters" ? filters : null}
         {active === "csv" ? <CsvImportPanel /> : null}
       </div>
     </div>

@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/broadcast-edit";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { CampaignForm } from "../../components/broadcasts/campaign-form.tsx";
@@ -10,9 +9,7 @@ import { Toasts } from "../../components/toasts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { EDITABLE_STATES, updateCampaign } from "../../../server/campaigns/campaigns.ts";
-import { CampaignInputSchema } from "../../../server/campaigns/schemas.ts";
-import { formFailure, formInvalid } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
 import { listSegments } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];
@@ -27,6 +24,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       type: campaign.type,
       subject: campaign.subject ?? "",
       content: campaign.content ?? "",
+      contentFormat: campaign.contentFormat,
+      whatsapp: {
+        template: campaign.whatsapp?.template ?? "",
+        language: campaign.whatsapp?.language ?? "",
+        parameters: campaign.whatsapp?.parameters.join("\n") ?? "",
+      },
       state: campaign.state,
       editable: EDITABLE_STATES.includes(campaign.state),
       segmentIds: campaign.segmentLinks.map((link) => link.segmentId),
@@ -38,15 +41,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { team, campaign } = await requireTeamCampaign(context, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: CampaignInputSchema });
-  if (submission.status !== "success") return formInvalid(submission);
-  try {
-    await updateCampaign(getDb(), { teamId: team.id, campaignId: campaign.id, input: submission.value });
-  } catch (error) {
-    return formFailure(submission, error, { toastTitle: "Error" });
-  }
-  const toast = await flashToasts({ type: "success", title: "Success", description: "Campaign updated successfully" });
-  return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
+  return answerCampaignForm(request, {
+    teamId: team.id,
+    save: (input) => updateCampaign(getDb(), { teamId: team.id, campaignId: campaign.id, input }),
+    successMessage: "Campaign updated successfully",
+  });
 }
 
 export default function EditCampaign({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,11 +64,12 @@ export default function EditCampaign({ loaderData, actionData }: Route.Component
     );
   }
   return (
-    <RouteDialog title="Edit Campaign" closeTo={BROADCASTS_PATH}>
+    <RouteDialog wide title="Edit Campaign" closeTo={BROADCASTS_PATH}>
       <CampaignForm
         key={campaign.id}
         action={`${BROADCASTS_PATH}/${campaign.id}/edit`}
         lastResult={actionData?.result}
+        preview={actionData?.preview}
         defaults={campaign}
         segments={segments}
         submitLabel="Save"

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/broadcast-schedule";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
-import { BROADCASTS_PATH, toUtcInputValue } from "../../components/broadcasts/format.ts";
+import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Toasts } from "../../components/toasts.tsx";
@@ -14,16 +14,18 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { getDb } from "../../../db/database.ts";
 import { scheduleCampaign, unscheduleCampaign } from "../../../server/campaigns/schedule.ts";
-import { isAppError } from "../../../server/errors.ts";
+import { AppError, isAppError } from "../../../server/errors.ts";
 import { formFailure, formInvalid } from "../../../server/http/forms.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
+import { getTeamSettings } from "../../../server/teams/settings.ts";
+import { fromZonedInputValue, toZonedInputValue } from "../../../server/teams/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Schedule Campaign · Murmur" }];
 
 /** The spec's Schedule button: 24 hours from the moment it is pressed. */
 const SCHEDULE_OFFSET_MS = 24 * 60 * 60 * 1000;
 
-// "tomorrow" and "unschedule" come from the list's buttons; "at" from this dialog's field, read as UTC.
+// "tomorrow" and "unschedule" come from the list's buttons; "at" from this dialog's field, read in the team's time zone.
 const ScheduleFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("tomorrow") }),
   z.object({ intent: z.literal("unschedule") }),
@@ -36,8 +38,13 @@ const ScheduleFormSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { campaign } = await requireTeamCampaign(context, params.id);
-  return { campaign: { id: campaign.id, name: campaign.name, state: campaign.state }, suggested: toUtcInputValue(new Date(Date.now() + SCHEDULE_OFFSET_MS)) };
+  const { team, campaign } = await requireTeamCampaign(context, params.id);
+  const { timeZone } = await getTeamSettings(getDb(), { teamId: team.id });
+  return {
+    campaign: { id: campaign.id, name: campaign.name, state: campaign.state },
+    timeZone,
+    suggested: toZonedInputValue(new Date(Date.now() + SCHEDULE_OFFSET_MS), timeZone),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -49,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === "unschedule") await unscheduleCampaign(getDb(), ids);
     else {
-      const scheduledTime = intent === "at" ? `${submission.value.scheduledTime}Z` : new Date(Date.now() + SCHEDULE_OFFSET_MS).toISOString();
+      const scheduledTime = intent === "at" ? await inTeamZone(team.id, submission.value.scheduledTime) : new Date(Date.now() + SCHEDULE_OFFSET_MS).toISOString();
       await scheduleCampaign(getDb(), { ...ids, scheduledTime });
     }
   } catch (error) {
@@ -63,8 +70,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
 }
 
+/** The instant the team meant: the field is wall-clock time in the team's zone. */
+async function inTeamZone(teamId: string, value: string): Promise<string> {
+  const { timeZone } = await getTeamSettings(getDb(), { teamId });
+  const instant = fromZonedInputValue(value, timeZone);
+  // The schema checked the shape; this is a date that does not exist, such as February 30.
+  if (!instant) throw new AppError("INVALID", "The scheduled time is not a valid date.", { fields: { scheduledTime: ["Not a valid date-time"] } });
+  return instant.toISOString();
+}
+
 export default function ScheduleCampaign({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, suggested } = loaderData;
+  const { campaign, suggested, timeZone } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useForm({ lastResult: actionData?.result, defaultValue: { scheduledTime: suggested } });
   const submitting = navigation.state === "submitting";
@@ -87,7 +103,7 @@ export default function ScheduleCampaign({ loaderData, actionData }: Route.Compo
             <Label htmlFor={fields.scheduledTime.id}>Send at</Label>
             <div className="flex items-center gap-2">
               <Input {...getInputProps(fields.scheduledTime, { type: "datetime-local" })} required />
-              <span className="text-sm text-muted-foreground">UTC</span>
+              <span className="text-sm text-muted-foreground">{timeZone}</span>
             </div>
             <FieldError id={fields.scheduledTime.errorId} errors={fields.scheduledTime.errors} />
           </div>

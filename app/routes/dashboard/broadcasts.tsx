@@ -11,6 +11,7 @@ import { getDb } from "../../../db/database.ts";
 import { listCampaigns } from "../../../server/campaigns/campaigns.ts";
 import { summarizeCampaigns } from "../../../server/campaigns/summary.ts";
 import { sessionContext } from "../../../server/http/context.ts";
+import { getTeamSettings } from "../../../server/teams/settings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Broadcasts · Murmur" }];
 
@@ -18,8 +19,9 @@ const DESCRIPTION = "Campaigns to your segments by email, SMS and WhatsApp.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
-  const campaigns = await listCampaigns(getDb(), { teamId: team.id });
+  const [campaigns, { timeZone }] = await Promise.all([listCampaigns(getDb(), { teamId: team.id }), getTeamSettings(getDb(), { teamId: team.id })]);
   return {
+    timeZone,
     summary: summarizeCampaigns(campaigns),
     campaigns: campaigns.map((campaign) => ({
       id: campaign.id,
@@ -36,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Broadcasts({ loaderData }: Route.ComponentProps) {
-  const { summary, campaigns } = loaderData;
+  const { summary, campaigns, timeZone } = loaderData;
   return (
     <>
       <PageHeader
@@ -64,7 +66,7 @@ export default function Broadcasts({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-col gap-4">
             {campaigns.map((campaign) => (
               <li key={campaign.id}>
-                <CampaignCard campaign={campaign} />
+                <CampaignCard campaign={campaign} timeZone={timeZone} />
               </li>
             ))}
           </ul>

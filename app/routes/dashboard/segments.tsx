@@ -1,37 +1,99 @@
 import { Layers, Plus } from "lucide-react";
-import { Link, Outlet, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { data, Link, Outlet, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import type { Route } from "./+types/segments";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { newGroup } from "../../components/segments/filter-builder/draft.ts";
+import { FilterBuilder, PREVIEW_URL } from "../../components/segments/filter-builder/filter-builder.tsx";
+import { readBuilderForm } from "../../components/segments/filter-builder/read-form.ts";
 import { SegmentCard } from "../../components/segments/segment-card.tsx";
 import { SegmentTabs } from "../../components/segments/segment-tabs.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { Toasts } from "../../components/toasts.tsx";
 import { getDb } from "../../../db/database.ts";
+import { isAppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+import { loadBuilderData, previewDraft, saveDraft } from "../../../server/segments/filter/builder.ts";
+import { draftFromFilter } from "../../../server/segments/filter/form.ts";
+import { storedFilter } from "../../../server/segments/filter/references.ts";
+import { findSegmentFilter } from "../../../server/segments/filter-segments.ts";
+import { findSegment } from "../../../server/segments/find-segment.ts";
 import { listSegments } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Segments · Murmur" }];
 
 const DESCRIPTION = "Groups of contacts to send to, built from a list, from filters or from a prompt.";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
-  const segments = await listSegments(getDb(), { teamId: team.id });
-  return { segments: segments.map(({ id, name, kind, contactCount }) => ({ id, name, kind, contactCount })) };
+  const url = new URL(request.url);
+  const [segments, filterTab] = await Promise.all([
+    listSegments(getDb(), { teamId: team.id }),
+    parseSegmentTab(url.searchParams.get("tab")) === "filters" ? loadFilterTab(team.id, url.searchParams.get("segment")) : null,
+  ]);
+  return { segments: segments.map(({ id, name, kind, contactCount }) => ({ id, name, kind, contactCount })), filterTab };
 }
 
-// The list does not depend on the tab, so switching tabs need not count every segment's members again.
+// The builder, empty or reopened on one of the team's filter segments with its count.
+async function loadFilterTab(teamId: string, segmentId: string | null) {
+  const db = getDb();
+  const found = segmentId ? await findSegment(db, { teamId, segmentId }) : undefined;
+  const tree = found?.kind === "filter" ? storedFilter(await findSegmentFilter(db, { teamId, segmentId: found.id })) : null;
+  const segment = found && tree ? { id: found.id, name: found.name } : undefined;
+  const draft = tree ? draftFromFilter(tree) : newGroup();
+  const checked = segment ? await previewDraft(db, { teamId, draft, selfId: segment.id }) : { preview: null, problem: null };
+  return {
+    data: await loadBuilderData(db, { teamId }),
+    segment,
+    state: { draft, name: segment?.name ?? "", errors: {}, preview: checked.preview, problem: checked.problem },
+  };
+}
+
+/**
+ * The Event Filter builder's posts without JavaScript (with it, only Save comes
+ * here): Preview counts the tree, Add and Remove edit it, Save stores it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { team } = context.get(sessionContext);
+  const { intent, name, draft } = readBuilderForm(await request.formData());
+  const segmentId = new URL(request.url).searchParams.get("segment") || undefined;
+  const unchecked = { draft, name, errors: {}, preview: null, problem: null };
+  if (intent.kind === "save") {
+    try {
+      const saved = await saveDraft(getDb(), { teamId: team.id, name, draft, segmentId });
+      const description = saved.created ? "Segment created successfully" : "Segment updated successfully";
+      const toast = await flashToasts({ type: "success", title: "Success", description });
+      return redirect(segmentsPath("filters"), { headers: { "Set-Cookie": toast } });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const builder = { ...unchecked, errors: error.fields ?? {}, problem: error.fields ? null : error.message };
+      return data({ builder, toasts: [{ type: "error" as const, title: "Error", description: error.message }] }, { status: error.status });
+    }
+  }
+  if (intent.kind !== "preview") return { builder: unchecked, toasts: [] };
+  const checked = await previewDraft(getDb(), { teamId: team.id, draft, selfId: segmentId });
+  return data({ builder: { ...unchecked, ...checked }, toasts: [] }, { status: checked.preview ? 200 : 400 });
+}
+
+// The list does not depend on the tab, so switching tabs need not count every
+// segment's members again, except into the Event Filter tab, which loads its builder.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  const builderNeeded = nextUrl.searchParams.get("tab") === "filters" &&
+    (currentUrl.searchParams.get("tab") !== "filters" || currentUrl.searchParams.get("segment") !== nextUrl.searchParams.get("segment"));
+  if (!formMethod && !builderNeeded && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
 
-export default function Segments({ loaderData }: Route.ComponentProps) {
+export default function Segments({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const tab = parseSegmentTab(searchParams.get("tab"));
-  const { segments } = loaderData;
+  const { segments, filterTab } = loaderData;
+  const editing = filterTab?.segment;
+  const builderState = actionData?.builder ?? filterTab?.state;
+  const query: Record<string, string> = editing ? { segment: editing.id } : {};
 
   return (
     <>
@@ -50,7 +112,23 @@ export default function Segments({ loaderData }: Route.ComponentProps) {
       {/* The open dialog route: a modal with JavaScript, a card here above the list without it. */}
       <Outlet />
       <Card className="mb-8 p-4 md:p-6">
-        <SegmentTabs active={tab} />
+        <SegmentTabs
+          active={tab}
+          filters={
+            filterTab && builderState ? (
+              <FilterBuilder
+                // A new answer from the server (a preview, an edit without JavaScript) starts the form afresh from it.
+                key={actionData ? JSON.stringify(actionData.builder.draft) : (editing?.id ?? "new")}
+                action={segmentsPath("filters", "", query)}
+                previewUrl={`${PREVIEW_URL}${editing ? `?segment=${editing.id}` : ""}`}
+                state={builderState}
+                data={filterTab.data}
+                segment={editing}
+              />
+            ) : null
+          }
+        />
+        <Toasts toasts={actionData?.toasts} />
       </Card>
       <section aria-labelledby="segment-list-heading" className="flex flex-col gap-4">
         <h2 id="segment-list-heading" className="text-lg font-semibold">

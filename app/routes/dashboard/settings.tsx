@@ -1,11 +1,44 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { useDashboardData } from "../../components/dashboard/use-dashboard-data.ts";
+import { TeamSettingsForm } from "../../components/settings/team-settings-form.tsx";
+import { Toasts } from "../../components/toasts.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { getDb } from "../../../db/database.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { formFailure, formInvalid } from "../../../server/http/forms.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+import { TeamSettingsSchema } from "../../../server/teams/schemas.ts";
+import { getTeamSettings, updateTeamSettings } from "../../../server/teams/settings.ts";
+import { listTimeZones } from "../../../server/teams/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Murmur" }];
 
-export default function Settings() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const settings = await getTeamSettings(getDb(), { teamId: team.id });
+  const timeZones = listTimeZones();
+  // A zone the runtime no longer lists (renamed upstream) still shows as chosen.
+  if (!timeZones.includes(settings.timeZone)) timeZones.unshift(settings.timeZone);
+  return { team: { timeZone: settings.timeZone, postalAddress: settings.postalAddress ?? "" }, timeZones };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { team } = context.get(sessionContext);
+  const submission = parseWithZod(await request.formData(), { schema: TeamSettingsSchema });
+  if (submission.status !== "success") return formInvalid(submission);
+  try {
+    await updateTeamSettings(getDb(), { teamId: team.id, input: submission.value });
+  } catch (error) {
+    return formFailure(submission, error, { toastTitle: "Error" });
+  }
+  const toast = await flashToasts({ type: "success", title: "Success", description: "Team settings saved" });
+  return redirect("/dashboard/settings", { headers: { "Set-Cookie": toast } });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { user, team } = useDashboardData();
   return (
     <>
@@ -28,13 +61,26 @@ export default function Settings() {
             <CardTitle as="h2" className="text-lg">Team</CardTitle>
             <CardDescription>The workspace your contacts, segments and campaigns belong to.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-col gap-4">
             <dl className="grid gap-3 text-sm">
               <Detail term="Name" value={team.name} />
             </dl>
+            <TeamSettingsForm defaults={loaderData.team} timeZones={loaderData.timeZones} lastResult={actionData?.result} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">API keys</CardTitle>
+            <CardDescription>Write keys for sending your product&apos;s events to Murmur&apos;s tracking API.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/dashboard/settings/api-keys" className="text-sm font-medium underline underline-offset-4">
+              Manage API keys
+            </Link>
           </CardContent>
         </Card>
       </div>
+      <Toasts toasts={actionData?.toasts} />
       <p className="mt-6 text-sm text-muted-foreground">
         Team members, API keys, channel providers and the sender identity for your campaigns will be managed here.
       </p>

@@ -81,8 +81,10 @@ function jsonEquals(column: RawBuilder<unknown>, key: string, value: string | nu
   if (typeof value !== "string") forms.push(String(value));
   else if (value.trim() !== "" && Number.isFinite(Number(value))) forms.push(Number(value));
   else if (value === "true" || value === "false") forms.push(value === "true");
+  // The JSON columns compared here are NOT NULL, so containment is never NULL either
+  // (and a coalesce around it would keep the index out of the plan).
   const tests = forms.map((form) => sql<boolean>`${column} @> ${JSON.stringify({ [key]: form })}::jsonb`);
-  return sql<boolean>`coalesce((${sql.join(tests, sql` or `)}), false)`;
+  return tests.length === 1 ? tests[0]! : sql<boolean>`(${sql.join(tests, sql` or `)})`;
 }
 
 /** before / after / within the last N days of a time, or undefined for any other operator. */

@@ -66,7 +66,7 @@ const days = z
   .int({ error: "Expected a whole number of days" })
   .min(1, "Expected at least 1 day")
   .max(MAX_DAYS, `Expected at most ${MAX_DAYS} days`);
-const scalar = z.union([z.string().max(1000, "Values are at most 1,000 characters"), z.number(), z.boolean()], {
+const scalar = z.union([z.string().min(1, "Enter a value").max(1000, "Values are at most 1,000 characters"), z.number(), z.boolean()], {
   error: "Expected text, a number or true/false",
 });
 const text = z.string({ error: "Expected text" }).min(1, "Enter a value").max(1000, "Values are at most 1,000 characters");

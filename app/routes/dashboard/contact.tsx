@@ -1,0 +1,114 @@
+import { UserX } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/contact";
+import { ChannelSubscriptions } from "../../components/contact-detail/channel-subscriptions.tsx";
+import { ContactAttributes } from "../../components/contact-detail/contact-attributes.tsx";
+import { ContactFields } from "../../components/contact-detail/contact-fields.tsx";
+import { EventTimeline } from "../../components/contact-detail/event-timeline.tsx";
+import { PageHeader } from "../../components/dashboard/page-header.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { getDb } from "../../../db/database.ts";
+import { getContactDetail } from "../../../server/contacts/detail.ts";
+import { isAppError } from "../../../server/errors.ts";
+import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
+import { contactTimeline } from "../../../server/events/timeline.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Contact"} · Murmur` }];
+
+const NOT_FOUND = "Contact not found.";
+const STALE_PAGE_LINK = "That page link is no longer valid, so the timeline starts from the newest events.";
+const CURSOR_SHAPE = /^[A-Za-z0-9_-]{1,200}$/;
+const PROPERTIES_PREVIEW = 300;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const db = getDb();
+  const contact = await getContactDetail(db, { teamId: team.id, contactId: params.id });
+  if (!contact) throw data(NOT_FOUND, { status: 404 });
+  const contactPath = `/dashboard/contacts/${contact.id}`;
+  const given = new URL(request.url).searchParams.get("cursor");
+  const cursor = given && CURSOR_SHAPE.test(given) ? given : null;
+  const [timeline, timeZone] = await Promise.all([
+    contactTimeline(db, { teamId: team.id, contactId: contact.id, after: cursor }),
+    teamTimeZone(db, team.id),
+  ]).catch(async (error: unknown) => {
+    // A page link from another version, or edited by hand: back to the newest events.
+    if (isAppError(error) && error.fields?.cursor) {
+      const toast = await flashToasts({ type: "error", title: "Error", description: STALE_PAGE_LINK });
+      throw redirect(contactPath, { headers: { "Set-Cookie": toast } });
+    }
+    throw error;
+  });
+  return {
+    title: contact.name ?? contact.email ?? contact.phone ?? contact.externalId ?? "Unnamed contact",
+    contactPath,
+    timeZone,
+    contact: {
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      externalId: contact.externalId,
+      anonymousIds: contact.anonymousIds,
+      createdAt: contact.createdAt.toISOString(),
+      updatedAt: contact.updatedAt.toISOString(),
+    },
+    attributes: Object.entries(contact.attributes)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => ({ name, value: typeof value === "string" ? value : JSON.stringify(value) })),
+    subscriptions: contact.subscriptions.map((s) => ({
+      ...s,
+      suppressed: s.suppressed ? { reason: s.suppressed.reason, since: s.suppressed.since.toISOString() } : null,
+    })),
+    events: timeline.events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      name: e.name,
+      properties: JSON.stringify(e.properties).slice(0, PROPERTIES_PREVIEW),
+      occurredAt: e.occurredAt.toISOString(),
+    })),
+    cursor,
+    nextCursor: timeline.nextCursor,
+  };
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { title, contactPath, timeZone, contact, attributes, subscriptions, events, cursor, nextCursor } = loaderData;
+  return (
+    <>
+      <PageHeader title={title} description="Who this contact is, how they can be reached, and what they did." actions={<BackToContacts />} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="flex flex-col gap-6">
+          <ContactFields contact={contact} timeZone={timeZone} />
+          <ChannelSubscriptions subscriptions={subscriptions} timeZone={timeZone} />
+          <ContactAttributes attributes={attributes} />
+        </div>
+        <EventTimeline events={events} contactPath={contactPath} cursor={cursor} nextCursor={nextCursor} timeZone={timeZone} />
+      </div>
+    </>
+  );
+}
+
+function BackToContacts() {
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <Link to="/dashboard/contacts">All contacts</Link>
+    </Button>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <PageHeader title="Contact" description="Who this contact is, how they can be reached, and what they did." />
+      <EmptyState icon={UserX} title={notFound ? NOT_FOUND : "Failed to load the contact."}>
+        <Link to="/dashboard/contacts" className="font-medium text-primary underline-offset-4 hover:underline">
+          Go to contacts
+        </Link>
+      </EmptyState>
+    </>
+  );
+}

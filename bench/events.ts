@@ -1,0 +1,215 @@
+// bench/events: product events ingested through the Segment-compatible tracking
+// API. A team's contacts are first identified through /v1/batch (userId, email,
+// name, plan), then the events (50 names, a power law of activity per contact,
+// 90 days) go through /v1/batch from several concurrent clients. Baseline in the
+// same run: the same events as plain multi-row INSERTs, from as many connections,
+// straight into a table with the events table's columns and indexes.
+// Prints JSON. Usage: npm run build && node bench/events.ts [--scale 0.1] [--events N]
+//   [--contacts N] [--clients N] [--batch N]
+import pg from "pg";
+import { newId } from "../db/ids.ts";
+import { signUp, startBenchApp } from "./lib/app-server.ts";
+import { emailFor } from "./lib/audience.ts";
+import { productEvents, SDK_CONTEXT, userIdFor } from "./lib/product-events.ts";
+
+function arg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+const SCALE = arg("scale", 1);
+const EVENTS = arg("events", Math.round(20_000_000 * SCALE));
+const CONTACTS = arg("contacts", Math.round(1_000_000 * SCALE));
+const CLIENTS = arg("clients", 4);
+const BATCH = arg("batch", 500);
+const NOW = Date.now();
+
+/** Runs `total` items in batches of `size` across `workers` concurrent loops; latencies in ms. */
+async function inParallel(total: number, size: number, workers: number, run: (from: number, to: number) => Promise<void>) {
+  let next = 0;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < total) {
+        const from = next;
+        next = Math.min(total, next + size);
+        const started = performance.now();
+        await run(from, next);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { p50Ms: at(0.5), p95Ms: at(0.95) };
+}
+
+async function postBatch(baseUrl: string, writeKey: string, batch: object[]) {
+  const response = await fetch(`${baseUrl}/v1/batch`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` },
+    body: JSON.stringify({ batch, sentAt: new Date().toISOString() }),
+  });
+  if (!response.ok) throw new Error(`/v1/batch failed: ${response.status} ${await response.text()}`);
+}
+
+async function createWriteKey(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/write-keys`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: "bench" }),
+  });
+  if (!response.ok) throw new Error(`Creating a write key failed: ${response.status}`);
+  return ((await response.json()) as { data: { key: string } }).data.key;
+}
+
+function trackMessages(from: number, to: number) {
+  return [...productEvents({ contacts: CONTACTS, from, to, now: NOW })].map((e) => ({
+    type: "track",
+    userId: e.userId,
+    event: e.event,
+    properties: e.properties,
+    context: SDK_CONTEXT,
+    timestamp: e.timestamp,
+    messageId: e.messageId,
+  }));
+}
+
+/** The same events as the API stored, as one multi-row INSERT per batch into a copy of the events table. */
+async function baseline(databaseUrl: string, teamId: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query("create table bench_baseline (like events including all)");
+  const contactIds = new Map<string, string>();
+  const { rows } = await admin.query<{ external_id: string; id: string }>(
+    "select external_id, id from contacts where team_id = $1 and external_id is not null",
+    [teamId],
+  );
+  for (const row of rows) contactIds.set(row.external_id, row.id);
+  await admin.end();
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CLIENTS });
+  const started = performance.now();
+  const latency = await inParallel(EVENTS, BATCH, CLIENTS, async (from, to) => {
+    const values: unknown[] = [];
+    const tuples: string[] = [];
+    const receivedAt = new Date();
+    for (const e of productEvents({ contacts: CONTACTS, from, to, now: NOW })) {
+      const n = values.length;
+      tuples.push(`(${Array.from({ length: 11 }, (_, k) => `$${n + k + 1}`).join(", ")})`);
+      values.push(newId(), teamId, contactIds.get(e.userId) ?? null, "track", e.event, e.userId,
+        JSON.stringify(e.properties), JSON.stringify(SDK_CONTEXT), e.messageId, e.timestamp, receivedAt);
+    }
+    await pool.query(
+      `insert into bench_baseline (id, team_id, contact_id, type, name, user_id, properties, context, message_id, occurred_at, received_at)
+       values ${tuples.join(", ")}`,
+      values,
+    );
+  });
+  const seconds = (performance.now() - started) / 1000;
+  await pool.end();
+  return { seconds, latency };
+}
+
+async function countStored(databaseUrl: string, teamId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ events: string; attached: string; contacts: string }>(
+      `select (select count(*) from events where team_id = $1) as events,
+              (select count(*) from events where team_id = $1 and type = 'track' and contact_id is not null) as attached,
+              (select count(*) from contacts where team_id = $1) as contacts`,
+      [teamId],
+    );
+    return { events: Number(rows[0]!.events), trackAttached: Number(rows[0]!.attached), contacts: Number(rows[0]!.contacts) };
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const app = await startBenchApp({ port: 3491 });
+  try {
+    const token = await signUp(app.baseUrl);
+    const writeKey = await createWriteKey(app.baseUrl, token);
+    const me = (await (await fetch(`${app.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      data: { team: { id: string } };
+    };
+    const teamId = me.data.team.id;
+
+    // The audience, identified the way a product does it: userId with email, name and a plan.
+    let started = performance.now();
+    await inParallel(CONTACTS, BATCH, CLIENTS, (from, to) =>
+      postBatch(
+        app.baseUrl,
+        writeKey,
+        Array.from({ length: to - from }, (_, k) => ({
+          type: "identify",
+          userId: userIdFor(from + k),
+          traits: { email: emailFor(from + k), name: `Person ${from + k}`, plan: ["free", "pro", "enterprise"][(from + k) % 3] },
+          messageId: `identify-${from + k}`,
+        })),
+      ),
+    );
+    const identifySeconds = (performance.now() - started) / 1000;
+
+    started = performance.now();
+    let cpu = app.cpuSeconds();
+    const apiLatency = await inParallel(EVENTS, BATCH, CLIENTS, (from, to) => postBatch(app.baseUrl, writeKey, trackMessages(from, to)));
+    const ingestSeconds = (performance.now() - started) / 1000;
+    const apiCpu = cpuSince(cpu, app.cpuSeconds());
+    const stored = await countStored(app.databaseUrl, teamId);
+
+    // The baseline's client work runs in this process, so its CPU counts with PostgreSQL's.
+    cpu = app.cpuSeconds();
+    const clientCpuBefore = process.cpuUsage();
+    const base = await baseline(app.databaseUrl, teamId);
+    const baselineCpu = { ...cpuSince(cpu, app.cpuSeconds()), client: round(cpuOf(process.cpuUsage(clientCpuBefore))) };
+    const eventsPerSecond = Math.round(EVENTS / ingestSeconds);
+    const baselinePerSecond = Math.round(EVENTS / base.seconds);
+    console.log(
+      JSON.stringify(
+        {
+          benchmark: "events",
+          events: EVENTS,
+          contacts: CONTACTS,
+          eventNames: 50,
+          days: 90,
+          clients: CLIENTS,
+          eventsPerRequest: BATCH,
+          identifiesPerSecond: Math.round(CONTACTS / identifySeconds),
+          ingestSeconds: round(ingestSeconds),
+          eventsPerSecond,
+          apiRequestLatency: apiLatency,
+          baselineSeconds: round(base.seconds),
+          baselineEventsPerSecond: baselinePerSecond,
+          baselineStatementLatency: base.latency,
+          ratioToBaseline: round(eventsPerSecond / baselinePerSecond),
+          // The machine may be shared: CPU seconds spent per phase say more than wall time when it is busy.
+          apiCpuSeconds: apiCpu,
+          baselineCpuSeconds: baselineCpu,
+          stored,
+          serverPeakRssMb: app.peakRssMb(),
+          targets: { eventsPerSecond: 20_000, ratioToBaseline: 0.5 },
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await app.stop();
+  }
+}
+
+function cpuSince(before: { server: number; postgres: number }, after: { server: number; postgres: number }) {
+  return { server: round(after.server - before.server), postgres: round(after.postgres - before.postgres) };
+}
+
+function cpuOf(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1e6;
+}
+
+function round(value: number) {
+  return Math.round(value * 100) / 100;
+}
+
+await main();

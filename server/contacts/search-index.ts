@@ -1,0 +1,118 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { log } from "../log.ts";
+
+/**
+ * What a Contacts search is matched against: name, email and phone in one
+ * lower-cased string. contact_search holds it per contact for the trigram index;
+ * the search always checks it again on the contact row itself.
+ */
+export function searchHaystack(table: string) {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<string>`lower(coalesce(${column("name")}, '') || ' ' || coalesce(${column("email")}, '') || ' ' || coalesce(${column("phone")}, ''))`;
+}
+
+/** Contacts indexed per transaction: large enough to batch the trigram index writes, small enough to keep each one short. */
+export const SEARCH_INDEX_BATCH = 20_000;
+
+/**
+ * Moves up to `limit` queued contacts into contact_search and takes them off
+ * the queue, in one transaction; returns how many queue rows it took. One
+ * indexer runs at a time (an advisory lock): two could otherwise write one
+ * contact's text from snapshots taken in the wrong order. Returns 0 when the
+ * queue is empty or another indexer holds the lock.
+ */
+export async function indexQueuedContacts(db: Database, options: { limit?: number } = {}): Promise<number> {
+  const limit = options.limit ?? SEARCH_INDEX_BATCH;
+  return db.transaction().execute(async (trx) => {
+    const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended('contact_search_indexer', 0)) as locked`.execute(trx);
+    if (!lock.rows[0]?.locked) return 0;
+    const result = await sql<{ taken: number }>`
+      with taken as (
+        delete from contact_search_queue
+        where ctid = any(array(select ctid from contact_search_queue limit ${limit}))
+        returning contact_id
+      ),
+      indexed as (
+        insert into contact_search (contact_id, team_id, haystack)
+        select c.id, c.team_id, ${searchHaystack("c")} from contacts c
+        where c.id in (select contact_id from taken)
+        on conflict (contact_id) do update set haystack = excluded.haystack, team_id = excluded.team_id
+        where contact_search.haystack is distinct from excluded.haystack
+      )
+      select count(*)::int as taken from taken
+    `.execute(trx);
+    return result.rows[0]?.taken ?? 0;
+  });
+}
+
+/** How many contacts wait for the search index, for monitoring and the benchmarks. */
+export async function countQueuedContacts(db: Database): Promise<number> {
+  const row = await db.selectFrom("contactSearchQueue").select((eb) => eb.fn.countAll<number>().as("queued")).executeTakeFirstOrThrow();
+  return row.queued;
+}
+
+/** True while an import is writing chunks: one that wrote one within the last `withinMs`. */
+export async function isImportWriting(db: Database, withinMs: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("imports")
+    .select("id")
+    .where("status", "=", "running")
+    .where("lastChunkAt", ">", sql<Date>`now() - make_interval(secs => ${withinMs / 1000})`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Keeps contact_search current in a worker process: drains the queue batch by
+ * batch whenever it has rows, then looks again every `idleMs`. While an import is
+ * writing, indexing waits (searches read the queue meanwhile), so a bulk import
+ * keeps the cores and its contacts are indexed in large batches after it; it
+ * never waits longer than `maxDeferMs` in a row.
+ */
+export function startSearchIndexer(
+  db: Database,
+  options: { idleMs?: number; importQuietMs?: number; maxDeferMs?: number } = {},
+): { stop: () => Promise<void> } {
+  const idleMs = options.idleMs ?? 1000;
+  const importQuietMs = options.importQuietMs ?? 3000;
+  const maxDeferMs = options.maxDeferMs ?? 120_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let deferringSince: number | null = null;
+
+  const drain = async () => {
+    let drained = 0;
+    while (!stopped) {
+      if (await isImportWriting(db, importQuietMs)) {
+        deferringSince ??= Date.now();
+        if (Date.now() - deferringSince < maxDeferMs) return;
+      } else {
+        deferringSince = null;
+      }
+      const taken = await indexQueuedContacts(db);
+      drained += taken;
+      if (taken === 0) break;
+    }
+    // Searches scan the queue, which has no index: give its emptied pages back at once
+    // rather than when autovacuum comes round.
+    if (drained >= SEARCH_INDEX_BATCH) await sql`vacuum contact_search_queue`.execute(db);
+  };
+  const tick = () => {
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, "contact search indexing failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, idleMs);
+      });
+  };
+  tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { Cursor } from "./cursor.ts";
+import type { ContactFilter } from "./filter.ts";
+import { searchHaystack } from "./search-index.ts";
+
+/**
+ * Past this many contacts waiting for the search index (right after a large
+ * import), a search reads the team's contacts directly instead: slower, still right.
+ */
+const QUEUE_LOOKUP_LIMIT = 5_000;
+
+/**
+ * Where a search reads its contacts from, as `c` rows (id, team_id, name, email,
+ * phone, created_at). Normally the trigram index over contact_search gives the
+ * candidates, plus the contacts still queued for indexing, whose indexed text may
+ * be missing or stale; each candidate is then looked up by id. The shape forces
+ * that plan (a LATERAL lookup cannot become a hash join), whatever the table
+ * statistics say, and lets a LIMIT above it stop early.
+ */
+export async function searchSource(db: Database, teamId: string, pattern: string): Promise<RawBuilder<unknown>> {
+  const queue = await sql<{ contactId: string }>`
+    select distinct contact_id from contact_search_queue where team_id = ${teamId} limit ${QUEUE_LOOKUP_LIMIT + 1}
+  `.execute(db);
+  if (queue.rows.length > QUEUE_LOOKUP_LIMIT) return sql`contacts c`;
+  const queued = queue.rows.map((row) => row.contactId);
+  return sql`(
+    select s.contact_id as id from contact_search s
+    where s.team_id = ${teamId} and s.haystack like ${pattern} and s.contact_id <> all(${queued}::uuid[])
+    union all
+    select unnest(${queued}::uuid[])
+  ) m cross join lateral (
+    select id, team_id, name, email, phone, created_at from contacts where contacts.id = m.id limit 1
+  ) c`;
+}
+
+/** The Contacts page filters (and a keyset position) on the `c` rows of a search. */
+export function searchConditions(filter: ContactFilter, pattern: string, after: Cursor | null) {
+  const keyset = after ? sql`and (c.created_at, c.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
+  const phone = filter.hasPhone === "yes" ? sql`and c.phone is not null` : filter.hasPhone === "no" ? sql`and c.phone is null` : sql``;
+  return sql`c.team_id = ${filter.teamId} and ${searchHaystack("c")} like ${pattern} ${phone} ${keyset}`;
+}

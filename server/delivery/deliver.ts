@@ -1,0 +1,52 @@
+import type { ChannelSender, OutgoingMessage } from "../channels/types.ts";
+import type { CampaignRenderer } from "../content/render.ts";
+import type { ClaimedDelivery, DeliveryOutcome } from "./ledger.ts";
+import { type DeliverySettings, retryDelayMs } from "./settings.ts";
+import type { MessageFinisher } from "./tracked-content.ts";
+
+export type DeliveryContext = {
+  campaign: { id: string; teamId: string };
+  render: CampaignRenderer;
+  /** Adds tracking and the unsubscribe footer to an email; leaves other channels as they are. */
+  finish: MessageFinisher;
+  sender: ChannelSender;
+  settings: DeliverySettings;
+  messageId: (contactId: string) => string;
+};
+
+/**
+ * Renders one claimed delivery, hands it to the provider and says what to record.
+ * A provider's permanent refusal is final; a transient one (or a sender that threw)
+ * is retried with backoff until the attempts run out.
+ */
+export async function deliverOne(context: DeliveryContext, delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+  if (!delivery.contact) return { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." };
+  let message: OutgoingMessage;
+  try {
+    message = {
+      teamId: context.campaign.teamId,
+      campaignId: context.campaign.id,
+      contactId: delivery.contactId,
+      deliveryId: delivery.id,
+      messageId: context.messageId(delivery.contactId),
+      to: delivery.address,
+      content: context.finish(context.render(delivery.contact), { deliveryId: delivery.id, contactId: delivery.contactId }),
+    };
+  } catch (error) {
+    return { id: delivery.id, status: "failed", error: `The message could not be personalised: ${(error as Error).message}` };
+  }
+
+  let outcome;
+  try {
+    outcome = await context.sender.send(message);
+  } catch (error) {
+    outcome = { status: "failed" as const, permanent: false, reason: (error as Error).message || String(error) };
+  }
+  if (outcome.status === "sent") return { id: delivery.id, status: "sent", providerMessageId: outcome.providerMessageId };
+  if (outcome.permanent) return { id: delivery.id, status: "failed", error: outcome.reason };
+  if (delivery.attempts >= context.settings.maxAttempts) {
+    return { id: delivery.id, status: "failed", error: `${outcome.reason} (gave up after ${delivery.attempts} attempts)` };
+  }
+  const delay = retryDelayMs(context.settings, delivery.attempts, outcome.retryAfterMs);
+  return { id: delivery.id, status: "queued", error: outcome.reason, nextAttemptAt: new Date(Date.now() + delay) };
+}

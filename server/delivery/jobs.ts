@@ -1,0 +1,99 @@
+import type { PgBoss, Queue } from "pg-boss";
+import { log } from "../log.ts";
+import { finishCampaigns } from "./finish.ts";
+import { expireLeases, renewLeases } from "./leases.ts";
+import { CAMPAIGN_START_QUEUE, type CampaignStartJob, SEND_CHUNK_QUEUE } from "./queues.ts";
+import { ChunkInterrupted, type ChunkJob, type ChunkWorker, sendChunk } from "./send-chunk.ts";
+import { startCampaign, startDueCampaigns } from "./start-campaign.ts";
+
+const QUEUES: Record<string, Omit<Queue, "name">> = {
+  // Resolving a million recipients takes seconds; a failed attempt rolls back whole and is retried.
+  [CAMPAIGN_START_QUEUE]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 30 },
+  // The heartbeat lets pg-boss retry a dead worker's chunk within seconds, not at expiry; a
+  // throttled chunk can take a long time, so the expiry is generous.
+  [SEND_CHUNK_QUEUE]: { retryLimit: 50, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 6 * 3600 },
+};
+
+/** How often the scheduler looks for due campaigns: "starts at its time" means within seconds. */
+const TICK_MS = 1000;
+
+/**
+ * Registers the send pipeline on a started pg-boss: the start and chunk queues with
+ * their handlers, the scheduler tick, and the lease keeper (renews this worker's
+ * claims, declares lapsed ones unknown). Returns `stop`, which makes chunks stop after
+ * the messages in flight; call it before stopping pg-boss.
+ */
+export async function registerDeliveryJobs(boss: PgBoss, worker: Omit<ChunkWorker, "stopping">): Promise<{ stop: () => void }> {
+  let stopping = false;
+  const chunkWorker: ChunkWorker = { ...worker, stopping: () => stopping };
+  const { db } = worker;
+
+  for (const [name, options] of Object.entries(QUEUES)) {
+    await boss.createQueue(name, options);
+    await boss.updateQueue(name, options);
+  }
+
+  await boss.work<CampaignStartJob>(CAMPAIGN_START_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const started = await startCampaign(db, boss, job!.data.campaignId);
+    if (started) log.info({ campaignId: job!.data.campaignId, ...started }, "campaign recipients resolved");
+  });
+
+  await boss.work<ChunkJob>(
+    SEND_CHUNK_QUEUE,
+    { pollingIntervalSeconds: 0.5, localConcurrency: worker.settings.concurrency },
+    async ([job]) => {
+      try {
+        const { retryAt } = await sendChunk(chunkWorker, job!.data);
+        // Transient failures wait for their retry in a later job of the same chunk.
+        if (retryAt) await boss.send(SEND_CHUNK_QUEUE, job!.data, { startAfter: retryAt });
+      } catch (error) {
+        if (!(error instanceof ChunkInterrupted)) log.error({ err: error, campaignId: job!.data.campaignId }, "send chunk failed");
+        throw error;
+      }
+    },
+  );
+
+  const tick = repeat(TICK_MS, "scheduler tick", async () => {
+    const started = await startDueCampaigns(db, boss);
+    if (started.length) log.info({ campaignIds: started }, "campaigns starting");
+    await finishCampaigns(db);
+  });
+  const leaseMs = Math.max(1000, (worker.settings.leaseSeconds * 1000) / 3);
+  const leases = repeat(leaseMs, "lease keeper", async () => {
+    await renewLeases(db, { owner: worker.owner, leaseSeconds: worker.settings.leaseSeconds });
+    const touched = await expireLeases(db);
+    if (touched.length) {
+      log.warn({ campaignIds: touched }, "deliveries of a stopped worker marked unknown");
+      await finishCampaigns(db, { campaignIds: touched });
+    }
+  });
+
+  return {
+    stop: () => {
+      stopping = true;
+      tick.stop();
+      leases.stop();
+    },
+  };
+}
+
+/** Runs `task` every `ms`, never two at once; a failure is logged and the next run goes ahead. */
+function repeat(ms: number, name: string, task: () => Promise<void>): { stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    try {
+      await task();
+    } catch (error) {
+      log.error({ err: error }, `${name} failed`);
+    }
+    if (!stopped) timer = setTimeout(run, ms);
+  };
+  timer = setTimeout(run, ms);
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

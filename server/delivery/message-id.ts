@@ -1,0 +1,19 @@
+/**
+ * The Message-ID of a campaign's email to a contact: always the same for the pair,
+ * so a receiver can recognise a copy, and a provider's report names the delivery.
+ */
+export function messageIdFor(options: { campaignId: string; contactId: string; domain: string }): string {
+  return `<${options.campaignId}.${options.contactId}@${options.domain}>`;
+}
+
+/** The domain part of Message-IDs: the public host when APP_URL is set. */
+export function messageIdDomain(appUrl = process.env.APP_URL): string {
+  if (appUrl) {
+    try {
+      return new URL(appUrl).hostname;
+    } catch {
+      // an invalid APP_URL is reported at start-up; fall through
+    }
+  }
+  return "murmur.localhost";
+}

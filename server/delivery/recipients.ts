@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { CampaignType } from "../campaigns/schemas.ts";
+import { classifiedAudience, type ExclusionReason } from "./audience.ts";
+
+/** Deliveries per chunk job: enough to amortise each job's overhead, few enough to spread over workers. */
+export const CHUNK_SIZE = 500;
+
+export type AudienceCounts = { recipients: number; excluded: Record<ExclusionReason, number> };
+
+type Campaign = { id: string; teamId: string; type: CampaignType };
+
+/**
+ * Who a campaign would reach right now, and who would be left out and why, without
+ * writing anything: what the "Send now" confirmation shows.
+ */
+export async function previewRecipients(db: Database, campaign: Campaign): Promise<AudienceCounts> {
+  const audience = await classifiedAudience(db, campaign);
+  const { rows } = await sql<{ recipients: number; noAddress: number; unsubscribed: number; suppressed: number }>`
+    select count(*) filter (where reason is null)::int as recipients,
+      count(*) filter (where reason = 'no_address')::int as no_address,
+      count(*) filter (where reason = 'unsubscribed')::int as unsubscribed,
+      count(*) filter (where reason = 'suppressed')::int as suppressed
+    from (${audience}) audience`.execute(db);
+  const row = rows[0]!;
+  return { recipients: row.recipients, excluded: { no_address: row.noAddress, unsubscribed: row.unsubscribed, suppressed: row.suppressed } };
+}
+
+/** A chunk job's share of the ledger: the deliveries whose contact id is in [from, to), `to` null for the last. */
+export type Chunk = { from: string; to: string | null };
+
+/**
+ * Writes the campaign's recipients into the ledger: one queued delivery per contact
+ * reached, and one excluded row per contact left out, with its reason. One
+ * statement, so a million recipients never pass through the application. Returns
+ * the chunks to send: consecutive ranges of CHUNK_SIZE deliveries in contact order.
+ * Call it inside the transaction that locks the campaign and records it as
+ * resolved, so it happens exactly once.
+ */
+export async function resolveRecipients(trx: Database, campaign: Campaign): Promise<{ recipients: number; excluded: number; chunks: Chunk[] }> {
+  const audience = await classifiedAudience(trx, campaign);
+  // Sorting and hashing a million rows in memory rather than in temporary files.
+  await sql`set local work_mem = '256MB'`.execute(trx);
+  // A data-modifying WITH runs to completion whether or not its rows are read.
+  const { rows } = await sql<{ recipients: number; excluded: number; bounds: string[] }>`
+    with audience as materialized (${audience}),
+    excluded as (
+      insert into excluded_recipients (campaign_id, team_id, contact_id, reason, address)
+      select ${campaign.id}, ${campaign.teamId}, contact_id, reason, address from audience where reason is not null
+    ),
+    sorted as materialized (
+      select contact_id, address, row_number() over (order by contact_id) as n from audience where reason is null
+    ),
+    queued as (
+      insert into deliveries (team_id, campaign_id, contact_id, channel, address)
+      select ${campaign.teamId}, ${campaign.id}, contact_id, ${campaign.type}, address from sorted order by n
+    )
+    select (select count(*) from sorted)::int as recipients,
+      (select count(*) from audience where reason is not null)::int as excluded,
+      array(select contact_id::text from sorted where n % ${CHUNK_SIZE} = 1 order by n) as bounds`.execute(trx);
+  const { recipients, excluded, bounds } = rows[0]!;
+  const chunks = bounds.map((from, index) => ({ from, to: bounds[index + 1] ?? null }));
+  return { recipients, excluded, chunks };
+}

@@ -1,0 +1,101 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Database } from "../../db/database.ts";
+import type { CampaignType } from "../campaigns/schemas.ts";
+import type { SenderResolver } from "../channels/senders.ts";
+import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign } from "../content/render.ts";
+import { type DeliveryContext, deliverOne } from "./deliver.ts";
+import { finishCampaigns } from "./finish.ts";
+import { claimDeliveries, nextRetryAt, recordOutcomes } from "./ledger.ts";
+import { messageIdDomain, messageIdFor } from "./message-id.ts";
+import type { Chunk } from "./recipients.ts";
+import type { DeliverySettings } from "./settings.ts";
+import { reserveSendSlots } from "./throttle.ts";
+import { prepareMessageFinisher } from "./tracked-content.ts";
+
+/** The payload of a send-chunk job. */
+export type ChunkJob = { campaignId: string; chunk: Chunk };
+
+export type ChunkWorker = {
+  db: Database;
+  /** Names this worker on the leases it takes. */
+  owner: string;
+  settings: DeliverySettings;
+  senders: SenderResolver;
+  /** True once the worker is stopping: the chunk stops after the messages in flight. */
+  stopping: () => boolean;
+};
+
+export class ChunkInterrupted extends Error {
+  constructor() {
+    super("The worker is stopping; the rest of this chunk is sent by the job's next attempt.");
+  }
+}
+
+/**
+ * Sends a chunk's due deliveries, a window at a time: reserve send slots for the
+ * channel's rate, claim a window (queued → sending), hand each message to the
+ * provider, record every answer in one statement. Returns when the chunk has no due
+ * delivery left, with the time of its next retry (when some failed transiently) so
+ * the caller can schedule the chunk again. Throws ChunkInterrupted when the worker
+ * stops, so the job is retried and the chunk resumes.
+ */
+export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ retryAt: Date | null }> {
+  const { db, settings } = worker;
+  const campaign = await db
+    .selectFrom("campaigns")
+    .select(["id", "teamId", "state", "type", "subject", "content", "contentFormat", "whatsappTemplate", "whatsappLanguage", "whatsappParameters"])
+    .where("id", "=", job.campaignId)
+    .executeTakeFirst();
+  // Deleted, or already finished: nothing of this chunk is left to send.
+  if (!campaign || campaign.state !== "ACTIVE") return { retryAt: null };
+
+  const channel = campaign.type as CampaignType;
+  const domain = messageIdDomain();
+  const context: DeliveryContext = {
+    campaign,
+    render: safeRenderer(campaign),
+    finish: await prepareMessageFinisher(db, campaign),
+    sender: await worker.senders(db, campaign.teamId, channel),
+    settings,
+    messageId: (contactId) => messageIdFor({ campaignId: campaign.id, contactId, domain }),
+  };
+  const rate = settings.ratePerSecond[channel];
+  // Under a rate limit a window is at most a second's worth, so sends stay evenly spread.
+  const window = rate > 0 ? Math.max(1, Math.min(settings.window, Math.floor(rate))) : settings.window;
+
+  try {
+    for (;;) {
+      if (worker.stopping()) throw new ChunkInterrupted();
+      const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
+      if (wait > 0) await sleep(wait);
+      const claimed = await claimDeliveries(db, {
+        campaignId: campaign.id,
+        chunk: job.chunk,
+        owner: worker.owner,
+        limit: window,
+        leaseSeconds: settings.leaseSeconds,
+      });
+      if (claimed.length === 0) break;
+      const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(context, delivery)));
+      await recordOutcomes(db, { owner: worker.owner, outcomes });
+    }
+  } finally {
+    // A pooled SMTP sender holds connections open: each chunk gets its own and lets them go.
+    await context.sender.close();
+  }
+
+  const retryAt = await nextRetryAt(db, { campaignId: campaign.id, chunk: job.chunk });
+  if (!retryAt) await finishCampaigns(db, { campaignIds: [campaign.id] });
+  return { retryAt };
+}
+
+/** A template that cannot be prepared fails each message with the reason, rather than the job forever. */
+function safeRenderer(campaign: RenderableCampaign): CampaignRenderer {
+  try {
+    return prepareCampaignRenderer(campaign);
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import type { Database } from "../../db/database.ts";
+import { type CampaignView, getCampaign, lockCampaign } from "../campaigns/campaigns.ts";
+import type { CampaignType } from "../campaigns/schemas.ts";
+import { AppError } from "../errors.ts";
+import { type AudienceCounts, previewRecipients } from "./recipients.ts";
+
+/** What the "Send now" confirmation shows: the campaign and who it would reach right now. */
+export async function sendNowPreview(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<{ campaign: CampaignView; audience: AudienceCounts }> {
+  const campaign = await getCampaign(db, options);
+  const audience = await previewRecipients(db, { id: campaign.id, teamId: options.teamId, type: campaign.type as CampaignType });
+  return { campaign, audience };
+}
+
+/**
+ * DRAFT → ACTIVE now. The worker picks it up within a second or two, resolves its
+ * recipients into the ledger and starts sending. Any other state is a 409.
+ */
+export async function sendCampaignNow(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockCampaign(trx, options);
+    if (current.state !== "DRAFT") {
+      throw new AppError("CONFLICT", `Only a DRAFT campaign can be sent now; this one is ${current.state}.`);
+    }
+    const now = new Date();
+    await trx.updateTable("campaigns").set({ state: "ACTIVE", scheduledAt: null, startedAt: now, updatedAt: now }).where("id", "=", current.id).execute();
+  });
+  return getCampaign(db, options);
+}

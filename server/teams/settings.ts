@@ -1,0 +1,27 @@
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../errors.ts";
+import type { TeamSettingsInput } from "./schemas.ts";
+
+export type TeamSettings = { name: string; timeZone: string; postalAddress: string | null };
+
+/** A team's time zone (campaign times are chosen and shown in it) and postal address. */
+export async function getTeamSettings(db: Database, options: { teamId: string }): Promise<TeamSettings> {
+  const row = await db
+    .selectFrom("teams")
+    .select(["name", "timeZone", "postalAddress"])
+    .where("id", "=", options.teamId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "Team not found.");
+  return row;
+}
+
+/** Saves the Team card; an empty address clears it. */
+export async function updateTeamSettings(db: Database, options: { teamId: string; input: TeamSettingsInput }): Promise<TeamSettings> {
+  const { input } = options;
+  await db
+    .updateTable("teams")
+    .set({ timeZone: input.timeZone, postalAddress: input.postalAddress ? input.postalAddress : null })
+    .where("id", "=", options.teamId)
+    .execute();
+  return getTeamSettings(db, options);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, test } from "vitest";
+import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
+import { loader as listContacts } from "../../app/routes/api/contacts.ts";
+import { getDb } from "../../db/database.ts";
+import { indexQueuedContacts } from "../../server/contacts/search-index.ts";
+import { createSignedInUser } from "../factories.ts";
+import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+
+type Page = { data: { name: string | null; email: string }[]; nextCursor: string | null; total: number; totalCapped: boolean };
+
+async function seed(token: string, contacts: { name?: string; email: string; phone?: string }[]) {
+  const response = await respond(() => importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts }, { headers: bearer(token) }))));
+  expect(response.status).toBe(200);
+}
+
+async function search(token: string, query: string): Promise<Page> {
+  const response = await respond(() => listContacts(routeArgs(getRequest(`/api/contacts?${query}`, bearer(token)))));
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page;
+}
+
+async function indexEverything() {
+  while ((await indexQueuedContacts(getDb())) > 0) {
+    // until the queue is empty
+  }
+}
+
+async function queuedFor(teamId: string): Promise<number> {
+  const row = await getDb()
+    .selectFrom("contactSearchQueue")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("teamId", "=", teamId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+describe("the contacts search index", () => {
+  test("search finds contacts as they are now, before and after the indexer has run", async () => {
+    const user = await createSignedInUser();
+    await seed(user.token, [
+      { name: "Zoë Quartz", email: "zq@example.com" },
+      { name: "Bob", email: "bob@example.com", phone: "+14155550123" },
+    ]);
+
+    // Just imported: found from the queue.
+    expect(await queuedFor(user.teamId)).toBe(2);
+    expect((await search(user.token, "search=QUARTZ")).data.map((c) => c.email)).toEqual(["zq@example.com"]);
+
+    await indexEverything();
+    expect(await queuedFor(user.teamId)).toBe(0);
+    expect((await search(user.token, "search=quartz")).data.map((c) => c.email)).toEqual(["zq@example.com"]);
+    expect((await search(user.token, "search=4155550")).data.map((c) => c.email)).toEqual(["bob@example.com"]);
+
+    // Renamed by a later import: the old name no longer matches, the new one does, before and after indexing.
+    await seed(user.token, [{ name: "Zoë Basalt", email: "ZQ@example.com" }]);
+    expect((await search(user.token, "search=quartz")).data).toEqual([]);
+    expect((await search(user.token, "search=basalt")).data.map((c) => c.name)).toEqual(["Zoë Basalt"]);
+    await indexEverything();
+    expect((await search(user.token, "search=quartz")).data).toEqual([]);
+    expect((await search(user.token, "search=basalt")).data.map((c) => c.name)).toEqual(["Zoë Basalt"]);
+  });
+
+  test("an import that changes nothing searchable queues nothing", async () => {
+    const user = await createSignedInUser();
+    await seed(user.token, [{ name: "Ada", email: "ada@example.com" }]);
+    await indexEverything();
+    await seed(user.token, [{ email: "ADA@example.com" }]);
+    expect(await queuedFor(user.teamId)).toBe(0);
+  });
+
+  test("a search matching more than 1,000 contacts says so, and pages through them", async () => {
+    const user = await createSignedInUser();
+    const contacts = Array.from({ length: 1_100 }, (_, i) => ({ name: i % 2 ? "Common Name" : "Rare Name", email: `p${i}@example.com` }));
+    await seed(user.token, contacts);
+    await indexEverything();
+
+    const common = await search(user.token, "search=common");
+    expect(common).toMatchObject({ total: 550, totalCapped: false });
+    const everyone = await search(user.token, "search=name");
+    expect(everyone).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(everyone.data).toHaveLength(50);
+    const next = await search(user.token, `search=name&cursor=${encodeURIComponent(everyone.nextCursor!)}`);
+    expect(next.data).toHaveLength(50);
+    expect(next.data.some((c) => everyone.data.some((d) => d.email === c.email))).toBe(false);
+  });
+
+  test("deleting a team deletes its contacts and their search entries", async () => {
+    const user = await createSignedInUser();
+    await seed(user.token, [{ name: "Gone Soon", email: "gone@example.com" }]);
+    await indexEverything();
+    const db = getDb();
+    await db.deleteFrom("teams").where("id", "=", user.teamId).execute();
+    const left = await db.selectFrom("contacts").select("id").where("teamId", "=", user.teamId).execute();
+    const indexed = await db.selectFrom("contactSearch").select("contactId").where("teamId", "=", user.teamId).execute();
+    expect(left).toEqual([]);
+    expect(indexed).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { PgBoss } from "pg-boss";
+import { getDb } from "../../db/database.ts";
+import { newId } from "../../db/ids.ts";
+import { createCampaign } from "../../server/campaigns/campaigns.ts";
+import type { CampaignType } from "../../server/campaigns/schemas.ts";
+import { senderFor } from "../../server/channels/senders.ts";
+import type { ChunkWorker } from "../../server/delivery/send-chunk.ts";
+import type { DeliverySettings } from "../../server/delivery/settings.ts";
+import { createSegment } from "../../server/segments/segments.ts";
+
+export type ContactSeed = { email?: string | null; phone?: string | null; name?: string; emailStatus?: string; smsStatus?: string };
+
+/** Contacts of a team, written as an import would leave them; returns their ids in order. */
+export async function addContacts(teamId: string, seeds: ContactSeed[]): Promise<string[]> {
+  const rows = seeds.map((seed) => ({
+    id: newId(),
+    teamId,
+    email: seed.email === undefined ? `${newId()}@murmur.test` : seed.email,
+    phone: seed.phone ?? null,
+    name: seed.name ?? "Ada",
+    emailStatus: seed.emailStatus ?? "subscribed",
+    smsStatus: seed.smsStatus ?? "subscribed",
+  }));
+  for (let i = 0; i < rows.length; i += 1000) await getDb().insertInto("contacts").values(rows.slice(i, i + 1000)).execute();
+  return rows.map((row) => row.id);
+}
+
+/** A static segment of the team holding these contacts. */
+export async function staticSegment(teamId: string, contactIds: string[], name = "Segment"): Promise<string> {
+  const { id } = await createSegment(getDb(), { teamId, name });
+  if (contactIds.length) await getDb().insertInto("segmentMembers").values(contactIds.map((contactId) => ({ segmentId: id, contactId }))).execute();
+  return id;
+}
+
+/** A draft campaign made the way the Broadcasts form makes one. */
+export async function draftCampaign(teamId: string, options: { type?: CampaignType; segmentIds?: string[]; subject?: string; content?: string } = {}) {
+  return createCampaign(getDb(), {
+    teamId,
+    input: {
+      name: "Launch",
+      type: options.type ?? "EMAIL",
+      subject: options.subject ?? "Hello",
+      content: options.content ?? "<p>News</p>",
+      segmentIds: options.segmentIds ?? [],
+      scheduledTime: "",
+    },
+  });
+}
+
+/** Settings with no waiting: tests see retries at once when they ask for them. */
+export function testSettings(overrides: Partial<DeliverySettings> = {}): DeliverySettings {
+  return {
+    ratePerSecond: { EMAIL: 0, SMS: 0, WHATSAPP: 0 },
+    concurrency: 2,
+    window: 50,
+    leaseSeconds: 60,
+    maxAttempts: 3,
+    retryBaseSeconds: 0,
+    maxRetryDelaySeconds: 0,
+    ...overrides,
+  };
+}
+
+export function chunkWorker(overrides: Partial<ChunkWorker> = {}): ChunkWorker {
+  return { db: getDb(), owner: `test/${newId()}`, settings: testSettings(), senders: senderFor, stopping: () => false, ...overrides };
+}
+
+/** pg-boss on the test database, for creating jobs (no handlers run unless a test registers them). */
+export async function startBoss(): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: process.env.DATABASE_URL!, max: 3, supervise: false, schedule: false });
+  await boss.start();
+  return boss;
+}
