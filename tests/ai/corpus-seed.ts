@@ -180,7 +180,7 @@ export async function seedCorpusTeam(): Promise<Seed> {
     .execute();
   await db
     .insertInto("deliveries")
-    .values(deliveries.map((d) => ({ teamId, campaignId: d.campaignId, contactId: d.contactId, channel: "EMAIL", address: d.address, chunk: 0, status: d.status, sentAt: d.sentAt })))
+    .values(deliveries.map((d) => ({ teamId, campaignId: d.campaignId, contactId: d.contactId, channel: "EMAIL", address: d.address, status: d.status, sentAt: d.sentAt })))
     .execute();
   await db.insertInto("segments").values(segments.map((s) => ({ id: s.id, teamId, name: s.name, kind: "static" }))).execute();
   const members = contacts.flatMap((c) => c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })));
