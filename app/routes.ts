@@ -36,7 +36,11 @@ export default [
       route(":id/edit", "routes/dashboard/broadcast-edit.tsx"),
       route(":id/delete", "routes/dashboard/broadcast-delete.tsx"),
       route(":id/schedule", "routes/dashboard/broadcast-schedule.tsx"),
+      route(":id/send", "routes/dashboard/broadcast-send.tsx"),
     ]),
+    route("broadcasts/:id", "routes/dashboard/broadcast.tsx"),
+    route("outbox", "routes/dashboard/outbox.tsx"),
+    route("outbox/:id", "routes/dashboard/outbox-message.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [

@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarX, Clock, Pencil, Trash2 } from "lucide-react";
+import { CalendarClock, CalendarX, Clock, Pencil, Send, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { BROADCASTS_PATH, countFormat, formatDate, formatDateTime } from "./format.ts";
@@ -36,7 +36,9 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={titleId} className="min-w-0 font-semibold break-words">
-              {campaign.name}
+              <Link to={path} className="hover:underline">
+                {campaign.name}
+              </Link>
             </h3>
             <Badge variant={BADGE_VARIANT[campaign.state]}>{campaign.state}</Badge>
             <span className="text-xs text-muted-foreground">{TYPE_LABEL[campaign.type]}</span>
@@ -92,6 +94,14 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
           <Button variant="link" size="sm" asChild>
             <Link to={`${path}/schedule`} preventScrollReset>
               Pick a time{hidden}
+            </Link>
+          </Button>
+        ) : null}
+        {campaign.state === "DRAFT" ? (
+          <Button variant="outline" size="sm" asChild>
+            <Link to={`${path}/send`} preventScrollReset>
+              <Send aria-hidden="true" />
+              Send now{hidden}
             </Link>
           </Button>
         ) : null}

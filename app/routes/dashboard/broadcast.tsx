@@ -1,0 +1,250 @@
+import { MailX } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/broadcast";
+import { PageHeader } from "../../components/dashboard/page-header.tsx";
+import { REASON_LABELS } from "../../components/delivery/labels.ts";
+import { BROADCASTS_PATH, countFormat, formatDateTime } from "../../components/broadcasts/format.ts";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { getDb } from "../../../db/database.ts";
+import type { ExclusionReason } from "../../../server/delivery/audience.ts";
+import { campaignReport } from "../../../server/delivery/campaign-report.ts";
+import { isAppError } from "../../../server/errors.ts";
+import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+
+const NOT_FOUND = "Campaign not found.";
+/** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
+const REFRESH_SECONDS = 3;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.campaign.name ?? "Campaign"} · Murmur` },
+  ...(loaderData && ["ACTIVE", "SCHEDULED"].includes(loaderData.campaign.state) ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
+];
+
+/** A page number from the query string: a positive integer, else the first page. */
+function pageParam(url: URL, name: string): number {
+  const value = Number(url.searchParams.get(name));
+  return Number.isInteger(value) && value >= 1 && value <= 1_000_000 ? value : 1;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const url = new URL(request.url);
+  const db = getDb();
+  try {
+    const [report, timeZone] = await Promise.all([
+      campaignReport(db, { teamId: team.id, campaignId: params.id, page: pageParam(url, "page"), excludedPage: pageParam(url, "excludedPage") }),
+      teamTimeZone(db, team.id),
+    ]);
+    const { campaign } = report;
+    return {
+      timeZone,
+      campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
+      progress: report.progress,
+      excluded: report.excluded,
+      analytics: report.analytics,
+      recipients: { ...report.recipients, rows: report.recipients.rows.map((row) => ({ ...row, sentAt: row.sentAt?.toISOString() ?? null })) },
+      excludedList: report.excludedList,
+    };
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data(NOT_FOUND, { status: 404 });
+    throw error;
+  }
+}
+
+export default function Broadcast({ loaderData }: Route.ComponentProps) {
+  const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone } = loaderData;
+  const path = `${BROADCASTS_PATH}/${campaign.id}`;
+  const final = progress.sent + progress.failed + progress.unknown;
+  const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
+  const pageLink = (name: string, page: number) => {
+    const search = new URLSearchParams({ page: String(recipients.page), excludedPage: String(excludedList.page), [name]: String(page) });
+    return `${path}?${search}`;
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={campaign.name}
+        description={
+          <>
+            {campaign.type} campaign · <Badge variant="outline" data-testid="campaign-state">{campaign.state}</Badge>
+            {campaign.state === "SCHEDULED" && campaign.scheduledAt ? ` · starts ${formatDateTime(campaign.scheduledAt, timeZone)}` : null}
+            {campaign.sentAt ? ` · sent ${formatDateTime(campaign.sentAt, timeZone)}` : null}
+          </>
+        }
+        actions={
+          <>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/dashboard/outbox">Outbox</Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={BROADCASTS_PATH}>All broadcasts</Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{campaign.state === "ACTIVE" ? "Sending" : "Delivery"}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <p className="text-sm" data-testid="progress">
+              {countFormat.format(final)} of {countFormat.format(progress.total)} recipients done
+            </p>
+            <progress className="h-2 w-full" max={Math.max(1, progress.total)} value={final} aria-label="Progress" />
+            <Figures
+              items={[
+                ["Waiting", progress.queued],
+                ["Sending", progress.sending],
+                ["Sent", progress.sent],
+                ["Failed", progress.failed],
+                ["Unknown outcome", progress.unknown],
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Funnel</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Figures
+              items={[
+                ["Sent", analytics.sent],
+                ["Delivered", analytics.delivered],
+                ["Opened", analytics.opened],
+                ["Clicked", analytics.clicked],
+                ["Unsubscribed", analytics.unsubscribed],
+                ["Bounced", analytics.bounced],
+                ["Failed", analytics.failed],
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Recipients</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            {recipients.rows.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No recipients yet: they are resolved when the campaign starts.</p>
+            ) : (
+              <table className="w-full text-left text-sm">
+                <thead className="text-muted-foreground">
+                  <tr>
+                    <th className="py-2 font-medium">Recipient</th>
+                    <th className="py-2 font-medium">Status</th>
+                    <th className="py-2 font-medium">Sent</th>
+                    <th className="py-2 font-medium">Error</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recipients.rows.map((row) => (
+                    <tr key={row.contactId} className="border-t align-top">
+                      <td className="py-2">
+                        <Link to={`/dashboard/contacts/${row.contactId}`} className="hover:underline">
+                          {row.address}
+                        </Link>
+                        {row.name ? <span className="block text-muted-foreground">{row.name}</span> : null}
+                      </td>
+                      <td className="py-2">{row.status}</td>
+                      <td className="py-2">{row.sentAt ? formatDateTime(row.sentAt, timeZone) : ""}</td>
+                      <td className="py-2 text-destructive">{row.error ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <Pager page={recipients.page} hasNext={recipients.hasNext} link={(page) => pageLink("page", page)} label="recipients" />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Excluded: {countFormat.format(excludedTotal)}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <Figures items={(Object.entries(excluded) as [ExclusionReason, number][]).map(([reason, n]) => [REASON_LABELS[reason], n])} />
+            {excludedList.rows.length > 0 ? (
+              <table className="w-full text-left text-sm">
+                <thead className="text-muted-foreground">
+                  <tr>
+                    <th className="py-2 font-medium">Contact</th>
+                    <th className="py-2 font-medium">Reason</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {excludedList.rows.map((row) => (
+                    <tr key={row.contactId} className="border-t">
+                      <td className="py-2">
+                        <Link to={`/dashboard/contacts/${row.contactId}`} className="hover:underline">
+                          {row.address ?? row.name ?? "Unnamed contact"}
+                        </Link>
+                      </td>
+                      <td className="py-2">{REASON_LABELS[row.reason]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            <Pager page={excludedList.page} hasNext={excludedList.hasNext} link={(page) => pageLink("excludedPage", page)} label="excluded contacts" />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Figures({ items }: { items: [string, number][] }) {
+  return (
+    <dl className="flex flex-wrap gap-6 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex flex-col">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{countFormat.format(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Pager({ page, hasNext, link, label }: { page: number; hasNext: boolean; link: (page: number) => string; label: string }) {
+  if (page === 1 && !hasNext) return null;
+  return (
+    <nav className="flex items-center justify-end gap-2" aria-label={`Pages of ${label}`}>
+      {page > 1 ? (
+        <Button variant="outline" size="sm" asChild>
+          <Link to={link(page - 1)} preventScrollReset>
+            Previous
+          </Link>
+        </Button>
+      ) : null}
+      <span className="text-sm text-muted-foreground">Page {page}</span>
+      {hasNext ? (
+        <Button variant="outline" size="sm" asChild>
+          <Link to={link(page + 1)} preventScrollReset>
+            Next
+          </Link>
+        </Button>
+      ) : null}
+    </nav>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <PageHeader title="Campaign" description="How a campaign's sending went." />
+      <EmptyState icon={MailX} title={notFound ? NOT_FOUND : "Failed to load the campaign."}>
+        <Link to={BROADCASTS_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+          Go to broadcasts
+        </Link>
+      </EmptyState>
+    </>
+  );
+}

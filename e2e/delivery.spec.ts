@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { fillLoginForm, newUser } from "./helpers.ts";
+
+// A reader's browser: a headless browser's own user agent is, rightly, counted as a bot.
+test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" });
+
+test("a campaign scheduled a few seconds ahead is sent on time, lands in the outbox, and its open and click are counted", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const user = newUser();
+  const signup = await page.request.post("/api/auth/signup", { data: user });
+  expect(signup.status()).toBe(201);
+  const headers = { Authorization: `Bearer ${((await signup.json()) as { token: string }).token}` };
+  const imported = await page.request.post("/api/contacts/import", { headers, data: { contacts: [{ name: "Grace Hopper", email: "grace@murmur.test" }] } });
+  expect(imported.status()).toBe(200);
+  const created = await page.request.post("/api/campaigns", {
+    headers,
+    data: {
+      name: "Spring launch",
+      type: "EMAIL",
+      subject: "Hello {{ contact.name }}",
+      // A link back to this server, so following it ends on a page the test can see.
+      content: `<p>Hi {{ contact.name }}, <a href="${baseURL}/readyz?from=spring">read the news</a>.</p>`,
+      segmentIds: [],
+      scheduledTime: new Date(Date.now() + 8_000).toISOString(),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const campaignId = ((await created.json()) as { data: { id: string } }).data.id;
+
+  await page.goto("/login");
+  await fillLoginForm(page, user.email, user.password);
+  await expect(page).toHaveURL("/dashboard");
+
+  await page.goto(`/dashboard/broadcasts/${campaignId}`);
+  const state = page.getByTestId("campaign-state");
+  await expect(state).toHaveText("SCHEDULED");
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return state.textContent();
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe("SENT");
+  await expect(page.getByTestId("progress")).toHaveText("1 of 1 recipients done");
+
+  // Tracking counts hits in the first two seconds after sending as scanners, not people; a reader takes longer.
+  await page.waitForTimeout(2_500);
+  await page.getByRole("link", { name: "Outbox" }).click();
+  await page.getByRole("link", { name: /Hello Grace Hopper/ }).click();
+  const email = page.frameLocator('iframe[title="Email as the recipient sees it"]');
+  await expect(email.getByText("Hi Grace Hopper")).toBeVisible();
+  await email.getByRole("link", { name: "read the news" }).click();
+  await expect(page).toHaveURL(/\/readyz\?from=spring$/);
+
+  await page.goto(`/dashboard/broadcasts/${campaignId}`);
+  const funnel = page.getByRole("heading", { name: "Funnel" }).locator("xpath=../..");
+  await expect(funnel.getByText("Opened").locator("xpath=..").getByRole("definition")).toHaveText("1");
+  await expect(funnel.getByText("Clicked").locator("xpath=..").getByRole("definition")).toHaveText("1");
+});

@@ -1,0 +1,77 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { type CampaignView, getCampaign } from "../campaigns/campaigns.ts";
+import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
+import { EXCLUSION_REASONS, type ExclusionReason } from "./audience.ts";
+
+/** Rows per page of the recipients and excluded lists. */
+export const REPORT_PAGE_SIZE = 50;
+
+export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export type RecipientRow = { contactId: string; name: string | null; address: string; status: DeliveryStatus; error: string | null; sentAt: Date | null };
+export type ExcludedRow = { contactId: string; name: string | null; address: string | null; reason: ExclusionReason };
+
+export type CampaignReport = {
+  campaign: CampaignView;
+  progress: Record<DeliveryStatus, number> & { total: number };
+  excluded: Record<ExclusionReason, number>;
+  analytics: CampaignAnalytics;
+  recipients: { rows: RecipientRow[]; page: number; hasNext: boolean };
+  excludedList: { rows: ExcludedRow[]; page: number; hasNext: boolean };
+};
+
+/**
+ * What the campaign page shows: progress by delivery status (from the counts the
+ * ledger's triggers keep, so it is cheap to poll while ACTIVE), the funnel, the
+ * excluded contacts by reason, and one page of each list. Another team's campaign is
+ * NOT_FOUND.
+ */
+export async function campaignReport(
+  db: Database,
+  options: { teamId: string; campaignId: string; page: number; excludedPage: number },
+): Promise<CampaignReport> {
+  const campaign = await getCampaign(db, options);
+  const [counts, excludedCounts, analytics, recipients, excludedList] = await Promise.all([
+    db.selectFrom("campaignDeliveryCounts").select(["status", "total"]).where("campaignId", "=", campaign.id).execute(),
+    db
+      .selectFrom("excludedRecipients")
+      .select(["reason", (eb) => eb.fn.countAll<string>().as("n")])
+      .where("campaignId", "=", campaign.id)
+      .groupBy("reason")
+      .execute(),
+    campaignAnalytics(db, { teamId: options.teamId, campaignIds: [campaign.id] }),
+    recipientPage(db, campaign.id, options.page),
+    excludedPage(db, campaign.id, options.excludedPage),
+  ]);
+  const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
+  for (const row of counts) {
+    const status = row.status as DeliveryStatus;
+    progress[status] += Number(row.total);
+    progress.total += Number(row.total);
+  }
+  const excluded = Object.fromEntries(EXCLUSION_REASONS.map((reason) => [reason, 0])) as Record<ExclusionReason, number>;
+  for (const row of excludedCounts) excluded[row.reason as ExclusionReason] = Number(row.n);
+  return { campaign, progress, excluded, analytics: analytics.get(campaign.id) ?? NO_ANALYTICS, recipients, excludedList };
+}
+
+async function recipientPage(db: Database, campaignId: string, page: number) {
+  const { rows } = await sql<RecipientRow>`
+    select d.contact_id, c.name, d.address, d.status, d.error, d.sent_at
+    from deliveries d left join contacts c on c.id = d.contact_id
+    where d.campaign_id = ${campaignId}
+    order by d.contact_id
+    limit ${REPORT_PAGE_SIZE + 1} offset ${(page - 1) * REPORT_PAGE_SIZE}`.execute(db);
+  return { rows: rows.slice(0, REPORT_PAGE_SIZE), page, hasNext: rows.length > REPORT_PAGE_SIZE };
+}
+
+async function excludedPage(db: Database, campaignId: string, page: number) {
+  const { rows } = await sql<ExcludedRow>`
+    select e.contact_id, c.name, e.address, e.reason
+    from excluded_recipients e left join contacts c on c.id = e.contact_id
+    where e.campaign_id = ${campaignId}
+    order by e.reason, e.contact_id
+    limit ${REPORT_PAGE_SIZE + 1} offset ${(page - 1) * REPORT_PAGE_SIZE}`.execute(db);
+  return { rows: rows.slice(0, REPORT_PAGE_SIZE), page, hasNext: rows.length > REPORT_PAGE_SIZE };
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PgBoss } from "pg-boss";
+import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
+import { getDb } from "../../db/database.ts";
+import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
+import { sendChunk } from "../../server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "../../server/delivery/send-now.ts";
+import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import { getRequest } from "../requests.ts";
+import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { serve, signedIn } from "./serve.ts";
+
+let boss: PgBoss;
+beforeAll(async () => {
+  boss = await startBoss();
+  await boss.createQueue(SEND_CHUNK_QUEUE);
+});
+afterAll(async () => {
+  await boss.stop({ graceful: false });
+});
+
+describe("the campaign page", () => {
+  test("shows progress, the funnel, excluded contacts by reason and every recipient's status with its error, page by page", async () => {
+    const db = getDb();
+    const user = await signedIn();
+    const ids = await addContacts(user.teamId, [
+      ...Array.from({ length: 60 }, (_, i) => ({ email: `reader${String(i).padStart(2, "0")}@murmur.test` })),
+      { email: "gone@murmur.test", emailStatus: "unsubscribed" },
+      { email: null, phone: "+447700900123" },
+    ]);
+    const campaign = await draftCampaign(user.teamId, { subject: "News" });
+    await sendCampaignNow(db, { teamId: user.teamId, campaignId: campaign.id });
+    await startCampaign(db, boss, campaign.id);
+    const path = `/dashboard/broadcasts/${campaign.id}`;
+
+    const before = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    expect(before.campaign.state).toBe("ACTIVE");
+    expect(before.progress).toMatchObject({ total: 60, queued: 60, sent: 0 });
+    expect(before.excluded).toEqual({ no_address: 1, unsubscribed: 1, suppressed: 0 });
+    expect(before.excludedList.rows.map((r: { reason: string }) => r.reason).sort()).toEqual(["no_address", "unsubscribed"]);
+
+    // One contact is deleted before its message goes: its row says why it failed.
+    await db.deleteFrom("contacts").where("id", "=", ids[0]!).execute();
+    const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    for (const job of jobs) await sendChunk(chunkWorker(), job.data);
+
+    const after = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    expect(after.campaign.state).toBe("SENT");
+    expect(after.progress).toMatchObject({ total: 60, queued: 0, sent: 59, failed: 1 });
+    expect(after.analytics).toMatchObject({ sent: 59, failed: 1 });
+    expect(after.recipients.rows).toHaveLength(50);
+    expect(after.recipients.hasNext).toBe(true);
+    const failed = after.recipients.rows.find((r: { address: string }) => r.address === "reader00@murmur.test");
+    expect(failed).toMatchObject({ status: "failed", error: expect.stringContaining("deleted") });
+
+    const second = await (await serve(campaignPage, getRequest(`${path}?page=2`, user.cookie), campaign.id)).json();
+    expect(second.recipients.rows).toHaveLength(10);
+    expect(second.recipients.hasNext).toBe(false);
+    // A page number edited by hand is the first page, not an error.
+    const odd = await (await serve(campaignPage, getRequest(`${path}?page=-3`, user.cookie), campaign.id)).json();
+    expect(odd.recipients.page).toBe(1);
+  });
+
+  test("another team's campaign is a 404", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const campaign = await draftCampaign(owner.teamId);
+    const response = await serve(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, other.cookie), campaign.id);
+    expect(response.status).toBe(404);
+    const malformed = await serve(campaignPage, getRequest(`/dashboard/broadcasts/not-an-id`, other.cookie), "not-an-id");
+    expect(malformed.status).toBe(404);
+  });
+});
