@@ -33,6 +33,8 @@ export type SeedContact = {
 
 export type Seed = {
   teamId: string;
+  /** The team's one user, to sign in as. */
+  userId: string;
   now: Date;
   contacts: SeedContact[];
   campaigns: { id: string; name: string; sentAt: Date | null }[];
@@ -59,7 +61,7 @@ const FEATURES = ["export", "reports", "api"];
 
 export async function seedCorpusTeam(): Promise<Seed> {
   const db = getDb();
-  const { teamId } = await createUser();
+  const { teamId, userId } = await createUser();
   const now = new Date();
   const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000);
   const next = random(20261122);
@@ -186,5 +188,5 @@ export async function seedCorpusTeam(): Promise<Seed> {
   const members = contacts.flatMap((c) => c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })));
   await db.insertInto("segmentMembers").values(members).execute();
 
-  return { teamId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt }) => ({ id, name, sentAt })), segments };
+  return { teamId, userId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt }) => ({ id, name, sentAt })), segments };
 }
