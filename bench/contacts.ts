@@ -35,7 +35,12 @@ async function seedContacts(databaseUrl: string, token: string, baseUrl: string)
         [teamId, start, Math.min(start + 100_000, CONTACTS) - 1],
       );
     }
-    await client.query("vacuum analyze contacts");
+    // The worker's indexer takes the new contacts into the search index; a search
+    // measured before that would read the contacts themselves (right, but slow).
+    while ((await client.query("select exists (select 1 from contact_search_queue) as pending")).rows[0].pending) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await client.query("vacuum analyze contacts, contact_search, contact_search_queue");
     const deep = await client.query(
       `select created_at::text as created_at, id from contacts where team_id = $1
        order by created_at desc, id desc offset $2 limit 1`,

@@ -47,12 +47,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       insert into contact_search_queue (team_id, contact_id) select team_id, id from inserted;
       return null;
     end $$`.execute(db);
+  // EXECUTE plans the join afresh for each statement, from the real sizes of the
+  // transition tables: a plan PL/pgSQL cached for a one-row update would join an
+  // import's thousands of rows with a nested loop, in time growing with their square.
   await sql`
     create function contacts_queue_updated() returns trigger language plpgsql as $$
     begin
-      insert into contact_search_queue (team_id, contact_id)
+      execute 'insert into contact_search_queue (team_id, contact_id)
         select n.team_id, n.id from updated_new n join updated_old o on o.id = n.id
-        where (n.name, n.email, n.phone) is distinct from (o.name, o.email, o.phone);
+        where (n.name, n.email, n.phone) is distinct from (o.name, o.email, o.phone)';
       return null;
     end $$`.execute(db);
   await sql`

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
+import { newId, newIds } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { createSegment } from "../segments/segments.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
+import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 
 export const MAX_IMPORT_ROWS = 1_000_000;
 export const MAX_CHUNK_ROWS = 10_000;
@@ -63,6 +64,7 @@ export async function importChunk(
     throw new AppError("TOO_LARGE", `A chunk holds at most ${MAX_CHUNK_ROWS.toLocaleString("en-US")} rows.`);
   }
   const { contacts, skipped } = prepareRows(options.rows, options.firstRowNumber);
+  await keepContactStatisticsCurrent(db, options.teamId);
 
   return retryOnNewEmailRace(() => db.transaction().execute(async (trx) => {
     const current = await trx
@@ -151,12 +153,12 @@ async function retryOnNewEmailRace<T>(run: () => Promise<T>): Promise<T> {
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
 
 /**
- * Writes a chunk's contacts in one statement: the team's contacts with these
- * emails are looked up once, updated where the row has a value, and the other
- * rows are inserted with a plain INSERT (no per-row conflict handling). A contact
- * this import already wrote is a duplicate across chunks, not an update. Should
- * another transaction insert one of these emails in between, the unique index
- * refuses the statement and the caller runs the chunk again.
+ * Writes a chunk's contacts: first the team's contacts with these emails are
+ * looked up, then, in one statement, those are updated where the row has a value
+ * and the other rows are inserted with a plain INSERT (no per-row conflict
+ * handling). A contact this import already wrote is a duplicate across chunks,
+ * not an update. Should another transaction insert one of these emails in
+ * between, the unique index refuses the statement and the caller runs the chunk again.
  */
 async function upsertContacts(
   trx: Database,
@@ -166,32 +168,43 @@ async function upsertContacts(
   contacts: { email: string; name: string | null; phone: string | null; rowNumber: number }[],
 ): Promise<Upserted> {
   if (contacts.length === 0) return { inserted: 0, updated: 0, duplicates: [] };
-  const result = await sql<{ inserted: number; updated: number; duplicates: number[] }>`
-    with input as (
-      select * from unnest(
-        ${contacts.map(() => newId())}::uuid[], ${contacts.map((c) => c.email)}::text[],
-        ${contacts.map((c) => c.name)}::text[], ${contacts.map((c) => c.phone)}::text[],
-        ${contacts.map((c) => c.rowNumber)}::int[]
-      ) as t(id, email, name, phone, row_number)
-    ),
-    existing as (
-      select c.id, lower(c.email) as key, i.row_number, c.last_import_id is not distinct from ${importId}::uuid as duplicate
-      from input i join contacts c on c.team_id = ${teamId} and lower(c.email) = lower(i.email)
-    ),
-    updated as (
+  // Each email looked up on its own in the unique index, all before anything is
+  // written: a LATERAL with LIMIT 1 cannot become a hash join over all the team's
+  // contacts (the planner's pick while a bulk import outgrows the table
+  // statistics), and a lookup that ran interleaved with the inserts would, on a
+  // nearly empty table, rescan the rows this very statement had just added.
+  const found = await sql<{ index: number; id: string; duplicate: boolean }>`
+    select (i.ord - 1)::int as index, c.id, c.last_import_id is not distinct from ${importId}::uuid as duplicate
+    from unnest(${contacts.map((c) => c.email)}::text[]) with ordinality as i(email, ord)
+    cross join lateral (
+      select id, last_import_id from contacts
+      where contacts.team_id = ${teamId} and lower(contacts.email) = lower(i.email)
+      limit 1
+    ) c
+  `.execute(trx);
+  const existing = new Map(found.rows.map((row) => [row.index, row]));
+  const known = found.rows.map((row) => ({ id: row.id, contact: contacts[row.index]! }));
+  const fresh = contacts.filter((_, index) => !existing.has(index));
+  const ids = newIds(fresh.length);
+
+  const result = await sql<{ inserted: number }>`
+    with updated as (
       update contacts c set
-        name = coalesce(i.name, c.name),
-        phone = coalesce(i.phone, c.phone),
+        name = coalesce(u.name, c.name),
+        phone = coalesce(u.phone, c.phone),
         last_import_id = ${importId},
         updated_at = now()
-      from existing e join input i on lower(i.email) = e.key
-      where c.id = e.id
+      from unnest(
+        ${known.map((k) => k.id)}::uuid[], ${known.map((k) => k.contact.name)}::text[], ${known.map((k) => k.contact.phone)}::text[]
+      ) as u(id, name, phone)
+      where c.id = u.id
       returning c.id
     ),
     inserted as (
       insert into contacts (id, team_id, email, name, phone, last_import_id)
-      select i.id, ${teamId}, i.email, i.name, i.phone, ${importId} from input i
-      where not exists (select 1 from existing e where e.key = lower(i.email))
+      select n.id, ${teamId}, n.email, n.name, n.phone, ${importId} from unnest(
+        ${ids}::uuid[], ${fresh.map((c) => c.email)}::text[], ${fresh.map((c) => c.name)}::text[], ${fresh.map((c) => c.phone)}::text[]
+      ) as n(id, email, name, phone)
       returning id
     ),
     joined as (
@@ -200,15 +213,12 @@ async function upsertContacts(
       where ${segmentId}::uuid is not null
       on conflict do nothing
     )
-    select
-      (select count(*) from inserted)::int as inserted,
-      (select count(*) from existing where not duplicate)::int as updated,
-      (select coalesce(array_agg(row_number), '{}') from existing where duplicate) as duplicates
+    select (select count(*) from inserted)::int as inserted
   `.execute(trx);
-  const row = result.rows[0]!;
-  const byRow = new Map(contacts.map((c) => [c.rowNumber, c.email]));
-  const duplicates = row.duplicates.map((rowNumber) => ({ rowNumber, email: byRow.get(rowNumber) ?? "" }));
-  return { inserted: row.inserted, updated: row.updated, duplicates };
+  const duplicates = found.rows
+    .filter((row) => row.duplicate)
+    .map((row) => ({ rowNumber: contacts[row.index]!.rowNumber, email: contacts[row.index]!.email }));
+  return { inserted: result.rows[0]!.inserted, updated: found.rows.length - duplicates.length, duplicates };
 }
 
 /** Closes an import; its totals no longer change. */

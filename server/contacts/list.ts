@@ -118,3 +118,52 @@ export async function countContacts(db: Database, filter: ContactFilter): Promis
   }
   return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
 }
+
+export type ContactsPage = { contacts: ContactRow[]; nextCursor: string | null; total: number; capped: boolean };
+
+/**
+ * A page of contacts and the total it belongs to, as the Contacts page and
+ * `GET /api/contacts` show them. A search reads its matches from the trigram
+ * index once: up to COUNT_CAP of them give both the count and, sorted, the page.
+ * Only a search matching more than that pages the usual way (newest contacts
+ * first, then the index in created order) and says "1,000+".
+ */
+export async function contactsPage(
+  db: Database,
+  options: ContactFilter & { after?: string | null; limit?: number },
+): Promise<ContactsPage> {
+  const pattern = searchPattern(options.search);
+  if (!pattern) {
+    const [page, count] = await Promise.all([listContacts(db, options), countContacts(db, options)]);
+    return { ...page, ...count };
+  }
+  const limit = Math.min(Math.max(options.limit ?? CONTACTS_PAGE_SIZE, 1), 500);
+  const after: Cursor | null = options.after ? decodeCursor(options.after) : null;
+  const keyset = after ? sql`and (m.created_at, m.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
+  const result = await sql<PageRow & { total: number; id: string | null }>`
+    with m as materialized (
+      select c.id, c.name, c.email, c.phone, c.created_at
+      from ${await searchSource(db, options.teamId, pattern)}
+      where ${searchConditions(options, pattern, null)}
+      limit ${COUNT_CAP + 1}
+    )
+    select p.id, p.name, p.email, p.phone, p.created_at as "createdAt", p.created_at::text as "createdAtText", t.total
+    from (select count(*)::int as total from m) t
+    left join lateral (
+      select * from m where true ${keyset} order by m.created_at desc, m.id desc limit ${limit + 1}
+    ) p on true
+  `.execute(db);
+  const total = result.rows[0]?.total ?? 0;
+  if (total > COUNT_CAP) {
+    return { ...(await listContacts(db, options)), total: COUNT_CAP, capped: true };
+  }
+  const rows = result.rows.filter((row) => row.id !== null) as PageRow[];
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    contacts: page.map(({ createdAtText: _, ...row }) => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, createdAt: row.createdAt })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
+    total,
+    capped: false,
+  };
+}

@@ -60,6 +60,23 @@ describe("the contacts search index", () => {
     expect((await search(user.token, "search=basalt")).data.map((c) => c.name)).toEqual(["Zoë Basalt"]);
   });
 
+  test("a search of several words matches the whole text, not just the word the index is asked for", async () => {
+    const user = await createSignedInUser();
+    await seed(user.token, [
+      { name: "Sam Person", email: "person.4242@example.com" },
+      { name: "Other", email: "other.4242@example.com" },
+      { name: "Person 4242", email: "third@example.com" },
+      { name: "Fourth", email: "person.42420@example.com" },
+    ]);
+    const emails = async (query: string) => (await search(user.token, query)).data.map((c) => c.email).sort();
+    const expected = ["person.42420@example.com", "person.4242@example.com"];
+    expect(await emails("search=PERSON.4242")).toEqual(expected);
+    await indexEverything();
+    expect(await emails("search=PERSON.4242")).toEqual(expected);
+    expect(await search(user.token, "search=person.4242")).toMatchObject({ total: 2, totalCapped: false });
+    expect(await emails("search=person%204242")).toEqual(["third@example.com"]);
+  });
+
   test("an import that changes nothing searchable queues nothing", async () => {
     const user = await createSignedInUser();
     await seed(user.token, [{ name: "Ada", email: "ada@example.com" }]);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contacts";
 import { getDb } from "../../../db/database.ts";
-import { countContacts, listContacts } from "../../../server/contacts/list.ts";
+import { contactsPage } from "../../../server/contacts/list.ts";
 import { ListContactsQuerySchema } from "../../../server/contacts/schemas.ts";
 import { handleApi, methodNotAllowed, parseQuery } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
@@ -10,11 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { team } = await requireApiUser(request);
     const query = parseQuery(request, ListContactsQuerySchema);
     const filter = { teamId: team.id, search: query.search, hasPhone: query.hasPhone };
-    const [page, count] = await Promise.all([
-      listContacts(getDb(), { ...filter, after: query.cursor, limit: query.limit }),
-      countContacts(getDb(), filter),
-    ]);
-    return Response.json({ data: page.contacts, nextCursor: page.nextCursor, total: count.total, totalCapped: count.capped });
+    const page = await contactsPage(getDb(), { ...filter, after: query.cursor, limit: query.limit });
+    return Response.json({ data: page.contacts, nextCursor: page.nextCursor, total: page.total, totalCapped: page.capped });
   });
 }
 

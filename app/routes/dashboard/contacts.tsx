@@ -6,7 +6,7 @@ import { firstPageHref, readContactsQuery } from "../../components/contacts/cont
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
-import { countContacts, listContacts } from "../../../server/contacts/list.ts";
+import { contactsPage } from "../../../server/contacts/list.ts";
 import { isAppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
@@ -20,10 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const query = readContactsQuery(new URL(request.url).searchParams);
   const filter = { teamId: team.id, search: query.search, hasPhone: query.hasPhone };
-  const [page, count] = await Promise.all([
-    listContacts(getDb(), { ...filter, after: query.cursor }),
-    countContacts(getDb(), filter),
-  ]).catch(async (error: unknown) => {
+  const page = await contactsPage(getDb(), { ...filter, after: query.cursor }).catch(async (error: unknown) => {
     // A page link from an older version or edited by hand: start over rather than fail.
     if (isAppError(error) && error.fields?.cursor) {
       const toast = await flashToasts({ type: "error", title: "Error", description: STALE_PAGE_LINK });
@@ -41,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: contact.createdAt.toISOString(),
     })),
     nextCursor: page.nextCursor,
-    total: count.total,
-    capped: count.capped,
+    total: page.total,
+    capped: page.capped,
   };
 }
 
