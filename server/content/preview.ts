@@ -1,7 +1,8 @@
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import { getTeamSettings } from "../teams/settings.ts";
-import { prepareCampaignRenderer, type RenderableCampaign, type RenderableContact } from "./render.ts";
+import { describeLiquidError } from "./liquid.ts";
+import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign, type RenderableContact } from "./render.ts";
 import { sanitizeForDisplay } from "./sanitize.ts";
 import { countSms, type SmsCount } from "./sms-segments.ts";
 
@@ -28,7 +29,7 @@ export async function previewCampaign(
 ): Promise<CampaignPreview> {
   const render = prepareCampaignRenderer(options.campaign);
   const contact = await findPreviewContact(db, options.teamId, options.contactEmail?.trim() || null);
-  const message = render(contact ?? NOBODY);
+  const message = renderFor(render, contact, options.campaign.type);
   // Sending adds a footer with the team's postal address; the preview says which, or that it is missing.
   const postalAddress = message.channel === "EMAIL" ? (await getTeamSettings(db, { teamId: options.teamId })).postalAddress : null;
   return {
@@ -40,6 +41,24 @@ export async function previewCampaign(
           ? { ...message, count: countSms(message.body) }
           : message,
   };
+}
+
+/**
+ * Valid Liquid can still fail for one contact (a loop over their attribute runs past the
+ * render limits). That is the author's to fix, so it is a 400 on the field, naming whom.
+ */
+function renderFor(render: CampaignRenderer, contact: RenderableContact | null, type: RenderableCampaign["type"]) {
+  try {
+    return render(contact ?? NOBODY);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const reason = describeLiquidError(error);
+    const field = type === "WHATSAPP" ? "whatsapp.parameters" : "content";
+    const whom = contact?.email ?? contact?.name ?? "a contact with no details";
+    throw new AppError("INVALID", `The message could not be made for ${whom}: ${reason}`, {
+      fields: { [field]: [`For ${whom}: ${reason}`] },
+    });
+  }
 }
 
 async function findPreviewContact(db: Database, teamId: string, email: string | null): Promise<RenderableContact | null> {

@@ -107,6 +107,16 @@ describe("the campaign dialog's preview", () => {
     });
   });
 
+  test("Liquid that is valid but fails for this contact is a 400 on the field naming them, never a 500", async () => {
+    const user = await signedInBrowser();
+    await addContacts(user.teamId, [{ name: "Big", email: "big@example.com", attributes: { n: 100_000_000 } }]);
+    const response = await preview(user.cookie, { type: "SMS", content: "{% for i in (1..contact.attributes.n) %}x{% endfor %}" });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.result.error).toEqual({ content: ["For big@example.com: memory alloc limit exceeded, line:1, col:1"] });
+    expect(body.toasts[0].description).toBe("The message could not be made for big@example.com: memory alloc limit exceeded, line:1, col:1");
+  });
+
   test("with no contacts yet, the preview shows the defaults and says so", async () => {
     const user = await signedInBrowser();
     const body = await (await preview(user.cookie, { type: "SMS", content: 'Hi {{ contact.name | default: "there" }}' })).json();
