@@ -65,6 +65,7 @@ export default [
     route("imports/:id/skipped.csv", "routes/api/import-skipped-csv.ts"),
     route("segments", "routes/api/segments.ts"),
     route("segments/preview", "routes/api/segments-preview.ts"),
+    route("segments/ai", "routes/api/segments-ai.ts"),
     route("segments/:id", "routes/api/segment.ts"),
     route("segments/:id/contacts", "routes/api/segment-contacts.ts"),
     route("campaigns", "routes/api/campaigns.ts"),

@@ -28,6 +28,14 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => decodeSecretKey(value) !== null, "must be 32 bytes in base64 (openssl rand -base64 32)")
     .optional(),
+  // The OpenAI-compatible model the AI Prompt tab uses; without both, the built-in interpreter does.
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, such as https://api.openai.com/v1" }).optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).optional(),
+}).superRefine((env, ctx) => {
+  if (env.AI_BASE_URL && !env.AI_MODEL) ctx.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required with AI_BASE_URL (the model's name, such as gpt-4o-mini)" });
+  if (env.AI_MODEL && !env.AI_BASE_URL) ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "is required with AI_MODEL (the chat-completions endpoint's base URL)" });
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,118 @@
+import type { Clause } from "./clause.ts";
+import { type ClauseContext, takeTime } from "./context.ts";
+import { countBefore } from "./counts.ts";
+import type { CompareDraft, Draft } from "./drafts.ts";
+import type { EventEntry, Lexicon } from "./lexicon.ts";
+import { recognizeValues } from "./recognize-values.ts";
+import { concept, FILLERS, PHRASES, sameWord, wordsOf } from "./words.ts";
+
+/*
+ * Events: the clause's words against each event name's concepts, weighted so
+ * that what happened ("order", "purchase") counts more than "completed". An
+ * event is taken when the words cover at least MIN_SCORE of its name; when two
+ * events fit equally well, the clause says so instead of picking one.
+ */
+
+const MIN_SCORE = 0.6;
+
+export type EventMatch = { entry: EventEntry; score: number; weight: number; tokens: number[] };
+
+/** The events the clause's free words could name, best first. */
+export function matchEvents(clause: Clause, lexicon: Lexicon): EventMatch[] {
+  const words = clauseConcepts(clause);
+  const matches: EventMatch[] = [];
+  for (const entry of lexicon.events) {
+    const quoted = words.find((w) => w.quoted && wordsOf(w.text).join(" ") === wordsOf(entry.name).join(" "));
+    if (quoted) {
+      matches.push({ entry, score: 2, weight: entry.weight, tokens: quoted.tokens });
+      continue;
+    }
+    const nameWords = wordsOf(entry.name);
+    const found = new Map<string, number[]>();
+    for (const word of words) {
+      if (word.quoted) continue;
+      const hit = [...entry.concepts.keys()].find(
+        (c) => c === word.concept || nameWords.some((n) => concept(n) === c && word.tokens.length === 1 && sameWord(word.text, n)),
+      );
+      if (hit && !found.has(hit)) found.set(hit, word.tokens);
+    }
+    const weight = [...found.keys()].reduce((sum, c) => sum + (entry.concepts.get(c) ?? 0), 0);
+    // A name matched by its generic words alone ("completed") names nothing in particular.
+    if (![...found.keys()].some((c) => (entry.concepts.get(c) ?? 0) >= 1)) continue;
+    // A known verb that only this event has ("cancelled" and "Subscription Cancelled") is enough on its own.
+    const ownVerb = [...found.keys()].some((c) => c.startsWith("#") && lexicon.events.filter((e) => e.concepts.has(c)).length === 1);
+    matches.push({ entry, score: Math.max(weight / entry.weight, ownVerb ? MIN_SCORE : 0), weight, tokens: [...found.values()].flat() });
+  }
+  return matches.filter((m) => m.score >= MIN_SCORE).sort((a, b) => b.score - a.score || b.weight - a.weight);
+}
+
+type ClauseWord = { text: string; concept: string; tokens: number[]; quoted: boolean };
+
+// The clause's free words as concepts, multi-word phrases ("signed up") as one.
+function clauseConcepts(clause: Clause): ClauseWord[] {
+  const words: ClauseWord[] = [];
+  for (let i = 0; i < clause.length; i++) {
+    if (!clause.isFree(i)) continue;
+    const token = clause.tokens[i]!;
+    if (token.kind === "quoted") {
+      words.push({ text: token.raw, concept: "", tokens: [i], quoted: true });
+      continue;
+    }
+    if (token.kind !== "word") continue;
+    const phrase = PHRASES.find(([form]) => clause.matchWords(i, form, { exact: true }) === form.length);
+    if (phrase) {
+      const tokens = phrase[0].map((_, k) => i + k);
+      words.push({ text: phrase[0].join(" "), concept: phrase[1], tokens, quoted: false });
+      i += phrase[0].length - 1;
+      continue;
+    }
+    if (FILLERS.has(token.norm)) continue;
+    words.push({ text: token.norm, concept: concept(token.norm), tokens: [i], quoted: false });
+  }
+  return words;
+}
+
+/** Event conditions in the clause, with their count, time and property conditions. */
+export function recognizeEvents(context: ClauseContext): Draft[] {
+  const { clause, lexicon } = context;
+  const drafts: Draft[] = [];
+  for (let round = 0; round < 3; round++) {
+    const [best, second] = matchEvents(clause, lexicon);
+    if (!best) break;
+    for (const i of best.tokens) clause.mark(i, i + 1);
+    const typed = [...best.tokens].sort((a, b) => a - b).map((i) => clause.tokens[i]!.raw).join(" ");
+    if (second && second.score === best.score && second.weight === best.weight) {
+      context.problems.push(`"${typed}" could be the event "${best.entry.name}" or "${second.entry.name}": name the one you mean`);
+      continue;
+    }
+    const first = Math.min(...best.tokens);
+    let count = !context.countTaken ? context.count : undefined;
+    if (count) context.countTaken = true;
+    else count = countBefore(clause, first);
+    if (count?.assumed) context.notes.push(`Read ${count.assumed.replace(/^read /, "")}.`);
+    if (wordsOf(typed).join(" ") !== wordsOf(best.entry.name).join(" ")) context.notes.push(`Read "${typed}" as the event "${best.entry.name}".`);
+    const time = takeTime(context);
+    const properties = recognizeProperties(context, best.entry);
+    drafts.push({ kind: "event", event: best.entry.name, count: count?.count, time, properties, negated: false, at: first });
+  }
+  return drafts;
+}
+
+const AMOUNT_KEYS = /^(amount|total|value|revenue|price|sum|order total|order value|subtotal|spend|spent)$/;
+
+/**
+ * Property conditions of an event in the rest of the clause: "purchased shoes"
+ * (a known value), "with total over 100" (a key and a comparison), "orders
+ * over 100" (a comparison with no key, when the event has one amount).
+ */
+export function recognizeProperties(context: ClauseContext, entry: EventEntry): CompareDraft[] {
+  const drafts = recognizeValues(context, { keys: entry.properties, target: (key) => ({ type: "property", key }), fields: false });
+  const amounts = entry.properties.filter((p) => p.kind === "number");
+  const amount = amounts.length === 1 ? amounts[0] : amounts.find((p) => AMOUNT_KEYS.test(wordsOf(p.key).join(" ")));
+  if (amount) {
+    const bare = recognizeValues(context, { keys: [], target: () => ({ type: "property", key: amount.key }), fields: false, bareNumber: amount });
+    if (bare.length) context.notes.push(`Read the amount as the property "${amount.key}" of "${entry.name}".`);
+    drafts.push(...bare);
+  }
+  return drafts;
+}

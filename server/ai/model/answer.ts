@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { isAppError } from "../../errors.ts";
+import { parseFilter } from "../../segments/filter/parse.ts";
+import {
+  AttributeConditionSchema,
+  EngagementConditionSchema,
+  EventConditionSchema,
+  FieldConditionSchema,
+  type FilterGroup,
+  type FilterNode,
+  MembershipConditionSchema,
+  SubscriptionConditionSchema,
+} from "../../segments/filter/schema.ts";
+import type { Vocabulary } from "../types.ts";
+
+/*
+ * What the model is asked to answer: { filter, unsupported }. The JSON Schema
+ * sent as its structured-output format is drawn from the filter schema's own
+ * leaf conditions, with groups as one recursive definition (the stored schema
+ * spells out each of its five levels, five times the text for the same rules).
+ * The answer is then judged by the filter schema itself, depth limit included.
+ */
+
+const leaf = z.discriminatedUnion("type", [
+  FieldConditionSchema,
+  AttributeConditionSchema,
+  EventConditionSchema,
+  EngagementConditionSchema,
+  SubscriptionConditionSchema,
+  MembershipConditionSchema,
+]);
+
+const Group: z.ZodType = z.object({
+  type: z.literal("group"),
+  combinator: z.enum(["and", "or"]),
+  get conditions() {
+    return z.array(z.union([leaf, Group]));
+  },
+});
+
+const AnswerShape = z.object({
+  filter: Group,
+  unsupported: z.array(z.string()).describe("Each part of the request that the filter does not express, in plain words"),
+});
+
+let cached: Record<string, unknown> | undefined;
+
+/** The answer's JSON Schema, for response_format. */
+export function answerJsonSchema(): Record<string, unknown> {
+  cached ??= z.toJSONSchema(AnswerShape, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return cached;
+}
+
+export type ModelAnswer = { filter: FilterGroup; unsupported: string[] };
+
+/** Why an answer cannot be used, one line per problem, as the repair request quotes them. */
+export class InvalidAnswer extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join("; "));
+    this.name = "InvalidAnswer";
+    this.problems = problems;
+  }
+}
+
+const Envelope = z.object({ filter: z.unknown(), unsupported: z.array(z.string().max(500)).max(50).default([]) });
+
+/**
+ * The model's message content as a filter that validates and names only this
+ * team's campaigns and segments, or an InvalidAnswer saying what is wrong.
+ */
+export function readAnswer(content: string, vocabulary: Vocabulary): ModelAnswer {
+  let json: unknown;
+  try {
+    json = JSON.parse(stripFence(content));
+  } catch {
+    throw new InvalidAnswer(["the answer is not JSON; answer with one JSON object { filter, unsupported }"]);
+  }
+  const envelope = Envelope.safeParse(json);
+  if (!envelope.success) throw new InvalidAnswer(["the answer must be a JSON object { filter, unsupported } with unsupported a list of strings"]);
+  let filter: FilterGroup;
+  try {
+    filter = parseFilter(envelope.data.filter);
+  } catch (error) {
+    if (!isAppError(error) || !error.fields) throw error;
+    throw new InvalidAnswer(Object.entries(error.fields).map(([path, messages]) => `${path}: ${messages.join(", ")}`));
+  }
+  const unknown = unknownReferences(filter, vocabulary);
+  if (unknown.length) throw new InvalidAnswer(unknown);
+  return { filter, unsupported: envelope.data.unsupported.map((s) => s.trim()).filter(Boolean) };
+}
+
+// Some models wrap JSON in a Markdown code fence even when asked for JSON only.
+function stripFence(content: string): string {
+  const match = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
+  return match ? match[1]! : content;
+}
+
+/** Campaign and segment ids the vocabulary does not list: a model inventing ids is caught before SQL. */
+function unknownReferences(filter: FilterGroup, vocabulary: Vocabulary): string[] {
+  const campaigns = new Set(vocabulary.campaigns.map((c) => c.id));
+  const segments = new Set(vocabulary.segments.map((s) => s.id));
+  const problems: string[] = [];
+  const visit = (node: FilterNode, path: string) => {
+    if (node.type === "group") node.conditions.forEach((child, i) => visit(child, `${path}.conditions[${i}]`));
+    else if (node.type === "engagement" && node.campaignId !== null && !campaigns.has(node.campaignId)) {
+      problems.push(`${path}.campaignId: not one of the campaign ids listed; use a listed id, or null for any campaign`);
+    } else if (node.type === "segment" && !segments.has(node.segmentId)) {
+      problems.push(`${path}.segmentId: not one of the segment ids listed`);
+    }
+  };
+  visit(filter, "filter");
+  return problems;
+}

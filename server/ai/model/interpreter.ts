@@ -1,0 +1,48 @@
+import { describeFilterNames } from "../names.ts";
+import type { ModelSettings } from "../settings.ts";
+import type { Interpreter } from "../types.ts";
+import { summarizeFilter } from "../../segments/filter/describe.ts";
+import { answerJsonSchema, InvalidAnswer, readAnswer } from "./answer.ts";
+import { type ChatMessage, completeChat, ModelFailure } from "./chat-completions.ts";
+import { repairMessage, systemMessage } from "./instructions.ts";
+
+/**
+ * The interpreter backed by an OpenAI-compatible model. The model sees the
+ * filter schema, the vocabulary and the prompt; its answer must pass the same
+ * filter schema as a hand-built tree. An answer that does not is sent back once
+ * with the problems; a second bad answer is a ModelFailure, like an endpoint
+ * that cannot be reached. The explanation is written from the tree, not taken
+ * from the model, so it always says what the filter really does.
+ */
+export function modelInterpreter(settings: ModelSettings): Interpreter {
+  return {
+    name: `model ${settings.model}`,
+    async interpretPrompt(prompt, vocabulary, options = {}) {
+      const schema = answerJsonSchema();
+      const messages: ChatMessage[] = [
+        { role: "system", content: systemMessage(vocabulary, options.now ?? new Date()) },
+        { role: "user", content: prompt },
+      ];
+      let answer;
+      const first = await completeChat(settings, { messages, schema });
+      try {
+        answer = readAnswer(first, vocabulary);
+      } catch (error) {
+        if (!(error instanceof InvalidAnswer)) throw error;
+        messages.push({ role: "assistant", content: first }, { role: "user", content: repairMessage(error.problems) });
+        const second = await completeChat(settings, { messages, schema });
+        try {
+          answer = readAnswer(second, vocabulary);
+        } catch (again) {
+          if (!(again instanceof InvalidAnswer)) throw again;
+          throw new ModelFailure(`The AI model's answer was not a valid filter, even after one correction (${again.problems.slice(0, 3).join("; ")}).`);
+        }
+      }
+      return {
+        filter: answer.filter,
+        explanation: summarizeFilter(answer.filter, describeFilterNames(vocabulary)),
+        unsupported: answer.unsupported,
+      };
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import { getDb } from "../../db/database.ts";
+import { newId } from "../../db/ids.ts";
+import { createUser } from "../factories.ts";
+
+/*
+ * A team with the data a marketer would describe: 60 contacts with plans,
+ * countries, MRR, roles; their events (orders with totals and categories,
+ * sign-ups, page views, feature use, logins, cancellations); two sent campaigns
+ * and a draft; two static segments. Generated from a fixed seed, and kept here
+ * in plain objects so each corpus prompt's expected members are computed from
+ * the same facts the database holds, by a few lines of ordinary code.
+ */
+
+const DAY = 86_400_000;
+
+export type SeedEvent = { name: string; at: Date; properties: Record<string, unknown> };
+export type SeedContact = {
+  id: string;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  createdAt: Date;
+  attributes: Record<string, unknown>;
+  emailStatus: string;
+  smsStatus: string;
+  whatsappStatus: string;
+  events: SeedEvent[];
+  /** Campaign names this contact was sent (delivery status 'sent'), with when. */
+  received: { campaign: string; at: Date }[];
+  segments: string[];
+};
+
+export type Seed = {
+  teamId: string;
+  /** The team's one user, to sign in as. */
+  userId: string;
+  now: Date;
+  contacts: SeedContact[];
+  campaigns: { id: string; name: string; sentAt: Date | null }[];
+  segments: { id: string; name: string }[];
+};
+
+// A small deterministic generator (mulberry32), so the data is the same every run.
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jade", "Kofi", "Lena", "Milo", "Nia", "Omar", "Pia", "Quinn", "Rosa", "Sami", "Tara"];
+const LAST = ["Archer", "Baker", "Cole", "Diaz", "Evans", "Fox", "Grant", "Hale", "Ito", "Jones"];
+const COUNTRIES = ["UK", "France", "Germany", "United States", "Spain"];
+const CATEGORIES = ["shoes", "books", "electronics"];
+const PATHS = ["/pricing", "/features", "/blog"];
+const FEATURES = ["export", "reports", "api"];
+
+export async function seedCorpusTeam(): Promise<Seed> {
+  const db = getDb();
+  const { teamId, userId } = await createUser();
+  const now = new Date();
+  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000);
+  const next = random(20261122);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const tag = randomUUID().slice(0, 6);
+
+  const contacts: SeedContact[] = [];
+  for (let i = 0; i < 60; i++) {
+    const first = FIRST[i % FIRST.length]!;
+    const last = LAST[Math.floor(i / 6) % LAST.length]!;
+    const domain = i % 4 === 0 ? "gmail.com" : i % 7 === 0 ? "acme.io" : `company${i}-${tag}.com`;
+    const plan = pick(["free", "free", "pro", "pro", "team", "enterprise"] as const);
+    const mrr = plan === "free" ? 0 : plan === "pro" ? 20 + Math.floor(next() * 80) : plan === "team" ? 100 + Math.floor(next() * 250) : 500 + Math.floor(next() * 1500);
+    const attributes: Record<string, unknown> = {
+      plan,
+      country: pick(COUNTRIES),
+      // Imports bring numbers as text; identify calls bring JSON numbers.
+      mrr: i % 5 === 1 ? String(mrr) : mrr,
+      industry: pick(["saas", "retail", "fintech"]),
+    };
+    if (i % 4 !== 3) attributes.role = pick(["marketer", "developer", "founder"]);
+    if (plan === "free") attributes.trial = next() < 0.5;
+    const createdDays = (i * 37) % 200;
+    const contact: SeedContact = {
+      id: newId(),
+      name: i % 13 === 12 ? null : `${first} ${last}`,
+      email: `${first.toLowerCase()}.${last.toLowerCase()}${i}@${domain}`,
+      phone: i % 5 === 0 ? null : `+447700900${String(100 + i)}`,
+      createdAt: ago(createdDays, 2),
+      attributes,
+      emailStatus: i % 9 === 4 ? "unsubscribed" : "subscribed",
+      smsStatus: i % 11 === 5 ? "bounced" : "subscribed",
+      whatsappStatus: i % 6 === 2 ? "unsubscribed" : "subscribed",
+      events: [],
+      received: [],
+      segments: [],
+    };
+    const event = (name: string, days: number, properties: Record<string, unknown> = {}) => {
+      if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (i % 5)), properties });
+    };
+    // Contacts that came from a CSV import have no sign-up event.
+    if (i % 3 !== 2) event("Signed Up", createdDays, { source: pick(["google", "referral", "ads"]) });
+    const orders = Math.floor(next() * 6) - 1;
+    for (let k = 0; k < orders; k++) event("Order Completed", Math.floor(next() * 120), { total: 10 + Math.floor(next() * 290), category: pick(CATEGORIES), currency: "USD" });
+    if (next() < 0.5) event("Page Viewed", Math.floor(next() * 30), { path: pick(PATHS) });
+    if (next() < 0.3) event("Page Viewed", Math.floor(next() * 30), { path: "/pricing" });
+    if (attributes.trial === true) event("Trial Started", Math.floor(next() * 60));
+    const uses = Math.floor(next() * 4);
+    for (let k = 0; k < uses; k++) event("Feature Used", Math.floor(next() * 45), { feature: pick(FEATURES) });
+    const logins = Math.floor(next() * 5);
+    for (let k = 0; k < logins; k++) event("Logged In", Math.floor(next() * 40));
+    if (next() < 0.12) event("Subscription Cancelled", Math.floor(next() * 90));
+    contacts.push(contact);
+  }
+
+  const campaigns = [
+    { id: newId(), name: "Black Friday Sale", sentAt: ago(40) as Date | null, state: "SENT" },
+    { id: newId(), name: "November Newsletter", sentAt: ago(3) as Date | null, state: "SENT" },
+    { id: newId(), name: "Spring Launch", sentAt: null, state: "DRAFT" },
+  ];
+  const deliveries: { campaignId: string; contactId: string; status: string; sentAt: Date | null; address: string }[] = [];
+  contacts.forEach((contact, i) => {
+    const deliver = (campaign: (typeof campaigns)[number], status: string) => {
+      deliveries.push({ campaignId: campaign.id, contactId: contact.id, status, sentAt: status === "sent" ? campaign.sentAt : null, address: contact.email });
+      if (status === "sent") contact.received.push({ campaign: campaign.name, at: campaign.sentAt! });
+    };
+    if (i % 2 === 0) deliver(campaigns[0]!, "sent");
+    else if (i % 10 === 1) deliver(campaigns[0]!, "failed");
+    if (i % 3 === 0) deliver(campaigns[1]!, "sent");
+  });
+
+  const segments = [
+    { id: newId(), name: "VIP" },
+    { id: newId(), name: "Beta Testers" },
+  ];
+  contacts.forEach((contact, i) => {
+    if (contact.attributes.plan === "enterprise" || i === 7) contact.segments.push("VIP");
+    if (i % 8 === 0) contact.segments.push("Beta Testers");
+  });
+
+  await db
+    .insertInto("contacts")
+    .values(
+      contacts.map((c) => ({
+        id: c.id,
+        teamId,
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        createdAt: c.createdAt,
+        attributes: JSON.stringify(c.attributes),
+        emailStatus: c.emailStatus,
+        smsStatus: c.smsStatus,
+        whatsappStatus: c.whatsappStatus,
+      })),
+    )
+    .execute();
+  const events = contacts.flatMap((c) =>
+    c.events.map((e) => ({
+      id: newId(),
+      teamId,
+      contactId: c.id,
+      type: "track",
+      name: e.name,
+      userId: c.id,
+      properties: JSON.stringify(e.properties),
+      messageId: randomUUID(),
+      occurredAt: e.at,
+    })),
+  );
+  await db.insertInto("events").values(events).execute();
+  // Ingestion keeps each team's distinct event names here (decision 010).
+  const names = [...new Set(events.map((e) => e.name))];
+  await db.insertInto("eventNames").values(names.map((name) => ({ teamId, name }))).execute();
+  await db
+    .insertInto("campaigns")
+    .values(campaigns.map((c) => ({ id: c.id, teamId, name: c.name, state: c.state, sentAt: c.sentAt, createdAt: c.sentAt ?? now })))
+    .execute();
+  await db
+    .insertInto("deliveries")
+    .values(deliveries.map((d) => ({ teamId, campaignId: d.campaignId, contactId: d.contactId, channel: "EMAIL", address: d.address, status: d.status, sentAt: d.sentAt })))
+    .execute();
+  await db.insertInto("segments").values(segments.map((s) => ({ id: s.id, teamId, name: s.name, kind: "static" }))).execute();
+  const members = contacts.flatMap((c) => c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })));
+  await db.insertInto("segmentMembers").values(members).execute();
+
+  return { teamId, userId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt }) => ({ id, name, sentAt })), segments };
+}

@@ -1,0 +1,186 @@
+import type { Seed, SeedContact, SeedEvent } from "./corpus-seed.ts";
+
+/*
+ * The quality corpus: what a marketer types, and who they mean, written as a
+ * plain predicate over the seeded facts (corpus-seed.ts). The test compares
+ * the members the interpreter's filter selects in PostgreSQL with these sets,
+ * never the shape of the tree. A few prompts ask for what no filter over this
+ * data can say ("high value customers"); the interpreter must say it did not
+ * understand them rather than return something else with confidence.
+ */
+
+export type CorpusCase = { prompt: string; members: (c: SeedContact) => boolean };
+
+const DAY = 86_400_000;
+
+export function corpus(seed: Seed): CorpusCase[] {
+  const { now } = seed;
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const today = day(now);
+  const daysAgo = (n: number) => day(new Date(now.getTime() - n * DAY));
+  const weekday = (now.getUTCDay() + 6) % 7;
+  const thisWeek = daysAgo(weekday);
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const march = `${now.getUTCMonth() >= 2 ? now.getUTCFullYear() : now.getUTCFullYear() - 1}-03-01`;
+
+  const events = (c: SeedContact, name: string, where: (e: SeedEvent) => boolean = () => true) => c.events.filter((e) => e.name === name && where(e)).length;
+  const inLast = (days: number) => (e: SeedEvent) => e.at.getTime() >= now.getTime() - days * DAY;
+  const sinceDay = (from: string) => (e: SeedEvent) => day(e.at) >= from;
+  const orders = (c: SeedContact, where?: (e: SeedEvent) => boolean) => events(c, "Order Completed", where);
+  const a = (c: SeedContact, key: string) => c.attributes[key];
+  const mrr = (c: SeedContact) => Number(a(c, "mrr"));
+  const plan = (c: SeedContact) => a(c, "plan");
+  const country = (c: SeedContact) => a(c, "country");
+  const received = (c: SeedContact, campaign: string, where: (at: Date) => boolean = () => true) => c.received.some((r) => r.campaign === campaign && where(r.at));
+  const lastCampaign = "November Newsletter";
+  const createdBefore = daysAgo(100);
+
+  return [
+    // Attributes
+    { prompt: "pro users", members: (c) => plan(c) === "pro" },
+    { prompt: "plan is pro", members: (c) => plan(c) === "pro" },
+    { prompt: "customers on the enterprise plan", members: (c) => plan(c) === "enterprise" },
+    { prompt: "users whose plan is not free", members: (c) => plan(c) !== "free" },
+    { prompt: "plan = team", members: (c) => plan(c) === "team" },
+    { prompt: "pro or team plan", members: (c) => plan(c) === "pro" || plan(c) === "team" },
+    { prompt: "non-pro users in Spain", members: (c) => plan(c) !== "pro" && country(c) === "Spain" },
+    { prompt: "country in UK or France", members: (c) => country(c) === "UK" || country(c) === "France" },
+    { prompt: "people in Germany", members: (c) => country(c) === "Germany" },
+    { prompt: "contacts from the United States or Spain", members: (c) => country(c) === "United States" || country(c) === "Spain" },
+    { prompt: "customers in Frnace", members: (c) => country(c) === "France" },
+    { prompt: "country is not UK", members: (c) => country(c) !== "UK" },
+    { prompt: "MRR over 100", members: (c) => mrr(c) > 100 },
+    { prompt: "mrr at least 500", members: (c) => mrr(c) >= 500 },
+    { prompt: "MRR under 50", members: (c) => mrr(c) < 50 },
+    { prompt: "MRR > 1000", members: (c) => mrr(c) > 1000 },
+    { prompt: "customers with MRR between 100 and 500", members: (c) => mrr(c) >= 100 && mrr(c) <= 500 },
+    { prompt: "pro users in France", members: (c) => plan(c) === "pro" && country(c) === "France" },
+    { prompt: "developers in Germany", members: (c) => a(c, "role") === "developer" && country(c) === "Germany" },
+    { prompt: "marketers or founders", members: (c) => a(c, "role") === "marketer" || a(c, "role") === "founder" },
+    { prompt: "users without a role", members: (c) => a(c, "role") === undefined },
+    { prompt: "retail or fintech companies with MRR over 200", members: (c) => ["retail", "fintech"].includes(String(a(c, "industry"))) && mrr(c) > 200 },
+    { prompt: "trial users", members: (c) => a(c, "trial") === true },
+    { prompt: "plan is pro or country is Germany", members: (c) => plan(c) === "pro" || country(c) === "Germany" },
+
+    // Contact fields
+    { prompt: "has a phone", members: (c) => c.phone !== null },
+    { prompt: "contacts without a phone number", members: (c) => c.phone === null },
+    { prompt: "pro users with a phone", members: (c) => plan(c) === "pro" && c.phone !== null },
+    { prompt: "gmail users", members: (c) => c.email.endsWith("@gmail.com") },
+    { prompt: "email contains acme", members: (c) => c.email.includes("acme") },
+    { prompt: "contacts named Ada", members: (c) => (c.name ?? "").toLowerCase().startsWith("ada") },
+    { prompt: `contacts created before ${createdBefore}`, members: (c) => day(c.createdAt) < createdBefore },
+    { prompt: "joined in the last 2 months", members: (c) => c.createdAt.getTime() >= now.getTime() - 60 * DAY },
+    { prompt: "contacts added this month", members: (c) => day(c.createdAt) >= thisMonth },
+
+    // Channels
+    { prompt: "can receive WhatsApp", members: (c) => c.phone !== null && c.whatsappStatus === "subscribed" },
+    { prompt: "can receive SMS", members: (c) => c.phone !== null && c.smsStatus === "subscribed" },
+    { prompt: "free users who can receive email", members: (c) => plan(c) === "free" && c.emailStatus === "subscribed" },
+    { prompt: "unsubscribed from email", members: (c) => c.emailStatus === "unsubscribed" },
+    { prompt: "opted out of WhatsApp", members: (c) => c.whatsappStatus === "unsubscribed" },
+    { prompt: "subscribed to SMS", members: (c) => c.smsStatus === "subscribed" },
+
+    // Events
+    { prompt: "purchased", members: (c) => orders(c) > 0 },
+    { prompt: "people who purchased in the last 30 days", members: (c) => orders(c, inLast(30)) > 0 },
+    { prompt: "purchsed in the last 30 days", members: (c) => orders(c, inLast(30)) > 0 },
+    { prompt: "bought at least 3 times", members: (c) => orders(c) >= 3 },
+    { prompt: "purchased more than twice", members: (c) => orders(c) >= 3 },
+    { prompt: "ordered more than 3 times", members: (c) => orders(c) >= 4 },
+    { prompt: "purchased exactly once", members: (c) => orders(c) === 1 },
+    { prompt: "purchased at most 2 times", members: (c) => orders(c) <= 2 },
+    { prompt: "never purchased", members: (c) => orders(c) === 0 },
+    { prompt: "placed an order this month", members: (c) => orders(c, sinceDay(thisMonth)) > 0 },
+    { prompt: "made a purchase over 100", members: (c) => orders(c, (e) => Number(e.properties.total) > 100) > 0 },
+    { prompt: "bought books", members: (c) => orders(c, (e) => e.properties.category === "books") > 0 },
+    { prompt: "bought shoes in the last 60 days", members: (c) => orders(c, (e) => e.properties.category === "shoes" && inLast(60)(e)) > 0 },
+    { prompt: "people who purchased electronics or books", members: (c) => orders(c, (e) => ["electronics", "books"].includes(String(e.properties.category))) > 0 },
+    { prompt: "pro users who never purchased", members: (c) => plan(c) === "pro" && orders(c) === 0 },
+    { prompt: "free users who purchased at least twice in the last 90 days", members: (c) => plan(c) === "free" && orders(c, inLast(90)) >= 2 },
+    { prompt: "UK or France customers who purchased", members: (c) => (country(c) === "UK" || country(c) === "France") && orders(c) > 0 },
+    { prompt: "signed up in the last 7 days", members: (c) => events(c, "Signed Up", inLast(7)) > 0 },
+    { prompt: "signed up this week", members: (c) => events(c, "Signed Up", sinceDay(thisWeek)) > 0 },
+    { prompt: "signed up yesterday", members: (c) => events(c, "Signed Up", (e) => day(e.at) === daysAgo(1)) > 0 },
+    { prompt: "signed up since March", members: (c) => events(c, "Signed Up", sinceDay(march)) > 0 },
+    { prompt: "signed up more than 90 days ago", members: (c) => events(c, "Signed Up", (e) => day(e.at) < daysAgo(90)) > 0 },
+    { prompt: "signed up via referral", members: (c) => events(c, "Signed Up", (e) => e.properties.source === "referral") > 0 },
+    { prompt: "started a trial but never purchased", members: (c) => events(c, "Trial Started") > 0 && orders(c) === 0 },
+    { prompt: "viewed the pricing page", members: (c) => events(c, "Page Viewed", (e) => e.properties.path === "/pricing") > 0 },
+    {
+      prompt: "contacts in France who visited the pricing page in the last 2 weeks",
+      members: (c) => country(c) === "France" && events(c, "Page Viewed", (e) => e.properties.path === "/pricing" && inLast(14)(e)) > 0,
+    },
+    { prompt: "used the export feature", members: (c) => events(c, "Feature Used", (e) => e.properties.feature === "export") > 0 },
+    { prompt: "cancelled their subscription", members: (c) => events(c, "Subscription Cancelled") > 0 },
+    { prompt: "logged in at least 3 times in the last month", members: (c) => events(c, "Logged In", inLast(30)) >= 3 },
+    { prompt: "haven't logged in for 30 days", members: (c) => events(c, "Logged In", inLast(30)) === 0 },
+
+    // Campaigns and segments
+    { prompt: "received the Black Friday campaign", members: (c) => received(c, "Black Friday Sale") },
+    { prompt: "didn't receive the last campaign", members: (c) => !received(c, lastCampaign) },
+    { prompt: "enterprise customers who received Black Friday", members: (c) => plan(c) === "enterprise" && received(c, "Black Friday Sale") },
+    { prompt: "contacts who received any campaign in the last 2 weeks", members: (c) => c.received.some((r) => r.at.getTime() >= now.getTime() - 14 * DAY) },
+    // Opens and clicks: none recorded in this dataset, so nobody opened and nobody clicked.
+    { prompt: "opened the last campaign", members: () => false },
+    { prompt: "didn't click anything in 2 weeks", members: () => true },
+    { prompt: "in the VIP segment", members: (c) => c.segments.includes("VIP") },
+    { prompt: "not in Beta Testers", members: (c) => !c.segments.includes("Beta Testers") },
+    { prompt: "neither in VIP nor in Beta Testers", members: (c) => c.segments.length === 0 },
+
+    { prompt: "everyone", members: () => true },
+
+    // Written after a first round, to check that fixes were general.
+    { prompt: "Show me all pro customers from Germany", members: (c) => plan(c) === "pro" && country(c) === "Germany" },
+    { prompt: "users on the team plan who have bought something in the past week", members: (c) => plan(c) === "team" && orders(c, inLast(7)) > 0 },
+    { prompt: "contacts that have not purchased in 60 days", members: (c) => orders(c, inLast(60)) === 0 },
+    { prompt: "people who viewed pricing but didn't buy", members: (c) => events(c, "Page Viewed", (e) => e.properties.path === "/pricing") > 0 && orders(c) === 0 },
+    { prompt: "enterprise accounts with more than 1000 MRR", members: (c) => plan(c) === "enterprise" && mrr(c) > 1000 },
+    { prompt: "French users", members: (c) => country(c) === "France" },
+    { prompt: "everyone who signed up today", members: (c) => events(c, "Signed Up", (e) => day(e.at) === today) > 0 },
+    { prompt: "customers who bought electronics more than once", members: (c) => orders(c, (e) => e.properties.category === "electronics") >= 2 },
+    { prompt: "customers with no orders", members: (c) => orders(c) === 0 },
+    { prompt: "free plan users without a phone", members: (c) => plan(c) === "free" && c.phone === null },
+    { prompt: "WhatsApp-reachable contacts in Spain", members: (c) => c.phone !== null && c.whatsappStatus === "subscribed" && country(c) === "Spain" },
+    { prompt: "founders on the pro plan", members: (c) => a(c, "role") === "founder" && plan(c) === "pro" },
+    { prompt: "users who cancelled in the last 90 days", members: (c) => events(c, "Subscription Cancelled", inLast(90)) > 0 },
+    { prompt: "developers who used the api feature", members: (c) => a(c, "role") === "developer" && events(c, "Feature Used", (e) => e.properties.feature === "api") > 0 },
+    { prompt: "members of VIP who haven't purchased this month", members: (c) => c.segments.includes("VIP") && orders(c, sinceDay(thisMonth)) === 0 },
+    { prompt: "customers in the UK with MRR of 100 or more", members: (c) => country(c) === "UK" && mrr(c) >= 100 },
+    { prompt: "people who logged in yesterday", members: (c) => events(c, "Logged In", (e) => day(e.at) === daysAgo(1)) > 0 },
+    { prompt: "users whose role is marketer and country is Spain or Germany", members: (c) => a(c, "role") === "marketer" && (country(c) === "Spain" || country(c) === "Germany") },
+    { prompt: "anyone who bought shoes or books in the last 3 months", members: (c) => orders(c, (e) => ["shoes", "books"].includes(String(e.properties.category)) && inLast(90)(e)) > 0 },
+    { prompt: "pro users who did not receive the Black Friday Sale", members: (c) => plan(c) === "pro" && !received(c, "Black Friday Sale") },
+    { prompt: "people with more than 2 orders", members: (c) => orders(c) >= 3 },
+    { prompt: "contacts who have never logged in", members: (c) => events(c, "Logged In") === 0 },
+    { prompt: "buyers in France", members: (c) => orders(c) > 0 && country(c) === "France" },
+    { prompt: "used reports at least twice", members: (c) => events(c, "Feature Used", (e) => e.properties.feature === "reports") >= 2 },
+    { prompt: "Customers who haven't opened an email in 30 days", members: () => true },
+    { prompt: "people who bought more than 3 times in the last 6 months", members: (c) => orders(c, inLast(180)) >= 4 },
+    { prompt: "pro plan customers in the US", members: (c) => plan(c) === "pro" && country(c) === "United States" },
+    { prompt: "contacts with MRR below 30", members: (c) => mrr(c) < 30 },
+    { prompt: "contacts who are not in VIP and have a phone", members: (c) => !c.segments.includes("VIP") && c.phone !== null },
+    { prompt: "the Beta Testers segment", members: (c) => c.segments.includes("Beta Testers") },
+    { prompt: "spanish or german developers", members: (c) => (country(c) === "Spain" || country(c) === "Germany") && a(c, "role") === "developer" },
+    { prompt: "enterprise or team customers who received the newsletter", members: (c) => (plan(c) === "enterprise" || plan(c) === "team") && received(c, lastCampaign) },
+    { prompt: "users with more than 5 logins", members: (c) => events(c, "Logged In") >= 6 },
+    { prompt: "contacts created in the last 14 days", members: (c) => c.createdAt.getTime() >= now.getTime() - 14 * DAY },
+    { prompt: "people who visited the blog", members: (c) => events(c, "Page Viewed", (e) => e.properties.path === "/blog") > 0 },
+    { prompt: "mrr is 0", members: (c) => mrr(c) === 0 },
+    { prompt: "users with trial set to true", members: (c) => a(c, "trial") === true },
+    { prompt: "contacts in the UK who can receive SMS", members: (c) => country(c) === "UK" && c.phone !== null && c.smsStatus === "subscribed" },
+    { prompt: "customers that have ordered electronics at least twice", members: (c) => orders(c, (e) => e.properties.category === "electronics") >= 2 },
+    { prompt: "Purchased with a total above 250", members: (c) => orders(c, (e) => Number(e.properties.total) > 250) > 0 },
+    { prompt: "all contacts except Beta Testers", members: (c) => !c.segments.includes("Beta Testers") },
+    { prompt: "fintech founders", members: (c) => a(c, "industry") === "fintech" && a(c, "role") === "founder" },
+    { prompt: "users who've never used the export feature", members: (c) => events(c, "Feature Used", (e) => e.properties.feature === "export") === 0 },
+    { prompt: "people in Spain, France or Germany", members: (c) => ["Spain", "France", "Germany"].includes(String(country(c))) },
+    { prompt: "people who bought books but not shoes", members: (c) => orders(c, (e) => e.properties.category === "books") > 0 && orders(c, (e) => e.properties.category === "shoes") === 0 },
+
+    // What this data cannot say: the interpreter must report these, not guess.
+    { prompt: "high value customers", members: (c) => mrr(c) >= 500 },
+    { prompt: "active users", members: (c) => events(c, "Logged In", inLast(30)) > 0 },
+    { prompt: "recent buyers", members: (c) => orders(c, inLast(30)) > 0 },
+    { prompt: "customers who spent more than 500 in total", members: (c) => c.events.filter((e) => e.name === "Order Completed").reduce((sum, e) => sum + Number(e.properties.total), 0) > 500 },
+  ];
+}
