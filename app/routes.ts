@@ -25,6 +25,7 @@ export default [
     route("contacts/:id", "routes/dashboard/contact.tsx"),
     route("segments", "routes/dashboard/segments.tsx", [
       route("new", "routes/dashboard/segment-new.tsx"),
+      route("ai", "routes/dashboard/segments-ai.tsx"),
       route(":id/edit", "routes/dashboard/segment-edit.tsx"),
       route(":id/delete", "routes/dashboard/segment-delete.tsx"),
     ]),

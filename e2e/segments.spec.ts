@@ -23,12 +23,12 @@ async function createSegmentThroughDialog(page: Page, name: string) {
 }
 
 test.describe("the segments page", () => {
-  test("starts empty, on the AI Prompt tab, which says plainly that it comes later", async ({ page }) => {
+  test("starts empty, on the AI Prompt tab, which asks for a description of the audience", async ({ page }) => {
     await page.goto("/dashboard/segments");
 
     await expect(page.getByText("No segments yet. Create your first segment to get started.")).toBeVisible();
     await expect(page.getByRole("tab", { name: "AI Prompt" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel")).toContainText("coming in a later release");
+    await expect(page.getByRole("tabpanel").getByLabel("Describe your audience")).toBeVisible();
   });
 
   test("the tabs are links that switch the panel", async ({ page }) => {

@@ -1,8 +1,7 @@
-import { Sparkles } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { SEGMENT_TABS, segmentsPath, type SegmentTab } from "./segment-tabs-config.ts";
-import { UpcomingBuilder } from "./upcoming-builder.tsx";
+import { AiPromptPanel } from "./ai-prompt/ai-prompt-panel.tsx";
 import { CsvImportPanel } from "../csv-import/csv-import-panel.tsx";
 import { cn } from "../../lib/cn.ts";
 
@@ -37,7 +36,7 @@ export function SegmentTabs({ active, filters }: { active: SegmentTab; filters?:
         ))}
       </div>
       <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(active)}>
-        {active === "ai" ? <UpcomingBuilder icon={Sparkles} what="Describing an audience in plain language" /> : null}
+        {active === "ai" ? <AiPromptPanel /> : null}
         {active === "filters" ? filters : null}
         {active === "csv" ? <CsvImportPanel /> : null}
       </div>

@@ -1,0 +1,112 @@
+import { Sparkles } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { builderFields } from "./builder-fields.ts";
+import { DescribedFilter } from "./described-filter.tsx";
+import { AI_PROMPT_ROUTE_ID, aiPromptPath } from "./paths.ts";
+import { segmentsPath } from "../segment-tabs-config.ts";
+import { Button } from "../../ui/button.tsx";
+import { FieldError } from "../../ui/field-error.tsx";
+import { Label } from "../../ui/label.tsx";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
+import type { PromptPanelResult } from "../../../../server/ai/page-result.ts";
+
+/**
+ * The AI Prompt tab: a description of the audience in, and out the filter in
+ * plain words, the live count with ten contacts, and every part of the prompt
+ * that was not understood. The result comes from the segments-ai route.
+ */
+export function AiPromptPanel() {
+  const loaded = useRouteLoaderData(AI_PROMPT_ROUTE_ID) as { result: PromptPanelResult | null } | undefined;
+  const result = loaded?.result ?? null;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [prompt, setPrompt] = useState(result?.prompt ?? "");
+  const generating = navigation.state === "loading" && navigation.location.pathname === "/dashboard/segments/ai";
+  const error = result?.error ?? null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Form method="get" action="/dashboard/segments/ai" className="flex flex-col gap-2" preventScrollReset>
+        <Label htmlFor="ai-prompt">Describe your audience</Label>
+        <textarea
+          id="ai-prompt"
+          name="prompt"
+          rows={3}
+          defaultValue={result?.prompt ?? ""}
+          onChange={(event) => setPrompt(event.currentTarget.value)}
+          placeholder="Pro users in France who purchased in the last 30 days but didn't open the last campaign"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "ai-prompt-error" : undefined}
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        />
+        <FieldError id="ai-prompt-error" errors={error ? [error] : undefined} />
+        <div>
+          {/* Disabled while empty once JavaScript runs; without it the server says what is missing. */}
+          <Button type="submit" disabled={(hydrated && prompt.trim() === "") || generating}>
+            <Sparkles aria-hidden="true" />
+            {generating ? "Generating..." : "Generate"}
+          </Button>
+        </div>
+      </Form>
+      {result && result.error === null ? <PromptResult result={result} /> : null}
+    </div>
+  );
+}
+
+function PromptResult({ result }: { result: Extract<PromptPanelResult, { error: null }> }) {
+  return (
+    <section aria-labelledby="ai-result-heading" className="flex flex-col gap-4 rounded-lg border p-4">
+      <h3 id="ai-result-heading" className="font-semibold">
+        Generated filter
+      </h3>
+      {result.notice ? (
+        <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+          {result.notice}
+        </p>
+      ) : null}
+      <DescribedFilter group={result.described} />
+      {result.unsupported.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <h4 className="text-sm font-medium">Not understood</h4>
+          <ul className="list-disc pl-5 text-sm text-muted-foreground" aria-label="Not understood">
+            {result.unsupported.map((part) => (
+              <li key={part}>{part}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p className="text-sm font-medium" data-testid="ai-count">
+        {result.count === 1 ? "1 contact matches" : `${result.count.toLocaleString("en")} contacts match`}
+      </p>
+      {result.sample.length > 0 ? (
+        <ul className="grid gap-1 text-sm sm:grid-cols-2" aria-label="Sample contacts">
+          {result.sample.map((contact) => (
+            <li key={contact.id} className="truncate">
+              <Link to={`/dashboard/contacts/${contact.id}`} className="hover:underline">
+                {contact.name ?? contact.email ?? contact.phone ?? contact.id}
+              </Link>
+              {contact.name && contact.email ? <span className="text-muted-foreground"> · {contact.email}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to={aiPromptPath(result.prompt, { save: "1" })} preventScrollReset>
+            Save Segment
+          </Link>
+        </Button>
+        <Form method="post" action={segmentsPath("filters")}>
+          {builderFields(result.draft, "filter").map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="name" value="" />
+          <Button type="submit" name="intent" value="preview" variant="outline">
+            Edit in builder
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}

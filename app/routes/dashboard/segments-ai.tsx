@@ -1,0 +1,90 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/segments-ai";
+import { RouteDialog } from "../../components/segments/route-dialog.tsx";
+import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
+import { AI_SEGMENT_NAME, aiPromptPath } from "../../components/segments/ai-prompt/paths.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { FieldError } from "../../components/ui/field-error.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { getDb } from "../../../db/database.ts";
+import { promptPanelResult } from "../../../server/ai/page-result.ts";
+import { isAppError } from "../../../server/errors.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
+import { parseFilter } from "../../../server/segments/filter/parse.ts";
+import { createFilterSegment } from "../../../server/segments/filter-segments.ts";
+
+/*
+ * The AI Prompt tab's result. Generate is a GET form to this route (a prompt
+ * is read, nothing changes), so it works without JavaScript and the page can be
+ * reloaded or shared; the segments page shows the result in its AI Prompt tab
+ * (ai-prompt-panel.tsx reads this loader). With `save=1` this route also draws
+ * the create dialog, prefilled with 'AI Generated Segment', which saves the
+ * shown filter as a filter segment.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "AI Prompt · Segments · Murmur" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { team } = context.get(sessionContext);
+  const prompt = new URL(request.url).searchParams.get("prompt");
+  if (prompt === null) return { result: null };
+  return { result: await promptPanelResult(getDb(), { teamId: team.id, prompt }) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { team } = context.get(sessionContext);
+  const form = await request.formData();
+  const name = String(form.get("name") ?? "");
+  try {
+    let filter: unknown;
+    try {
+      filter = JSON.parse(String(form.get("filter") ?? ""));
+    } catch {
+      filter = undefined;
+    }
+    await createFilterSegment(getDb(), { teamId: team.id, name, filter: parseFilter(filter) });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ name, errors: error.fields?.name ?? [error.message] }, { status: error.status });
+  }
+  const toast = await flashToasts({ type: "success", title: "Success", description: "Segment created successfully" });
+  return redirect("/dashboard/segments", { headers: { "Set-Cookie": toast } });
+}
+
+export default function AiPromptSave({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const result = loaderData.result;
+  if (searchParams.get("save") !== "1" || !result || result.error !== null) return null;
+  const closeTo = aiPromptPath(result.prompt);
+  return (
+    <RouteDialog title="Create Segment" description="Saves the generated filter as a segment whose members are counted live." closeTo={closeTo}>
+      <Form method="post" action={aiPromptPath(result.prompt, { save: "1" })} className="flex flex-col gap-4">
+        <input type="hidden" name="filter" value={result.filterJson} />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="ai-segment-name">Segment name</Label>
+          <Input
+            id="ai-segment-name"
+            name="name"
+            defaultValue={actionData?.name ?? AI_SEGMENT_NAME}
+            autoComplete="off"
+            aria-invalid={actionData?.errors.length ? true : undefined}
+            aria-describedby={actionData?.errors.length ? "ai-segment-name-error" : undefined}
+          />
+          <FieldError id="ai-segment-name-error" errors={actionData?.errors} />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" asChild>
+            <Link to={closeTo} preventScrollReset>
+              Cancel
+            </Link>
+          </Button>
+          <Button type="submit">Create</Button>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export { SegmentDialogErrorBoundary as ErrorBoundary };

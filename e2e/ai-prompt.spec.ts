@@ -1,0 +1,73 @@
+import { expect, type Page, test } from "@playwright/test";
+import { fillLoginForm, newUser } from "./helpers.ts";
+
+// The AI Prompt tab with the built-in interpreter, with and without JavaScript:
+// each test signs up its own team with three contacts, two of them with a phone.
+test.beforeEach(async ({ page, request }) => {
+  const user = newUser();
+  const signup = await request.post("/api/auth/signup", { data: user });
+  expect(signup.status()).toBe(201);
+  const { token } = await signup.json();
+  const contacts = [
+    { name: "Grace Hopper", email: "grace@example.com", phone: "+14155550101" },
+    { name: "Alan Turing", email: "alan@example.com", phone: "+14155550102" },
+    { name: "Ada Byron", email: "ada@example.com", phone: "" },
+  ];
+  const imported = await request.post("/api/contacts/import", { data: { contacts }, headers: { Authorization: `Bearer ${token}` } });
+  expect(imported.status()).toBe(200);
+  await page.goto("/login");
+  await fillLoginForm(page, user.email, user.password);
+  await expect(page).toHaveURL("/dashboard");
+});
+
+async function generate(page: Page, prompt: string) {
+  await page.goto("/dashboard/segments");
+  await page.getByLabel("Describe your audience").fill(prompt);
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("heading", { name: "Generated filter" })).toBeVisible();
+}
+
+test("a prompt shows its filter in words, what was not understood, the count and the contacts; Save creates the segment", async ({ page }) => {
+  await generate(page, "contacts who have a phone and love cats");
+  await expect(page).toHaveURL(/\/dashboard\/segments\/ai\?prompt=/);
+  await expect(page.getByRole("tab", { name: "AI Prompt" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText("phone is set")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Not understood" })).toContainText("cats");
+  await expect(page.getByText("2 contacts match")).toBeVisible();
+  const sample = page.getByRole("list", { name: "Sample contacts" });
+  await expect(sample).toContainText("Grace Hopper");
+  await expect(sample).toContainText("Alan Turing");
+  await expect(sample).not.toContainText("Ada Byron");
+
+  await page.getByRole("link", { name: "Save Segment" }).click();
+  const name = page.getByRole("textbox", { name: "Segment name", exact: true });
+  await expect(name).toHaveValue("AI Generated Segment");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page).toHaveURL("/dashboard/segments");
+  await expect(page.getByText("Segment created successfully").first()).toBeVisible();
+  await expect(page.getByRole("article", { name: "AI Generated Segment", exact: true })).toContainText("Contacts: 2");
+});
+
+test("Edit in builder opens the Event Filter builder on the generated filter", async ({ page }) => {
+  await generate(page, "contacts who have a phone");
+  await page.getByRole("button", { name: "Edit in builder" }).click();
+  await expect(page).toHaveURL("/dashboard/segments?tab=filters");
+  await expect(page.getByRole("tab", { name: "Event Filter" })).toHaveAttribute("aria-selected", "true");
+  const panel = page.getByRole("tabpanel");
+  await expect(panel).toContainText("contacts match");
+  await expect(panel.getByRole("table")).toContainText("Grace Hopper");
+  await expect(panel.getByRole("table")).not.toContainText("Ada Byron");
+});
+
+test("an empty prompt cannot be generated: disabled with JavaScript, explained without", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/dashboard/segments");
+  const button = page.getByRole("button", { name: "Generate" });
+  if (javaScriptEnabled) {
+    await expect(button).toBeDisabled();
+    await page.getByLabel("Describe your audience").fill("pro users");
+    await expect(button).toBeEnabled();
+  } else {
+    await button.click();
+    await expect(page.getByText("Describe the audience")).toBeVisible();
+  }
+});

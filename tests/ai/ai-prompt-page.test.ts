@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
+import { action as saveAction, loader as aiPage } from "../../app/routes/dashboard/segments-ai.tsx";
+import { getDb } from "../../db/database.ts";
+import { createSession } from "../../server/auth/sessions.ts";
+import { readFlashToasts } from "../../server/http/toast.ts";
+import { listSegments } from "../../server/segments/segments.ts";
+import { createSignedInUser } from "../factories.ts";
+import { cookieHeaderFrom, formRequest, getRequest, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { type Seed, seedCorpusTeam } from "./corpus-seed.ts";
+
+// The AI Prompt tab's route as the router serves it, behind the dashboard's session middleware.
+
+type Handler = (args: ReturnType<typeof routeArgs>) => unknown;
+
+async function serve(handler: Handler, request: Request) {
+  const args = routeArgs(request);
+  const [requireUser] = dashboardMiddleware;
+  return respond(() => requireUser!(args, () => respond(() => handler(args))));
+}
+
+let seed: Seed;
+let cookie: { Cookie: string };
+beforeAll(async () => {
+  seed = await seedCorpusTeam();
+  const { token } = await createSession(getDb(), { userId: seed.userId, teamId: seed.teamId });
+  cookie = { Cookie: await sessionCookieHeader(token) };
+});
+
+const path = (prompt: string) => `/dashboard/segments/ai?${new URLSearchParams({ prompt })}`;
+const pro = (c: Seed["contacts"][number]) => c.attributes.plan === "pro";
+
+describe("the AI Prompt tab", () => {
+  test("a prompt shows the filter in words, what was not understood, the live count and ten contacts", async () => {
+    const response = await serve(aiPage, getRequest(path("pro users who love cats"), cookie));
+    const { result } = await response.json();
+    expect(result.error).toBeNull();
+    expect(result.described).toEqual({ combinator: "and", items: [{ kind: "condition", text: 'plan is "pro"' }] });
+    expect(result.unsupported.join(" ")).toContain("cats");
+    expect(result.count).toBe(seed.contacts.filter(pro).length);
+    expect(result.sample).toHaveLength(10);
+  });
+
+  test("a blank prompt says what is missing", async () => {
+    const { result } = await (await serve(aiPage, getRequest(path("  "), cookie))).json();
+    expect(result).toEqual({ prompt: "  ", error: "Describe the audience" });
+  });
+
+  test("Save creates a filter segment counted live; a bad filter or a blank name saves nothing", async () => {
+    const { result } = await (await serve(aiPage, getRequest(path("pro users"), cookie))).json();
+    const saved = await serve(saveAction, formRequest(path("pro users") + "&save=1", { name: "AI Generated Segment", filter: result.filterJson }, cookie));
+    expect(saved.status).toBe(302);
+    expect(await readFlashToasts(getRequest("/dashboard/segments", { Cookie: cookieHeaderFrom(saved) }))).toEqual([
+      { type: "success", title: "Success", description: "Segment created successfully" },
+    ]);
+    const segments = await listSegments(getDb(), { teamId: seed.teamId });
+    expect(segments.find((s) => s.name === "AI Generated Segment")).toMatchObject({ kind: "filter", contactCount: seed.contacts.filter(pro).length });
+
+    const blank = await serve(saveAction, formRequest(path("pro users") + "&save=1", { name: " ", filter: result.filterJson }, cookie));
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).errors).toEqual(["Segment name is required"]);
+    const broken = await serve(saveAction, formRequest(path("x") + "&save=1", { name: "Broken", filter: '{"type":"group"}' }, cookie));
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).errors[0]).toContain("Invalid filter");
+    expect((await listSegments(getDb(), { teamId: seed.teamId })).map((s) => s.name)).not.toContain("Broken");
+  });
+
+  test("another team's prompt sees none of this team's contacts", async () => {
+    const other = await createSignedInUser();
+    const response = await serve(aiPage, getRequest(path("pro users"), { Cookie: await sessionCookieHeader(other.token) }));
+    const { result } = await response.json();
+    expect(result).toMatchObject({ count: 0, sample: [] });
+  });
+});
