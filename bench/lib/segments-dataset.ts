@@ -94,8 +94,8 @@ async function generateCampaigns(client: pg.Client, teamId: string, size: Datase
     [teamId, size.campaigns],
   );
   await client.query(
-    `insert into deliveries (team_id, campaign_id, contact_id, channel, address, chunk, status, sent_at)
-     select $1, ${contactIdSql("1000000000 + c")}, ${contactIdSql("(c * 7919 + i * 13) % $3::int")}, 'EMAIL', 'someone@example.com', i / 500,
+    `insert into deliveries (team_id, campaign_id, contact_id, channel, address, status, sent_at)
+     select $1, ${contactIdSql("1000000000 + c")}, ${contactIdSql("(c * 7919 + i * 13) % $3::int")}, 'EMAIL', 'someone@example.com',
             case when i % 40 = 0 then 'failed' else 'sent' end,
             case when i % 40 = 0 then null else now() - make_interval(days => 7 * c) end
      from generate_series(0, $2::int - 1) c, generate_series(0, $4::int - 1) i

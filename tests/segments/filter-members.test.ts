@@ -132,6 +132,9 @@ describe("engagement and subscription", () => {
   it("unsubscribed from a channel", async () => {
     expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "email" }))).toEqual(["carol"]);
     expect(await members(all({ type: "subscription", operator: "subscribed", channel: "email" }))).toEqual(["alice", "bob", "dan"]);
+    expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "sms" }))).toEqual(["alice"]);
+    expect(await members(all({ type: "subscription", operator: "subscribed", channel: "sms" }))).toEqual(["bob", "carol", "dan"]);
+    expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "whatsapp" }))).toEqual(["carol"]);
   });
 });
 

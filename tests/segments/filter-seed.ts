@@ -5,9 +5,9 @@ import { createSignedInUser, createUser } from "../factories.ts";
 
 // A small team whose members for every kind of condition are known by heart:
 //
-//   alice  pro,  seats 5,  Report Exported x3 (pdf, last 10 days), received the launch 3 days ago
+//   alice  pro,  seats 5,  Report Exported x3 (pdf, last 10 days), received the launch 3 days ago; unsubscribed from SMS
 //   bob    free, seats "2", Report Exported once 5 days ago (csv) and once 60 days ago; launch failed
-//   carol  pro,  vip, no name, phone; Signed Up 40 days ago; unsubscribed from email
+//   carol  pro,  vip, no name, phone; Signed Up 40 days ago; unsubscribed from email and WhatsApp
 //   dan    no attributes, created today; in the static segment with bob
 //
 // alice opened the launch (a machine clicked it); carol opened and clicked the digest.
@@ -24,7 +24,7 @@ export async function seedFilterTeam() {
   const { teamId, token } = await createSignedInUser();
   const other = await createUser();
   const tag = randomUUID().slice(0, 8);
-  const contact = (values: { name?: string | null; email: string; phone?: string | null; attributes?: object; createdAt: Date; emailStatus?: string }) => ({
+  const contact = (values: { name?: string | null; email: string; phone?: string | null; attributes?: object; createdAt: Date; emailStatus?: string; smsStatus?: string; whatsappStatus?: string }) => ({
     id: newId(),
     name: values.name ?? null,
     email: `${values.email}-${tag}@acme.test`,
@@ -32,11 +32,13 @@ export async function seedFilterTeam() {
     attributes: JSON.stringify(values.attributes ?? {}),
     createdAt: values.createdAt,
     emailStatus: values.emailStatus ?? "subscribed",
+    smsStatus: values.smsStatus ?? "subscribed",
+    whatsappStatus: values.whatsappStatus ?? "subscribed",
   });
   const people = {
-    alice: contact({ name: "Alice Archer", email: "alice", phone: "+14155550101", attributes: { plan: "pro", seats: 5, renewsAt: "2030-01-01" }, createdAt: daysAgo(100) }),
+    alice: contact({ name: "Alice Archer", email: "alice", phone: "+14155550101", attributes: { plan: "pro", seats: 5, renewsAt: "2030-01-01" }, createdAt: daysAgo(100), smsStatus: "unsubscribed" }),
     bob: contact({ name: "Bob Baker", email: "bob", attributes: { plan: "free", seats: "2", renewsAt: "2020-06-30" }, createdAt: daysAgo(10) }),
-    carol: contact({ email: "carol", phone: "+14155550103", attributes: { plan: "pro", vip: true }, createdAt: daysAgo(40), emailStatus: "unsubscribed" }),
+    carol: contact({ email: "carol", phone: "+14155550103", attributes: { plan: "pro", vip: true }, createdAt: daysAgo(40), emailStatus: "unsubscribed", whatsappStatus: "unsubscribed" }),
     dan: contact({ name: "Dan Dale", email: "dan", createdAt: daysAgo(0) }),
   };
   await db.insertInto("contacts").values(Object.values(people).map((p) => ({ ...p, teamId }))).execute();
