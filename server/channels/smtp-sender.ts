@@ -11,7 +11,7 @@ export type SmtpSenderOptions = {
   timeouts?: { connection?: number; greeting?: number; socket?: number };
 };
 
-type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
+type SmtpError = Error & { code?: string; responseCode?: number; response?: string; command?: string };
 
 /**
  * Email over SMTP with nodemailer's pooled transport: a few connections reused for
@@ -70,14 +70,32 @@ function asHeaderMessageId(id: string): string {
 
 /**
  * SMTP 4xx replies, lost connections and timeouts are transient: the engine tries
- * again later. 5xx replies are permanent, with the server's own words. A message
- * nodemailer refuses before talking to the server (a malformed address) is too.
+ * again later. 5xx replies are permanent, with the server's own words; those whose
+ * enhanced status code says the recipient's address is bad are hard bounces. A
+ * message nodemailer refuses before talking to the server (a malformed address) is
+ * permanent too, but not a bounce: the server never judged the address.
  */
 export function smtpFailure(error: SmtpError): Extract<SendOutcome, { status: "failed" }> {
   const reason = error.response?.trim() || error.message;
   if (error.responseCode) {
-    return { status: "failed", permanent: error.responseCode >= 500, reason };
+    if (error.responseCode < 500) return { status: "failed", permanent: false, reason };
+    return isRecipientRefusal(error) ? { status: "failed", permanent: true, reason, bounced: true } : { status: "failed", permanent: true, reason };
   }
   const refusedLocally = error.code === "EENVELOPE" || error.code === "EMESSAGE" || error.code === "ECONFIG";
   return { status: "failed", permanent: refusedLocally, reason: refusedLocally ? reason : `SMTP server unavailable: ${reason}` };
+}
+
+/** Enhanced status codes (RFC 3463) of the address class that speak of the sender, not the recipient. */
+const SENDER_ADDRESS_DETAILS = new Set([7, 8]);
+
+/**
+ * A permanent refusal of the recipient's address: class 5, subject 1 ("addressing",
+ * 5.1.1 user unknown, 5.1.2 bad domain...) given to RCPT TO or DATA. Policy (5.7.x),
+ * size (5.3.4), mailbox (5.2.x) and other refusals are about the message or the sender,
+ * and a reply with no enhanced code says too little to suppress anyone on.
+ */
+function isRecipientRefusal(error: SmtpError): boolean {
+  if (error.command === "MAIL FROM") return false;
+  const enhanced = /^5\d\d[ -]5\.1\.(\d{1,3})\b/.exec(error.response?.trim() ?? "");
+  return enhanced !== null && !SENDER_ADDRESS_DETAILS.has(Number(enhanced[1]));
 }

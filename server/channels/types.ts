@@ -50,6 +50,12 @@ export type SendOutcome =
       reason: string;
       /** When the provider asked for a pause (HTTP Retry-After), in milliseconds. */
       retryAfterMs?: number;
+      /**
+       * A hard bounce: the provider refused the recipient's address itself (it does not
+       * exist), not this message. The engine records it as bounced and suppresses the
+       * address, so no later campaign sends to it. Only with `permanent`.
+       */
+      bounced?: boolean;
     };
 
 export interface ChannelSender {

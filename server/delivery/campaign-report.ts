@@ -10,7 +10,9 @@ export const REPORT_PAGE_SIZE = 50;
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export type RecipientRow = { contactId: string; name: string | null; address: string; status: DeliveryStatus; error: string | null; sentAt: Date | null };
+/** A recipient's status as the page shows it: a failed delivery whose address bounced says "bounced". */
+export type RecipientStatus = DeliveryStatus | "bounced";
+export type RecipientRow = { contactId: string; name: string | null; address: string; status: RecipientStatus; error: string | null; sentAt: Date | null };
 export type ExcludedRow = { contactId: string; name: string | null; address: string | null; reason: ExclusionReason };
 
 export type CampaignReport = {
@@ -58,7 +60,7 @@ export async function campaignReport(
 
 async function recipientPage(db: Database, campaignId: string, page: number) {
   const { rows } = await sql<RecipientRow>`
-    select d.contact_id, c.name, d.address, d.status, d.error, d.sent_at
+    select d.contact_id, c.name, d.address, case when d.bounced_at is not null then 'bounced' else d.status end as status, d.error, d.sent_at
     from deliveries d left join contacts c on c.id = d.contact_id
     where d.campaign_id = ${campaignId}
     order by d.contact_id

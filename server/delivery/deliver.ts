@@ -43,7 +43,7 @@ export async function deliverOne(context: DeliveryContext, delivery: ClaimedDeli
     outcome = { status: "failed" as const, permanent: false, reason: (error as Error).message || String(error) };
   }
   if (outcome.status === "sent") return { id: delivery.id, status: "sent", providerMessageId: outcome.providerMessageId };
-  if (outcome.permanent) return { id: delivery.id, status: "failed", error: outcome.reason };
+  if (outcome.permanent) return { id: delivery.id, status: "failed", error: outcome.reason, ...(outcome.bounced ? { bounced: true } : {}) };
   if (delivery.attempts >= context.settings.maxAttempts) {
     return { id: delivery.id, status: "failed", error: `${outcome.reason} (gave up after ${delivery.attempts} attempts)` };
   }

@@ -15,7 +15,7 @@ export type ClaimedDelivery = {
 /** What became of one claimed delivery. */
 export type DeliveryOutcome =
   | { id: string; status: "sent"; providerMessageId: string | null }
-  | { id: string; status: "failed"; error: string }
+  | { id: string; status: "failed"; error: string; /** A hard bounce: recorded as bounced and the address suppressed. */ bounced?: boolean }
   | { id: string; status: "queued"; error: string; nextAttemptAt: Date };
 
 /**
@@ -63,7 +63,10 @@ export async function claimDeliveries(
  * Records what the provider answered for claimed deliveries, in one statement: sent,
  * failed for good, or queued again for a later attempt. Only rows this owner still
  * holds change; a row declared unknown because the lease lapsed while the provider
- * was slow gets its real outcome after all.
+ * was slow gets its real outcome after all. A hard bounce is failed with bounced_at
+ * set (analytics count it as bounced), and in the same statement its address joins
+ * the team's suppressions for the channel and an email contact turns `bounced`, so
+ * the next campaign excludes it as suppressed.
  */
 export async function recordOutcomes(db: Database, options: { owner: string; outcomes: DeliveryOutcome[] }): Promise<void> {
   if (options.outcomes.length === 0) return;
@@ -72,7 +75,9 @@ export async function recordOutcomes(db: Database, options: { owner: string; out
   const providerIds = options.outcomes.map((o) => (o.status === "sent" ? o.providerMessageId : null));
   const errors = options.outcomes.map((o) => (o.status === "sent" ? null : o.error));
   const nextAttempts = options.outcomes.map((o) => (o.status === "queued" ? o.nextAttemptAt.toISOString() : null));
+  const bounced = options.outcomes.map((o) => o.status === "failed" && o.bounced === true);
   await sql`
+    with recorded as (
     update deliveries d set
       status = o.status,
       provider_message_id = coalesce(o.provider_message_id, d.provider_message_id),
@@ -80,12 +85,23 @@ export async function recordOutcomes(db: Database, options: { owner: string; out
       next_attempt_at = o.next_attempt_at,
       sent_at = case when o.status = 'sent' then now() else d.sent_at end,
       failed_at = case when o.status = 'failed' then now() else d.failed_at end,
+      bounced_at = case when o.bounced then now() else d.bounced_at end,
       lease_owner = case when o.status = 'queued' then null else d.lease_owner end,
       lease_expires_at = null,
       updated_at = now()
-    from unnest(${ids}::uuid[], ${statuses}::text[], ${providerIds}::text[], ${errors}::text[], ${nextAttempts}::timestamptz[])
-      as o(id, status, provider_message_id, error, next_attempt_at)
-    where d.id = o.id and d.lease_owner = ${options.owner} and d.status in ('sending', 'unknown')`.execute(db);
+    from unnest(${ids}::uuid[], ${statuses}::text[], ${providerIds}::text[], ${errors}::text[], ${nextAttempts}::timestamptz[], ${bounced}::boolean[])
+      as o(id, status, provider_message_id, error, next_attempt_at, bounced)
+    where d.id = o.id and d.lease_owner = ${options.owner} and d.status in ('sending', 'unknown')
+    returning d.team_id, d.contact_id, d.channel, d.address, d.error, o.bounced
+    ),
+    suppressed as (
+      insert into suppressions (team_id, channel, address, reason, detail)
+      select team_id, channel, lower(address), 'bounced', error from recorded where bounced
+      on conflict (team_id, channel, address) do nothing
+    )
+    update contacts c set email_status = 'bounced', updated_at = now()
+    from recorded r
+    where r.bounced and r.channel = 'EMAIL' and c.id = r.contact_id and c.team_id = r.team_id and c.email_status = 'subscribed'`.execute(db);
 }
 
 /** When the chunk's earliest delivery waiting for a retry is due, or null when none waits. */

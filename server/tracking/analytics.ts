@@ -8,7 +8,9 @@ import type { DB } from "../../db/types.ts";
  * - delivered: email accepted and not bounced; SMS and WhatsApp confirmed by the provider;
  * - opened: a person opened it (a click counts as an open); machines' opens are apart, in botOpened;
  * - clicked: a person followed a link; unsubscribed: left the channel from it;
- * - bounced: the provider gave it back after accepting it; failed: never accepted.
+ * - bounced: the address does not exist: the receiving server refused the recipient
+ *   (SMTP 5.1.x) or gave the message back after accepting it; the address is suppressed;
+ * - failed: never accepted, for any other reason (bounces are not counted again here).
  */
 export type CampaignAnalytics = {
   sent: number;

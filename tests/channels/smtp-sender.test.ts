@@ -71,11 +71,18 @@ describe("the SMTP sender", () => {
     expect(outcome).toEqual({ status: "failed", permanent: false, reason: "451 4.2.1 Mailbox busy, try again later" });
   });
 
-  test("a 5xx answer is permanent, with the server's words", async () => {
+  test("a 5xx refusing the recipient's address (5.1.x) is a permanent hard bounce, with the server's words", async () => {
     const sender = createSmtpSender({ config: config() });
     const outcome = await sender.send(outgoing("unknown-user@example.test", email()));
     await sender.close();
-    expect(outcome).toEqual({ status: "failed", permanent: true, reason: "550 5.1.1 No such user here" });
+    expect(outcome).toEqual({ status: "failed", permanent: true, reason: "550 5.1.1 No such user here", bounced: true });
+  });
+
+  test("a 5xx about the message or the sender (5.7.x policy) is permanent but not a bounce", async () => {
+    const sender = createSmtpSender({ config: config() });
+    const outcome = await sender.send(outgoing("blocked-user@example.test", email()));
+    await sender.close();
+    expect(outcome).toEqual({ status: "failed", permanent: true, reason: "550 5.7.1 Message refused by local policy" });
   });
 
   test("a server that cannot be reached is transient", async () => {

@@ -6,7 +6,8 @@ export type ReceivedMail = { from: string; to: string[]; username: string | null
 
 /**
  * A real SMTP server (smtp-server) in this process. Recipients decide the answer:
- * "defer…@" gets a 451, "unknown…@" a 550, anyone else is accepted, parsed with
+ * "defer…@" gets a 451, "unknown…@" a 550 5.1.1 (no such user), "blocked…@" a 550
+ * 5.7.1 (refused by policy, not about the address), anyone else is accepted, parsed with
  * mailparser and kept. With `credentials`, senders must log in.
  */
 export async function startSmtpSink(options: { credentials?: { user: string; pass: string } } = {}) {
@@ -27,6 +28,9 @@ export async function startSmtpSink(options: { credentials?: { user: string; pas
       }
       if (address.address.startsWith("unknown")) {
         return callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+      }
+      if (address.address.startsWith("blocked")) {
+        return callback(Object.assign(new Error("5.7.1 Message refused by local policy"), { responseCode: 550 }));
       }
       callback();
     },

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PgBoss } from "pg-boss";
+import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
+import { getDb } from "../../db/database.ts";
+import { createSmtpSender } from "../../server/channels/smtp-sender.ts";
+import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
+import { previewRecipients } from "../../server/delivery/recipients.ts";
+import { sendChunk } from "../../server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "../../server/delivery/send-now.ts";
+import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import { campaignAnalytics } from "../../server/tracking/analytics.ts";
+import { startSmtpSink } from "../fakes/smtp-sink.ts";
+import { getRequest } from "../requests.ts";
+import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { serve, signedIn } from "./serve.ts";
+
+let boss: PgBoss;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  boss = await startBoss();
+  await boss.createQueue(SEND_CHUNK_QUEUE);
+  await boss.createQueue("campaign-start");
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+  await boss.stop({ graceful: false });
+});
+
+/** Starts the team's campaign and runs its chunks through the in-process SMTP server. */
+async function sendOverSmtp(teamId: string, campaignId: string) {
+  const db = getDb();
+  await sendCampaignNow(db, { teamId, campaignId });
+  await startCampaign(db, boss, campaignId);
+  const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId } });
+  const worker = chunkWorker({
+    senders: async () =>
+      createSmtpSender({ config: { host: sink.host, port: sink.port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" } }),
+  });
+  for (const job of jobs) await sendChunk(worker, job.data);
+}
+
+describe("hard bounces over SMTP", () => {
+  test("a recipient refused with 550 5.1.1 is bounced and suppressed; a 5.7.1 policy refusal only fails; the next campaign excludes the bounced one", async () => {
+    const db = getDb();
+    const user = await signedIn();
+    const { teamId } = user;
+    const [ada, grace, unknown, blocked] = await addContacts(teamId, [
+      { email: "ada@murmur.test" },
+      { email: "grace@murmur.test" },
+      { email: "unknown-Reader@Murmur.test" },
+      { email: "blocked-reader@murmur.test" },
+    ]);
+    const first = await draftCampaign(teamId, { subject: "Spring" });
+    await sendOverSmtp(teamId, first.id);
+
+    expect(sink.received.filter((r) => r.mail.subject === "Spring").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+    const page = await (await serve(campaignPage, getRequest(`/dashboard/broadcasts/${first.id}`, user.cookie), first.id)).json();
+    expect(page.campaign.state).toBe("SENT");
+    const row = (address: string) => page.recipients.rows.find((r: { address: string }) => r.address === address);
+    expect(row("unknown-Reader@Murmur.test")).toMatchObject({ status: "bounced", error: "550 5.1.1 No such user here" });
+    expect(row("blocked-reader@murmur.test")).toMatchObject({ status: "failed", error: "550 5.7.1 Message refused by local policy" });
+    expect(row("ada@murmur.test")).toMatchObject({ status: "sent" });
+    expect(page.analytics).toMatchObject({ sent: 3, delivered: 2, bounced: 1, failed: 1 });
+    const analytics = await campaignAnalytics(db, { teamId, campaignIds: [first.id] });
+    expect(analytics.get(first.id)).toMatchObject({ bounced: 1, failed: 1 });
+
+    const suppressions = await db.selectFrom("suppressions").select(["channel", "address", "reason", "detail"]).where("teamId", "=", teamId).execute();
+    expect(suppressions).toEqual([{ channel: "EMAIL", address: "unknown-reader@murmur.test", reason: "bounced", detail: "550 5.1.1 No such user here" }]);
+    const statuses = await db.selectFrom("contacts").select(["id", "emailStatus"]).where("teamId", "=", teamId).execute();
+    expect(Object.fromEntries(statuses.map((c) => [c.id, c.emailStatus]))).toEqual({ [ada!]: "subscribed", [grace!]: "subscribed", [unknown!]: "bounced", [blocked!]: "subscribed" });
+
+    const second = await draftCampaign(teamId, { subject: "Summer" });
+    expect(await previewRecipients(db, { id: second.id, teamId, type: "EMAIL" })).toEqual({ recipients: 3, excluded: { no_address: 0, unsubscribed: 0, suppressed: 1 } });
+    await sendOverSmtp(teamId, second.id);
+    const excluded = await db.selectFrom("excludedRecipients").select(["contactId", "reason"]).where("campaignId", "=", second.id).execute();
+    expect(excluded).toEqual([{ contactId: unknown, reason: "suppressed" }]);
+    expect(sink.received.filter((r) => r.mail.subject === "Summer").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+  });
+});
