@@ -1,6 +1,7 @@
 import { closeDb, getDb } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { startDatabase } from "../db/start.ts";
+import { secretKeyWarning } from "./channels/secret-key.ts";
 import { deliverySettingsFromEnv } from "./delivery/settings.ts";
 import { type Env, parseEnv } from "./env.ts";
 import { startWorker, type Worker } from "./jobs/worker.ts";
@@ -15,6 +16,9 @@ export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void
  */
 export async function boot(): Promise<Murmur> {
   const env = parseEnv();
+  // Before the embedded database sets DATABASE_URL: only an operator's own database is shared.
+  const keyWarning = await secretKeyWarning();
+  if (keyWarning) log.warn(keyWarning);
   const database = await startDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

@@ -28,8 +28,8 @@ export function senderFromSettings(teamId: string, settings: ChannelSettings<Cam
 /**
  * The team's provider for `channel` when one is saved and enabled in Settings →
  * Channels, else null (the caller falls back to the outbox). Secrets that no
- * longer decrypt give a sender that refuses every message saying why, rather than
- * a silent switch to the outbox.
+ * longer decrypt give a sender that holds every message back saying why, rather
+ * than a silent switch to the outbox.
  */
 export async function providerSenderFor(db: Database, teamId: string, channel: CampaignType): Promise<ChannelSender | null> {
   let settings: ChannelSettings<CampaignType> | null;
@@ -43,12 +43,20 @@ export async function providerSenderFor(db: Database, teamId: string, channel: C
   return senderFromSettings(teamId, settings);
 }
 
+/** How long messages wait between tries while the secrets cannot be read: a person has to act. */
+export const UNREADABLE_SECRETS_RETRY_MS = 10 * 60 * 1000;
+
+/**
+ * Unreadable secrets are the server's problem (MURMUR_SECRET_KEY changed or differs
+ * between containers), not the recipients': each message fails transiently and
+ * waits, so re-entering the secrets lets the campaign go on instead of burning it.
+ */
 function unreadableSecretsSender(channel: CampaignType): ChannelSender {
-  const reason = "The provider's secrets cannot be decrypted with this server's MURMUR_SECRET_KEY; enter them again in Settings → Channels.";
+  const reason = `The ${channel} provider's saved secrets cannot be read with this MURMUR_SECRET_KEY; re-enter them in Settings → Channels.`;
   return {
     channel,
     async send() {
-      return { status: "failed", permanent: true, reason };
+      return { status: "failed", permanent: false, reason, retryAfterMs: UNREADABLE_SECRETS_RETRY_MS };
     },
     async close() {},
   };

@@ -13,7 +13,11 @@ export function decodeSecretKey(value: string): Buffer | null {
   return key.length === SECRET_KEY_BYTES ? key : null;
 }
 
-let cached: Promise<Buffer> | undefined;
+/** Where the key came from: the environment, or a file under DATA_DIR (`generated` when this process wrote it). */
+export type SecretKeyOrigin = { source: "environment" } | { source: "data-dir"; file: string; generated: boolean };
+type LoadedKey = { key: Buffer; origin: SecretKeyOrigin };
+
+let cached: Promise<LoadedKey> | undefined;
 
 /**
  * The key that encrypts channel secrets at rest: MURMUR_SECRET_KEY when set (every
@@ -22,7 +26,28 @@ let cached: Promise<Buffer> | undefined;
  * tests, one container with its data volume). The key never goes into the database
  * it protects, so a dump of the database alone reveals no secret.
  */
-export function getSecretKey(env: Record<string, string | undefined> = process.env): Promise<Buffer> {
+export async function getSecretKey(env: Record<string, string | undefined> = process.env): Promise<Buffer> {
+  return (await loadCached(env)).key;
+}
+
+/**
+ * Loads the key at start-up and returns what the operator must be told, or null.
+ * A key generated under DATA_DIR while DATABASE_URL points at a shared database is
+ * a trap: each container makes its own, and secrets saved through one cannot be read
+ * by the others, nor by the container that replaces it.
+ */
+export async function secretKeyWarning(env: Record<string, string | undefined> = process.env): Promise<string | null> {
+  const { origin } = await loadCached(env);
+  if (origin.source !== "data-dir" || !origin.generated || !env.DATABASE_URL) return null;
+  return (
+    `MURMUR_SECRET_KEY is not set, so a new key for channel secrets was generated in ${origin.file}. ` +
+    "With DATABASE_URL, every container on this database must share one key: set MURMUR_SECRET_KEY " +
+    "(openssl rand -base64 32) on all of them, or provider secrets saved in Settings → Channels cannot be read " +
+    "by other containers or after this one is replaced."
+  );
+}
+
+function loadCached(env: Record<string, string | undefined>): Promise<LoadedKey> {
   cached ??= loadSecretKey(env).catch((error: unknown) => {
     cached = undefined;
     throw error;
@@ -35,14 +60,16 @@ export function forgetSecretKey(): void {
   cached = undefined;
 }
 
-async function loadSecretKey(env: Record<string, string | undefined>): Promise<Buffer> {
+async function loadSecretKey(env: Record<string, string | undefined>): Promise<LoadedKey> {
   if (env.MURMUR_SECRET_KEY) {
     const key = decodeSecretKey(env.MURMUR_SECRET_KEY);
     if (!key) throw new Error("MURMUR_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32).");
-    return key;
+    return { key, origin: { source: "environment" } };
   }
   const file = path.join(env.DATA_DIR || ".data", KEY_FILE);
-  return (await readKeyFile(file)) ?? (await createKeyFile(file));
+  const existing = await readKeyFile(file);
+  if (existing) return { key: existing, origin: { source: "data-dir", file, generated: false } };
+  return createKeyFile(file);
 }
 
 async function readKeyFile(file: string): Promise<Buffer | null> {
@@ -63,18 +90,20 @@ async function readKeyFile(file: string): Promise<Buffer | null> {
  * the file exists, so processes starting together all end up with the first one's
  * key, and none ever reads a half-written file.
  */
-async function createKeyFile(file: string): Promise<Buffer> {
+async function createKeyFile(file: string): Promise<LoadedKey> {
   await mkdir(path.dirname(file), { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   await writeFile(draft, `${randomBytes(SECRET_KEY_BYTES).toString("base64")}\n`, { mode: 0o600 });
+  let generated = true;
   try {
     await link(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    generated = false;
   } finally {
     await unlink(draft);
   }
   const key = await readKeyFile(file);
   if (!key) throw new Error(`${file} could not be created.`);
-  return key;
+  return { key, origin: { source: "data-dir", file, generated } };
 }

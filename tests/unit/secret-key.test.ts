@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { open, seal, UnreadableSecretError } from "../../server/channels/secret-box.ts";
-import { decodeSecretKey, forgetSecretKey, getSecretKey } from "../../server/channels/secret-key.ts";
+import { decodeSecretKey, forgetSecretKey, getSecretKey, secretKeyWarning } from "../../server/channels/secret-key.ts";
 import { parseEnv } from "../../server/env.ts";
 
 afterEach(() => forgetSecretKey());
@@ -40,6 +40,30 @@ describe("the secret key", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  test("a key generated under DATA_DIR while DATABASE_URL is set is warned about at start-up", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "murmur-key-"));
+    const shared = { DATA_DIR: dir, DATABASE_URL: "postgres://murmur@db.internal/murmur" };
+    try {
+      const warning = await secretKeyWarning(shared);
+      expect(warning).toContain(`a new key for channel secrets was generated in ${path.join(dir, "secret-key")}`);
+      expect(warning).toContain("set MURMUR_SECRET_KEY (openssl rand -base64 32) on all of them");
+      // The next start finds its key again: nothing new to warn about.
+      forgetSecretKey();
+      expect(await secretKeyWarning(shared)).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    forgetSecretKey();
+    const laptop = await mkdtemp(path.join(tmpdir(), "murmur-key-"));
+    try {
+      expect(await secretKeyWarning({ DATA_DIR: laptop })).toBeNull();
+    } finally {
+      await rm(laptop, { recursive: true, force: true });
+    }
+    forgetSecretKey();
+    expect(await secretKeyWarning({ ...shared, MURMUR_SECRET_KEY: randomBytes(32).toString("base64") })).toBeNull();
   });
 
   test("a damaged key file is refused rather than replaced", async () => {

@@ -122,7 +122,8 @@ export default function ChannelSettings({ loaderData, actionData }: Route.Compon
                 </CardDescription>
                 {provider.unreadable && (
                   <p role="alert" className="text-sm text-destructive">
-                    The saved secrets cannot be decrypted with this server&apos;s key; enter them again.
+                    The saved secrets cannot be read with this server&apos;s MURMUR_SECRET_KEY; enter them again. Messages on this
+                    channel wait until they are.
                   </p>
                 )}
               </CardHeader>

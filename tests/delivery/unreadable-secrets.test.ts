@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PgBoss } from "pg-boss";
+import { loader as channelsPage } from "../../app/routes/dashboard/settings-channels.tsx";
+import { getDb } from "../../db/database.ts";
+import { seal } from "../../server/channels/secret-box.ts";
+import { smtpChange } from "../../server/channels/settings-input.ts";
+import { saveChannelSettings } from "../../server/channels/settings.ts";
+import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
+import { sendChunk } from "../../server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "../../server/delivery/send-now.ts";
+import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import { startSmtpSink } from "../fakes/smtp-sink.ts";
+import { servePage } from "../pages.ts";
+import { getRequest } from "../requests.ts";
+import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { signedIn } from "./serve.ts";
+
+let boss: PgBoss;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  boss = await startBoss();
+  await boss.createQueue(SEND_CHUNK_QUEUE);
+  await boss.createQueue("campaign-start");
+  sink = await startSmtpSink({ credentials: { user: "mailer", pass: "smtp-password-4242" } });
+});
+afterAll(async () => {
+  await sink.close();
+  await boss.stop({ graceful: false });
+});
+
+const REASON = "The EMAIL provider's saved secrets cannot be read with this MURMUR_SECRET_KEY; re-enter them in Settings → Channels.";
+
+describe("saved secrets this server cannot read", () => {
+  test("hold messages back with the reason instead of failing them; once re-entered, the campaign goes on", async () => {
+    const db = getDb();
+    const user = await signedIn();
+    const { teamId } = user;
+    const smtp = (password?: string) =>
+      smtpChange({ enabled: true, host: sink.host, port: sink.port, security: "none", username: "mailer", password, fromAddress: "news@acme.test" });
+    await saveChannelSettings(db, { teamId, channel: "EMAIL", ...smtp("smtp-password-4242") });
+    // As if another container, with another MURMUR_SECRET_KEY, had saved them.
+    const foreign = seal(randomBytes(32), JSON.stringify({ password: "smtp-password-4242" }), `channel_settings/${teamId}/EMAIL`);
+    await db.updateTable("channelSettings").set({ secretsEncrypted: foreign }).where("teamId", "=", teamId).execute();
+
+    const settings = await (await servePage(channelsPage, getRequest("/dashboard/settings/channels", user.cookie))).json();
+    expect(settings.providers.find((p: { channel: string }) => p.channel === "EMAIL")).toMatchObject({ enabled: true, unreadable: true });
+
+    await addContacts(teamId, [{ email: "ada@murmur.test" }, { email: "grace@murmur.test" }]);
+    const campaign = await draftCampaign(teamId, { subject: "Held back" });
+    await sendCampaignNow(db, { teamId, campaignId: campaign.id });
+    await startCampaign(db, boss, campaign.id);
+    const [job] = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    const worker = chunkWorker();
+    const { retryAt } = await sendChunk(worker, job!.data);
+
+    // Waiting with backoff, not failed: a person has to fix the key or the secrets first.
+    expect(retryAt!.getTime()).toBeGreaterThan(Date.now() + 5 * 60 * 1000);
+    const held = await db.selectFrom("deliveries").select(["status", "error", "attempts"]).where("campaignId", "=", campaign.id).execute();
+    expect(held).toEqual([
+      { status: "queued", error: REASON, attempts: 1 },
+      { status: "queued", error: REASON, attempts: 1 },
+    ]);
+    const state = await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow();
+    expect(state.state).toBe("ACTIVE");
+
+    // The secrets are entered again; when the retry comes due, the messages go.
+    await saveChannelSettings(db, { teamId, channel: "EMAIL", ...smtp("smtp-password-4242") });
+    await db.updateTable("deliveries").set({ nextAttemptAt: new Date() }).where("campaignId", "=", campaign.id).execute();
+    expect(await sendChunk(worker, job!.data)).toEqual({ retryAt: null });
+    const sent = await db.selectFrom("deliveries").select(["status", "error"]).where("campaignId", "=", campaign.id).execute();
+    expect(sent).toEqual([
+      { status: "sent", error: null },
+      { status: "sent", error: null },
+    ]);
+    expect(sink.received.filter((r) => r.mail.subject === "Held back").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+  });
+});
