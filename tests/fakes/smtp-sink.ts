@@ -7,11 +7,13 @@ export type ReceivedMail = { from: string; to: string[]; username: string | null
 /**
  * A real SMTP server (smtp-server) in this process. Recipients decide the answer:
  * "defer…@" gets a 451, "unknown…@" a 550 5.1.1 (no such user), "blocked…@" a 550
- * 5.7.1 (refused by policy, not about the address), anyone else is accepted, parsed with
+ * 5.7.1 (refused by policy, not about the address), "flaky…@" a 451 the first time only,
+ * anyone else is accepted, parsed with
  * mailparser and kept. With `credentials`, senders must log in.
  */
 export async function startSmtpSink(options: { credentials?: { user: string; pass: string } } = {}) {
   const received: ReceivedMail[] = [];
+  const deferredOnce = new Set<string>();
   const server = new SMTPServer({
     logger: false,
     disabledCommands: options.credentials ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
@@ -23,6 +25,10 @@ export async function startSmtpSink(options: { credentials?: { user: string; pas
       return callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 }));
     },
     onRcptTo(address, _session, callback) {
+      if (address.address.startsWith("flaky") && !deferredOnce.has(address.address)) {
+        deferredOnce.add(address.address);
+        return callback(Object.assign(new Error("4.3.0 Temporary system problem, try again later"), { responseCode: 451 }));
+      }
       if (address.address.startsWith("defer")) {
         return callback(Object.assign(new Error("4.2.1 Mailbox busy, try again later"), { responseCode: 451 }));
       }
