@@ -10,8 +10,11 @@ export const REPORT_PAGE_SIZE = 50;
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** A recipient's status as the page shows it: a failed delivery whose address bounced says "bounced". */
-export type RecipientStatus = DeliveryStatus | "bounced";
+/**
+ * A recipient's status as the page shows it: the ledger's, told more precisely once
+ * the provider reported back (delivered, read) or the address bounced.
+ */
+export type RecipientStatus = DeliveryStatus | "delivered" | "read" | "bounced";
 export type RecipientRow = { contactId: string; name: string | null; address: string; status: RecipientStatus; error: string | null; sentAt: Date | null };
 export type ExcludedRow = { contactId: string; name: string | null; address: string | null; reason: ExclusionReason };
 
@@ -60,7 +63,13 @@ export async function campaignReport(
 
 async function recipientPage(db: Database, campaignId: string, page: number) {
   const { rows } = await sql<RecipientRow>`
-    select d.contact_id, c.name, d.address, case when d.bounced_at is not null then 'bounced' else d.status end as status, d.error, d.sent_at
+    select d.contact_id, c.name, d.address, d.error, d.sent_at,
+      case
+        when d.bounced_at is not null then 'bounced'
+        when d.status = 'sent' and d.read_at is not null then 'read'
+        when d.status = 'sent' and d.delivered_at is not null then 'delivered'
+        else d.status
+      end as status
     from deliveries d left join contacts c on c.id = d.contact_id
     where d.campaign_id = ${campaignId}
     order by d.contact_id

@@ -33,7 +33,10 @@ export async function staticSegment(teamId: string, contactIds: string[], name =
 }
 
 /** A draft campaign made the way the Broadcasts form makes one. */
-export async function draftCampaign(teamId: string, options: { type?: CampaignType; segmentIds?: string[]; subject?: string; content?: string } = {}) {
+export async function draftCampaign(
+  teamId: string,
+  options: { type?: CampaignType; segmentIds?: string[]; subject?: string; content?: string; whatsapp?: { template: string; language: string; parameters: string[] } } = {},
+) {
   return createCampaign(getDb(), {
     teamId,
     input: {
@@ -43,6 +46,7 @@ export async function draftCampaign(teamId: string, options: { type?: CampaignTy
       content: options.content ?? "<p>News</p>",
       segmentIds: options.segmentIds ?? [],
       scheduledTime: "",
+      whatsapp: options.whatsapp,
     },
   });
 }
