@@ -112,7 +112,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
           <CardHeader>
             <CardTitle as="h2">Funnel</CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-col gap-3">
             <Figures
               items={[
                 ["Sent", analytics.sent],
@@ -124,6 +124,12 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
                 ["Failed", analytics.failed],
               ]}
             />
+            {analytics.botOpened > 0 ? (
+              <p className="text-sm text-muted-foreground" data-testid="machine-opens">
+                {countFormat.format(analytics.botOpened)} machine {analytics.botOpened === 1 ? "open" : "opens"} (mail privacy proxies, scanners),
+                not counted in Opened or the open rate.
+              </p>
+            ) : null}
           </CardContent>
         </Card>
         <Card>
