@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { CHUNK_SIZE, previewRecipients, resolveRecipients } from "../../server/delivery/recipients.ts";
+import { createFilterSegment } from "../../server/segments/filter-segments.ts";
+import { parseFilter } from "../../server/segments/filter/parse.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, draftCampaign, staticSegment } from "./fixtures.ts";
 
@@ -51,6 +53,36 @@ describe("recipient resolution", () => {
         { contactId: noEmail, reason: "no_address" },
       ].sort((a, b) => a.contactId!.localeCompare(b.contactId!)),
     );
+  });
+
+  test("a filter segment and an overlapping static one: each contact once, evaluated at send time", async () => {
+    const { teamId } = await createUser();
+    const other = await createUser();
+    await addContacts(other.teamId, [{ email: "stranger@acme.test" }]);
+    const [both, filterOnly, staticOnly, leftOut, gone] = await addContacts(teamId, [
+      { email: "both@acme.test" },
+      { email: "filter-only@acme.test" },
+      { email: "static-only@elsewhere.test" },
+      { email: "neither@elsewhere.test" },
+      { email: "gone@acme.test", emailStatus: "unsubscribed" },
+    ]);
+    const acme = await createFilterSegment(db(), {
+      teamId,
+      name: "Acme people",
+      filter: parseFilter({ type: "group", combinator: "and", conditions: [{ type: "field", field: "email", operator: "contains", value: "@acme.test" }] }),
+    });
+    const picked = await staticSegment(teamId, [both!, staticOnly!, gone!]);
+    const campaign = await draftCampaign(teamId, { segmentIds: [acme.id, picked] });
+    // Joins the filter after the campaign was made: the filter is read when it is sent.
+    const [late] = await addContacts(teamId, [{ email: "late@acme.test" }]);
+
+    expect(await previewRecipients(db(), { id: campaign.id, teamId, type: "EMAIL" })).toEqual({ recipients: 4, excluded: { no_address: 0, unsubscribed: 1, suppressed: 0 } });
+    const result = await resolve(campaign, teamId);
+    expect(result).toMatchObject({ recipients: 4, excluded: 1 });
+    const rows = await ledger(campaign.id);
+    expect(rows.map((row) => row.contactId).sort()).toEqual([both, filterOnly, staticOnly, late].sort());
+    expect(rows.map((row) => row.contactId)).not.toContain(leftOut);
+    expect(await excluded(campaign.id)).toEqual([{ contactId: gone, reason: "unsubscribed" }]);
   });
 
   test("SMS without segments: every contact of the team, only valid E.164 numbers reached", async () => {
