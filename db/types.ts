@@ -202,6 +202,7 @@ export interface ImportChunks {
 }
 
 export interface Imports {
+  bytesReceived: Generated<number>;
   createdAt: Generated<Timestamp>;
   error: string | null;
   fileName: string | null;

@@ -11,8 +11,22 @@ import { ensureDatabase, withDatabase } from "../../db/start.ts";
 export type BenchApp = {
   baseUrl: string;
   databaseUrl: string;
-  /** Highest resident set size of any Murmur server process so far (primary or web process), in MB (VmHWM). */
+  /**
+   * The server's whole memory footprint at its peak, in MB: the sum of the resident
+   * set sizes of all Murmur server processes (the primary, which also runs the
+   * worker, and its web processes), sampled every 50 ms since start or the last
+   * resetPeakRss(). A spike shorter than a sample may be missed.
+   */
   peakRssMb: () => number;
+  /**
+   * peakRssMb with, for comparison, the largest single process seen in the same
+   * samples, and the peak sum of their proportional set sizes (PSS), which counts
+   * the pages the processes share (Node's code, shared libraries) once instead of
+   * once per process.
+   */
+  peakRss: () => { totalMb: number; largestProcessMb: number; totalPssMb: number; samples: number };
+  /** Starts a new measuring window, so a phase (an import) is measured apart from the set-up before it. */
+  resetPeakRss: () => void;
   /**
    * CPU seconds used so far by the Murmur server processes and by PostgreSQL.
    * The machine may be shared, so wall-clock figures vary with its load; the CPU
@@ -40,12 +54,16 @@ export async function startBenchApp(options: { port: number }): Promise<BenchApp
   });
   const baseUrl = `http://127.0.0.1:${options.port}`;
   await waitForReady(baseUrl, server);
+  const rss = sampleRss(server.pid!);
   return {
     baseUrl,
     databaseUrl,
-    peakRssMb: () => Math.round(Math.max(...serverProcesses(server.pid!).map(peakRssKb)) / 1024),
+    peakRssMb: () => rss.peak().totalMb,
+    peakRss: () => rss.peak(),
+    resetPeakRss: () => rss.reset(),
     cpuSeconds: () => ({ server: treeCpuSeconds(server.pid!), postgres: treeCpuSeconds(postmasterPid(dir)) }),
     stop: async () => {
+      rss.stop();
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
       await postgres.stop();
@@ -87,9 +105,59 @@ function treeCpuSeconds(pid: number): number {
   return own + children.reduce((sum, child) => sum + treeCpuSeconds(child), 0);
 }
 
-function peakRssKb(pid: number): number {
+/**
+ * Samples the current RSS of every server process (web processes come and go with
+ * the primary's children) and keeps the highest sum and the highest single value.
+ */
+function sampleRss(pid: number) {
+  let peakTotalKb = 0;
+  let peakProcessKb = 0;
+  let peakPssKb = 0;
+  let samples = 0;
+  const sample = () => {
+    let processes: number[];
+    try {
+      processes = serverProcesses(pid);
+    } catch {
+      return; // the server has exited
+    }
+    const each = processes.map((process) => statusKb(process, "VmRSS"));
+    peakTotalKb = Math.max(peakTotalKb, each.reduce((sum, kb) => sum + kb, 0));
+    peakProcessKb = Math.max(peakProcessKb, ...each);
+    peakPssKb = Math.max(peakPssKb, processes.reduce((sum, process) => sum + pssKb(process), 0));
+    samples += 1;
+  };
+  sample();
+  const timer = setInterval(sample, 50);
+  timer.unref();
+  return {
+    peak: () => {
+      sample();
+      const mb = (kb: number) => Math.round(kb / 1024);
+      return { totalMb: mb(peakTotalKb), largestProcessMb: mb(peakProcessKb), totalPssMb: mb(peakPssKb), samples };
+    },
+    reset: () => {
+      peakTotalKb = 0;
+      peakProcessKb = 0;
+      peakPssKb = 0;
+      samples = 0;
+      sample();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+function statusKb(pid: number, field: string): number {
   try {
-    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function pssKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
   } catch {
     return 0;
   }

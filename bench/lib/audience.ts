@@ -39,3 +39,20 @@ export function* audienceCsvLines(rows: number, offset = 0): Generator<string> {
     yield `${csvCell(name)},${email},${csvCell(phoneFor(i))},${i % 3 === 0 ? "pro" : "free"}\n`;
   }
 }
+
+/** True for a row of audienceCsvLines whose email is a repeat or invalid (see above), not its own emailFor. */
+function rowHasOtherEmail(k: number): boolean {
+  return k % 50 === 49 || k % 100 === 98;
+}
+
+/**
+ * `count` emails that audienceCsvLines(rows, offset) really contains, each once, in
+ * file order: the rows whose email is a repeat or invalid are passed over, so
+ * contacts seeded with these all reappear in the file.
+ */
+export function emailsInFile(count: number, rows: number, offset = 0): string[] {
+  const emails: string[] = [];
+  for (let k = 0; k < rows && emails.length < count; k++) if (!rowHasOtherEmail(k)) emails.push(emailFor(offset + k));
+  if (emails.length < count) throw new Error(`A file of ${rows} rows holds fewer than ${count} distinct emails`);
+  return emails;
+}

@@ -8,6 +8,13 @@ import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 
 export const MAX_IMPORT_ROWS = 1_000_000;
 export const MAX_CHUNK_ROWS = 10_000;
+/**
+ * The sum of an import's request bodies. A 200 MB file (CSV_MAX_BYTES) grows as
+ * JSON by the field names around its cells, about 40 bytes a row, 40 MB at a
+ * million rows: the limit leaves that room, so every file the browser accepts
+ * gets through, and no client can pour more than this into one import.
+ */
+export const MAX_IMPORT_BYTES = 250 * 1024 * 1024;
 
 export type ChunkResult = { imported: number; updated: number; skipped: number; errors: SkippedRow[] };
 
@@ -55,11 +62,14 @@ export async function startImport(
  * known ones are updated where the row has a value (empty cells keep what is
  * there), the rest are skipped with a reason. A chunk index already applied
  * returns its first result and changes nothing, so a retried upload is safe.
+ * `bytes` (the chunk's request body, 0 when it has none) counts towards the
+ * import's MAX_IMPORT_BYTES; a chunk that would pass a limit is refused whole.
  */
 export async function importChunk(
   db: Database,
-  options: { teamId: string; importId: string; chunkIndex: number; firstRowNumber: number; rows: IncomingContact[] },
+  options: { teamId: string; importId: string; chunkIndex: number; firstRowNumber: number; rows: IncomingContact[]; bytes?: number },
 ): Promise<ChunkResult> {
+  const bytes = options.bytes ?? 0;
   if (options.rows.length > MAX_CHUNK_ROWS) {
     throw new AppError("TOO_LARGE", `A chunk holds at most ${MAX_CHUNK_ROWS.toLocaleString("en-US")} rows.`);
   }
@@ -69,7 +79,7 @@ export async function importChunk(
   return retryOnNewEmailRace(() => db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("imports")
-      .select(["status", "rowsReceived", "segmentId"])
+      .select(["status", "rowsReceived", "bytesReceived", "segmentId"])
       .where("id", "=", options.importId)
       .where("teamId", "=", options.teamId)
       .forUpdate()
@@ -86,6 +96,12 @@ export async function importChunk(
     if (current.status !== "running") throw new AppError("CONFLICT", `This import is ${current.status}; start a new one.`);
     if (current.rowsReceived + options.rows.length > MAX_IMPORT_ROWS) {
       throw new AppError("TOO_LARGE", `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows.`);
+    }
+    if (current.bytesReceived + bytes > MAX_IMPORT_BYTES) {
+      throw new AppError(
+        "TOO_LARGE",
+        "An import takes at most 250 MB of request bodies in all (a 200 MB file as JSON), and this chunk would pass that. Split the contacts into several imports.",
+      );
     }
 
     const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, contacts);
@@ -118,6 +134,7 @@ export async function importChunk(
       .updateTable("imports")
       .set((eb) => ({
         rowsReceived: eb("rowsReceived", "+", options.rows.length),
+        bytesReceived: eb("bytesReceived", "+", bytes),
         imported: eb("imported", "+", result.imported),
         updated: eb("updated", "+", result.updated),
         skipped: eb("skipped", "+", result.skipped),

@@ -12,8 +12,14 @@ export type ImportChunkAnswer = ChunkResult & { importId: string; segmentId: str
  * its segment), under the client's importId when it sends one; `final` (the
  * default for a call without importId) closes it and answers with its totals;
  * `cancel` closes it as cancelled without applying the call's rows.
+ * `request.bytes` is the size of the call's body, counted against the import's MAX_IMPORT_BYTES.
  */
-export async function receiveImportChunk(db: Database, teamId: string, input: ImportChunkInput): Promise<ImportChunkAnswer> {
+export async function receiveImportChunk(
+  db: Database,
+  teamId: string,
+  input: ImportChunkInput,
+  request: { bytes: number } = { bytes: 0 },
+): Promise<ImportChunkAnswer> {
   const known = input.importId ? await getImport(db, { teamId, importId: input.importId }) : undefined;
   const opened = known
     ? { id: known.id, segmentId: known.segmentId }
@@ -29,6 +35,7 @@ export async function receiveImportChunk(db: Database, teamId: string, input: Im
     // Row 1 of a CSV is its header, so the first contact is row 2 unless told otherwise.
     firstRowNumber: input.firstRow ?? 2,
     rows: input.contacts,
+    bytes: request.bytes,
   });
   const final = input.final ?? !input.importId;
   const totals = final ? await finishImport(db, { teamId, importId: opened.id }) : undefined;

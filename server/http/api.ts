@@ -57,6 +57,15 @@ export async function readJsonBody<S extends z.ZodType>(
   schema: S,
   options: { maxBytes?: number } = {},
 ): Promise<z.infer<S>> {
+  return (await readMeasuredJsonBody(request, schema, options)).body;
+}
+
+/** readJsonBody, also telling how many bytes the body had, for limits that span several requests. */
+export async function readMeasuredJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<{ body: z.infer<S>; bytes: number }> {
   const text = await readBodyText(request, options.maxBytes ?? DEFAULT_BODY_LIMIT);
   let body: unknown;
   try {
@@ -64,7 +73,7 @@ export async function readJsonBody<S extends z.ZodType>(
   } catch {
     throw new AppError("INVALID", "The request body must be valid JSON.");
   }
-  return parseWith(schema, body, "Invalid request.");
+  return { body: parseWith(schema, body, "Invalid request."), bytes: Buffer.byteLength(text) };
 }
 
 function parseWith<S extends z.ZodType>(schema: S, value: unknown, lead: string): z.infer<S> {

@@ -21,6 +21,24 @@ function uploadRequest(csv: string | Uint8Array<ArrayBuffer>, options: { fileNam
   return new Request(`${ORIGIN}/dashboard/segments/import`, { method: "POST", body: form });
 }
 
+/** A multipart body streamed without a Content-Length, as a browser sends a large file. */
+function streamedUpload(fileName: string, csv: string): Request {
+  const head = `--up\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`;
+  const bytes = new TextEncoder().encode(`${head}${csv}\r\n--up--\r\n`);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += 16 * 1024) controller.enqueue(bytes.slice(at, at + 16 * 1024));
+      controller.close();
+    },
+  });
+  return new Request(`${ORIGIN}/dashboard/segments/import`, {
+    method: "POST",
+    headers: { "Content-Type": "multipart/form-data; boundary=up" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
+
 async function upload(csv: string | Uint8Array<ArrayBuffer>, options: Parameters<typeof uploadRequest>[1] = {}) {
   const { teamId } = await createUser();
   const outcome = await importCsvUpload(getDb(), { teamId, request: uploadRequest(csv, options) });
@@ -159,6 +177,55 @@ describe("importing an uploaded CSV", () => {
     const report = await getImportReport(getDb(), { teamId, importId });
     expect(report).toMatchObject({ status: "failed", imported: 5_000 });
     expect(report?.error).toContain("The upload stopped before the end of the file.");
+  });
+
+  test("a file that passes the size limit while streaming stops there, keeps the whole rows before it and answers 413", async () => {
+    const { teamId } = await createUser();
+    const rows = Array.from({ length: 20_000 }, (_, i) => `big${i}@example.com`).join("\n");
+    // Streamed without a Content-Length, as a browser may send it; the limit is made small rather than the file 200 MB.
+    const outcome = await importCsvUpload(getDb(), {
+      teamId,
+      request: streamedUpload("big.csv", `email\n${rows}\n`),
+      limits: { maxBytes: 128 * 1024, maxRows: 1_000_000 },
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 413,
+      problem: {
+        title: "Import failed",
+        description:
+          "The file is larger than 200 MB, so the import stopped there; the rows before that point were imported. Split the rest into another file.",
+      },
+    });
+    const report = await getImportReport(getDb(), { teamId, importId: outcome.ok ? "" : outcome.importId! });
+    expect(report).toMatchObject({ status: "failed", skipped: 0 });
+    // 128 KB hold about 6,900 of these rows: whole ones only, never the one the limit cut in two.
+    expect(report!.imported).toBeGreaterThanOrEqual(5_000);
+    expect(report!.imported).toBeLessThan(128 * 1024 / "big0@example.com\n".length);
+    const { contacts } = await listContacts(getDb(), { teamId, limit: 500 });
+    expect(contacts.every((c) => /^big\d+@example\.com$/.test(c.email ?? ""))).toBe(true);
+  });
+
+  test("a file over the row limit imports the rows up to it and answers 413 saying so", async () => {
+    const { teamId } = await createUser();
+    const rows = Array.from({ length: 7_001 }, (_, i) => `row${i}@example.com`).join("\n");
+    const outcome = await importCsvUpload(getDb(), {
+      teamId,
+      request: uploadRequest(`email\n${rows}\n`),
+      limits: { maxBytes: 200 * 1024 * 1024, maxRows: 7_000 },
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 413,
+      problem: {
+        title: "Import failed",
+        description:
+          "The file has more than 1,000,000 rows, so the import stopped there; the first 1,000,000 were imported. Split the rest into another file.",
+      },
+    });
+    const report = await getImportReport(getDb(), { teamId, importId: outcome.ok ? "" : outcome.importId! });
+    expect(report).toMatchObject({ status: "failed", imported: 7_000, rowsReceived: 7_000 });
+    expect(await getDb().selectFrom("contacts").select("id").where("teamId", "=", teamId).where("email", "=", "row7000@example.com").execute()).toEqual([]);
   });
 
   test("another team cannot see the import", async () => {

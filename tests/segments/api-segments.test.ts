@@ -106,4 +106,25 @@ describe("segments API", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ fields: { contactIds: ["Select at least one contact"] } });
   });
+
+  test("oversized bodies answer 413 with a message, and change nothing", async () => {
+    const user = await createSignedInUser();
+    const { body } = await create(user.token, "Kept");
+    const id = body.data.id as string;
+    // Past each endpoint's limit (1 MB for a name, 8 MB for a list of ids), whatever the JSON holds.
+    const bigName = JSON.stringify({ name: "n".repeat(1024 * 1024 + 1) });
+    const bigList = JSON.stringify({ contactIds: Array.from({ length: 250_000 }, () => "0f2c6a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f") });
+
+    const created = await respond(() => createSegment(routeArgs(jsonRequest("/api/segments", bigName, { headers: bearer(user.token) }))));
+    const renamed = await onSegment(user.token, id, "PATCH", bigName);
+    const linked = await respond(() =>
+      linkContacts(routeArgs(jsonRequest(`/api/segments/${id}/contacts`, bigList, { headers: bearer(user.token) }), { params: { id } })),
+    );
+
+    for (const response of [created, renamed, linked]) {
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ message: expect.stringMatching(/^The request body is larger than \d+ MB\.$/) });
+    }
+    expect(await list(user.token)).toEqual([expect.objectContaining({ id, name: "Kept", contactCount: 0 })]);
+  });
 });

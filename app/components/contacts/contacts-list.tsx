@@ -5,7 +5,7 @@ import { Button } from "../ui/button.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { cn } from "../../lib/cn.ts";
 import { ContactsPagination } from "./contacts-pagination.tsx";
-import { type ContactsQuery, contactsCountText, contactsHref, isFiltered } from "./contacts-query.ts";
+import { type ContactsQuery, contactsCountText, contactsHref, formatCount, isFiltered } from "./contacts-query.ts";
 import { type ContactView, ContactsTable, SelectPageCheckbox, SelectPageLink } from "./contacts-table.tsx";
 import { NewSegmentDialog } from "./new-segment-dialog.tsx";
 import { NEW_SEGMENT_ACTION } from "./new-segment-form.tsx";
@@ -45,6 +45,8 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
       <div className="flex flex-wrap items-center justify-between gap-3 border-b px-4 py-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           <span className="font-medium text-foreground">{contactsCountText(total, capped)}</span>
+          {/* Said in words: a "+" alone is easy to miss (docs/decisions/012-contacts-search.md). */}
+          {capped ? <span> · searches and filters count up to {formatCount(total)}</span> : null}
           {hydrated && selectedCount > 0 ? <span> · {selection.allMatching ? "all matching" : selectedCount} selected</span> : null}
         </p>
         <Button

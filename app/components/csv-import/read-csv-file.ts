@@ -1,5 +1,4 @@
 import {
-  CSV_CHUNK_ROWS,
   CSV_MAX_BYTES,
   CSV_MAX_ROWS,
   CSV_PREVIEW_ROWS,
@@ -8,6 +7,7 @@ import {
   isCsvFileName,
 } from "../../../server/contacts/csv-mapping.ts";
 import type { CsvRow, CsvStreamHandlers } from "../../../server/contacts/csv-stream.ts";
+import { csvChunkRows } from "./chunk-rows.ts";
 import { fileTextSource } from "./file-source.ts";
 
 export type CsvFileSummary = { fields: string[]; preview: CsvRow[]; rows: number };
@@ -26,7 +26,7 @@ export function checkCsvFile(file: File): CsvProblem | null {
  */
 export async function readCsvFile(file: File, options: { signal?: AbortSignal } & CsvStreamHandlers) {
   const { readCsvBatches } = await import("../../../server/contacts/csv-stream.ts");
-  return readCsvBatches(fileTextSource(file), { batchSize: CSV_CHUNK_ROWS, maxRows: CSV_MAX_ROWS, ...options });
+  return readCsvBatches(fileTextSource(file), { batchSize: csvChunkRows(), maxRows: CSV_MAX_ROWS, ...options });
 }
 
 /**

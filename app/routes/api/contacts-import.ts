@@ -2,7 +2,7 @@ import type { Route } from "./+types/contacts-import";
 import { getDb } from "../../../db/database.ts";
 import { receiveImportChunk } from "../../../server/contacts/receive-import.ts";
 import { ImportChunkSchema } from "../../../server/contacts/schemas.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
+import { handleApi, methodNotAllowed, readMeasuredJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
 
 // A chunk of 10,000 rows with long cells stays well under this.
@@ -16,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
-    const input = await readJsonBody(request, ImportChunkSchema, { maxBytes: IMPORT_BODY_LIMIT });
-    return Response.json(await receiveImportChunk(getDb(), team.id, input));
+    const { body, bytes } = await readMeasuredJsonBody(request, ImportChunkSchema, { maxBytes: IMPORT_BODY_LIMIT });
+    return Response.json(await receiveImportChunk(getDb(), team.id, body, { bytes }));
   });
 }
