@@ -31,7 +31,16 @@ export type Draft =
   | CompareDraft
   | { kind: "created"; time: TimeSpec; negated: boolean; at: number }
   | { kind: "event"; event: string; count?: Count; time?: TimeSpec; properties: CompareDraft[]; negated: boolean; at: number }
-  | { kind: "engagement"; actions: ("received" | "opened" | "clicked")[]; campaignId: string | null; time?: TimeSpec; negated: boolean; at: number }
+  | {
+      kind: "engagement";
+      actions: ("received" | "opened" | "clicked")[];
+      campaignId: string | null;
+      time?: TimeSpec;
+      negated: boolean;
+      at: number;
+      /** Its campaign was "it" or "that one": the campaign of the engagement said just before. */
+      sameCampaign?: boolean;
+    }
   | { kind: "subscription"; channels: Channel[]; subscribed: boolean; negated: boolean; at: number }
   | { kind: "reachable"; channel: Channel; negated: boolean; at: number }
   | { kind: "segment"; segmentId: string; negated: boolean; at: number };

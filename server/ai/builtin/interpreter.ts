@@ -41,6 +41,9 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, now
     previousEvent = event ? { entry: lexicon.events.find((e) => e.name === event.event)!, draft: event } : undefined;
   });
   shareEngagementTargets(items);
+  if (items.some((item) => item.drafts.some((d) => d.kind === "engagement" && d.sameCampaign))) {
+    problems.push(`"${lastWordOf(prompt)}": which campaign? Name it, or say "any campaign"`);
+  }
 
   const subject = items.filter((item) => relativeAt === -1 || item.clause < relativeAt);
   const predicate = items.filter((item) => relativeAt !== -1 && item.clause >= relativeAt);
@@ -103,7 +106,14 @@ function shareEngagementTargets(items: Item[]): void {
     const a = items[k]!.drafts[items[k]!.drafts.length - 1];
     const next = items[k + 1]!;
     const b = next.drafts[0];
-    if (a?.kind !== "engagement" || b?.kind !== "engagement" || a.campaignId !== null || a.time) continue;
+    if (a?.kind !== "engagement" || b?.kind !== "engagement") continue;
+    // "got the newsletter but never opened it": it is the campaign just named.
+    if (b.sameCampaign) {
+      b.campaignId = a.campaignId;
+      b.sameCampaign = false;
+      continue;
+    }
+    if (a.campaignId !== null || a.time) continue;
     a.campaignId = b.campaignId;
     a.time = b.time;
     if (a.negated && !b.negated) {
@@ -144,4 +154,8 @@ function simplify(node: FilterNode): FilterNode {
 
 function rootOf(node: FilterNode): FilterGroup {
   return node.type === "group" ? node : { type: "group", combinator: "and", conditions: [node] };
+}
+
+function lastWordOf(prompt: string): string {
+  return /(\w+)\W*$/.exec(prompt)?.[1] ?? prompt;
 }
