@@ -23,7 +23,7 @@ export function modelInterpreter(settings: ModelSettings): Interpreter {
     async interpretPrompt(prompt, vocabulary, options = {}) {
       const schema = answerJsonSchema();
       const messages: ChatMessage[] = [
-        { role: "system", content: systemMessage(vocabulary, options.now ?? new Date()) },
+        { role: "system", content: systemMessage(vocabulary, options.now ?? new Date(), options.timeZone) },
         { role: "user", content: prompt },
       ];
       let answer;
