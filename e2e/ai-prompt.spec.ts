@@ -39,9 +39,11 @@ test("a prompt shows its filter in words, what was not understood, the count and
   await expect(sample).toContainText("Alan Turing");
   await expect(sample).not.toContainText("Ada Byron");
 
-  await page.getByRole("link", { name: "Save Segment" }).click();
+  await page.getByRole("button", { name: "Save Segment" }).click();
   const name = page.getByRole("textbox", { name: "Segment name", exact: true });
   await expect(name).toHaveValue("AI Generated Segment");
+  // The dialog carries the filter that was shown rather than reading the prompt again.
+  await expect(page).toHaveURL(/[?&]filter=/);
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page).toHaveURL("/dashboard/segments");
   await expect(page.getByText("Segment created successfully").first()).toBeVisible();

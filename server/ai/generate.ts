@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
+import { teamTimeZone } from "../events/team-time-zone.ts";
 import { parseFilter } from "../segments/filter/parse.ts";
 import { previewFilter, type SampleContact } from "../segments/filter/query.ts";
 import type { FilterGroup } from "../segments/filter/schema.ts";
@@ -39,8 +40,8 @@ export async function generateSegment(
 ): Promise<GeneratedSegment> {
   const prompt = options.prompt.trim();
   if (!prompt) throw new AppError("INVALID", "Describe the audience", { fields: { prompt: ["Describe the audience"] } });
-  const vocabulary = await buildVocabulary(db, { teamId: options.teamId });
-  const reading = await interpretPrompt(prompt, vocabulary, { model: options.model, now: options.now });
+  const [vocabulary, timeZone] = await Promise.all([buildVocabulary(db, { teamId: options.teamId }), teamTimeZone(db, options.teamId)]);
+  const reading = await interpretPrompt(prompt, vocabulary, { model: options.model, now: options.now, timeZone });
   const filter = parseFilter(reading.filter);
   const { count, sample } = await previewFilter(db, { teamId: options.teamId, filter });
   const explanation = reading.notice ? `${reading.notice} ${reading.explanation}` : reading.explanation;

@@ -1,7 +1,10 @@
 import type { Database } from "../../db/database.ts";
 import { isAppError } from "../errors.ts";
-import { describeFilter, type DescribedGroup } from "../segments/filter/describe.ts";
+import { describeFilter, type DescribedGroup, summarizeFilter } from "../segments/filter/describe.ts";
 import { draftFromFilter } from "../segments/filter/form.ts";
+import { parseFilter } from "../segments/filter/parse.ts";
+import { previewFilter } from "../segments/filter/query.ts";
+import type { FilterGroup } from "../segments/filter/schema.ts";
 import { generateSegment, PromptSchema } from "./generate.ts";
 import { describeFilterNames } from "./names.ts";
 import { modelSettingsFromEnv } from "./settings.ts";
@@ -23,26 +26,67 @@ export type PromptPanelResult =
       sample: { id: string; name: string | null; email: string | null; phone: string | null }[];
     };
 
+/** The prompt read by the interpreter, with the filter's live count and sample. */
 export async function promptPanelResult(db: Database, options: { teamId: string; prompt: string }): Promise<PromptPanelResult> {
   const parsed = PromptSchema.safeParse({ prompt: options.prompt });
   if (!parsed.success) return { prompt: options.prompt, error: parsed.error.issues[0]!.message };
   try {
     const result = await generateSegment(db, { teamId: options.teamId, prompt: parsed.data.prompt, model: modelSettingsFromEnv() });
     const names = describeFilterNames(await buildVocabulary(db, { teamId: options.teamId }));
-    return {
-      prompt: parsed.data.prompt,
-      error: null,
-      filterJson: JSON.stringify(result.filter),
-      described: describeFilter(result.filter, names),
-      draft: draftFromFilter(result.filter),
-      explanation: result.explanation,
-      unsupported: result.unsupported,
-      notice: result.notice,
-      count: result.count,
-      sample: result.sample.map(({ id, name, email, phone }) => ({ id, name, email, phone })),
-    };
+    return { ...panelOf(result.filter, names, result), prompt: parsed.data.prompt };
   } catch (error) {
     if (isAppError(error)) return { prompt: options.prompt, error: error.message };
     throw error;
+  }
+}
+
+const SHOWN_UNSUPPORTED_MAX = 50;
+
+/**
+ * The result as it was shown, for the create dialog: the filter the page
+ * carried (`filterJson`) is checked by the filter schema and against the
+ * team's own segment and campaign ids, then counted again; the prompt is not
+ * read a second time, so what is saved is what was shown (and a configured
+ * model is not asked again). A filter that does not pass says why.
+ */
+export async function shownPanelResult(
+  db: Database,
+  options: { teamId: string; prompt: string; filterJson: string; unsupported: string[] },
+): Promise<PromptPanelResult> {
+  try {
+    const filter = parseFilter(parseJson(options.filterJson));
+    const names = describeFilterNames(await buildVocabulary(db, { teamId: options.teamId }));
+    const unsupported = options.unsupported.map((s) => s.slice(0, 500)).slice(0, SHOWN_UNSUPPORTED_MAX);
+    const preview = await previewFilter(db, { teamId: options.teamId, filter });
+    return { ...panelOf(filter, names, { ...preview, unsupported, notice: null, explanation: summarizeFilter(filter, names) }), prompt: options.prompt };
+  } catch (error) {
+    if (isAppError(error)) return { prompt: options.prompt, error: `The filter to save could not be used. ${error.message.replace(/\.$/, "")}. Generate it again.` };
+    throw error;
+  }
+}
+
+function panelOf(
+  filter: FilterGroup,
+  names: ReturnType<typeof describeFilterNames>,
+  result: { explanation: string; unsupported: string[]; notice: string | null; count: number; sample: { id: string; name: string | null; email: string | null; phone: string | null }[] },
+) {
+  return {
+    error: null,
+    filterJson: JSON.stringify(filter),
+    described: describeFilter(filter, names),
+    draft: draftFromFilter(filter),
+    explanation: result.explanation,
+    unsupported: result.unsupported,
+    notice: result.notice,
+    count: result.count,
+    sample: result.sample.map(({ id, name, email, phone }) => ({ id, name, email, phone })),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

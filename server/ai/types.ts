@@ -50,6 +50,8 @@ export type Interpretation = {
 export type InterpretOptions = {
   /** The moment "yesterday" and "this week" are relative to; now unless a test fixes it. */
   now?: Date;
+  /** The team's IANA time zone: "yesterday" and "this week" are its days. UTC unless given. */
+  timeZone?: string;
 };
 
 /** Turns a marketer's description of an audience into a filter tree over the team's vocabulary. */

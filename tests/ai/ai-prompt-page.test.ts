@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { action as saveAction, loader as aiPage } from "../../app/routes/dashboard/segments-ai.tsx";
 import { getDb } from "../../db/database.ts";
+import { newId } from "../../db/ids.ts";
 import { createSession } from "../../server/auth/sessions.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
 import { listSegments } from "../../server/segments/segments.ts";
@@ -63,6 +64,35 @@ describe("the AI Prompt tab", () => {
     expect(broken.status).toBe(400);
     expect((await broken.json()).errors[0]).toContain("Invalid filter");
     expect((await listSegments(getDb(), { teamId: seed.teamId })).map((s) => s.name)).not.toContain("Broken");
+  });
+
+  test("the save dialog shows and saves the filter that was shown, without reading the prompt again", async () => {
+    // A filter unlike what the prompt says: the dialog must keep it, not re-read "pro users".
+    const team = (c: Seed["contacts"][number]) => c.attributes.plan === "team";
+    const shown = JSON.stringify({ type: "group", combinator: "and", conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "team" }] });
+    const url = `${path("pro users")}&save=1&${new URLSearchParams({ filter: shown, unsupported: '"cats": not understood' })}`;
+    const { result } = await (await serve(aiPage, getRequest(url, cookie))).json();
+    expect(result).toMatchObject({ error: null, count: seed.contacts.filter(team).length, unsupported: ['"cats": not understood'] });
+    expect(result.described.items).toEqual([{ kind: "condition", text: 'plan is "team"' }]);
+
+    const saved = await serve(saveAction, formRequest(url, { name: "Shown Filter", filter: result.filterJson }, cookie));
+    expect(saved.status).toBe(302);
+    const segments = await listSegments(getDb(), { teamId: seed.teamId });
+    expect(segments.find((s) => s.name === "Shown Filter")).toMatchObject({ kind: "filter", contactCount: seed.contacts.filter(team).length });
+  });
+
+  test("a carried filter that is not valid, or names another team's segment, says so and opens no dialog", async () => {
+    const open = async (filter: string) => {
+      const url = `${path("pro users")}&save=1&${new URLSearchParams({ filter })}`;
+      return (await (await serve(aiPage, getRequest(url, cookie))).json()).result;
+    };
+    expect((await open("not json")).error).toMatch(/^The filter to save could not be used\. Invalid filter\. .*Generate it again\.$/);
+    expect((await open('{"type":"group","combinator":"xor","conditions":[]}')).error).toContain("filter.combinator");
+    const other = await createSignedInUser();
+    const theirs = newId();
+    await getDb().insertInto("segments").values({ id: theirs, teamId: other.teamId, name: "Theirs", kind: "static" }).execute();
+    const foreign = JSON.stringify({ type: "group", combinator: "and", conditions: [{ type: "segment", operator: "in", segmentId: theirs }] });
+    expect((await open(foreign)).error).toContain("No segment of this team has this id");
   });
 
   test("another team's prompt sees none of this team's contacts", async () => {

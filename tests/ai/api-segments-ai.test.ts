@@ -107,6 +107,38 @@ describe("POST /api/segments/ai", () => {
     expect(sent[1].messages.at(-1).content).toContain('filter.conditions[0].operator: Unknown operator "is"');
   });
 
+  test("an invented event name is sent back once; invented twice, its condition is left out and reported in plain words", async () => {
+    useModel(fake.baseUrl);
+    const purchase = { type: "event", operator: "performed", event: "Purchase Made" };
+    const plan = { type: "attribute", key: "plan", operator: "equals", value: "pro" };
+    fake.queue(chatCompletion(JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [plan, purchase] }, unsupported: [] })));
+    const orders = { type: "event", operator: "performed", event: "Order Completed" };
+    fake.queue(chatCompletion(JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [plan, orders] }, unsupported: [] })));
+    const before = fake.requests.length;
+    const repaired = await generate({ prompt: "pro users who purchased" });
+    expect(repaired.body).toMatchObject({ interpreter: "model", unsupported: [] });
+    expect(repaired.body.count).toBe(members((c) => c.attributes.plan === "pro" && c.events.some((e) => e.name === "Order Completed")).length);
+    const sent = fake.requests.slice(before).map((r) => JSON.parse(r.body));
+    expect(sent[1].messages.at(-1).content).toContain('filter.conditions[1].event: there is no event named "Purchase Made"');
+
+    const inventions = [
+      plan,
+      purchase,
+      { type: "attribute", key: "lifetime_value", operator: "greater_than", value: 100 },
+      { type: "event", operator: "performed", event: "Order Completed", properties: [{ property: "amount", operator: "greater_than", value: 50 }] },
+    ];
+    const answer = JSON.stringify({ filter: { type: "group", combinator: "and", conditions: inventions }, unsupported: [] });
+    fake.queue(chatCompletion(answer));
+    fake.queue(chatCompletion(answer));
+    const kept = await generate({ prompt: "pro users who made a purchase over 50 with a lifetime value over 100" });
+    expect(kept.body).toMatchObject({ filter: pro, count: proIds().length, interpreter: "model", notice: null });
+    expect(kept.body.unsupported).toEqual([
+      'There is no event named "Purchase Made" in your data, so that condition was left out',
+      'No contact has an attribute "lifetime_value" in your data, so that condition was left out',
+      'The event "Order Completed" has no property "amount" in your data, so that condition was left out',
+    ]);
+  });
+
   test("nonsense twice, an invented campaign id, or a refusal fall back to the built-in interpreter with the reason", async () => {
     useModel(fake.baseUrl);
     fake.queue(chatCompletion("Sure! Here are your pro users."));

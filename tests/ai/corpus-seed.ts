@@ -7,7 +7,8 @@ import { createUser } from "../factories.ts";
  * A team with the data a marketer would describe: 60 contacts with plans,
  * countries, MRR, roles; their events (orders with totals and categories,
  * sign-ups, page views, feature use, logins, cancellations); two sent campaigns
- * and a draft; two static segments. Generated from a fixed seed, and kept here
+ * and a draft, with opens and clicks of their emails (and machine opens and
+ * clicks, which count for nobody); two static segments. Generated from a fixed seed, and kept here
  * in plain objects so each corpus prompt's expected members are computed from
  * the same facts the database holds, by a few lines of ordinary code.
  */
@@ -28,8 +29,12 @@ export type SeedContact = {
   events: SeedEvent[];
   /** Campaign names this contact was sent (delivery status 'sent'), with when. */
   received: { campaign: string; at: Date }[];
+  /** Tracked hits on the campaigns' emails; bot_ kinds are mail scanners, not people. */
+  engagement: { campaign: string; kind: EngagementKind; at: Date }[];
   segments: string[];
 };
+
+export type EngagementKind = "open" | "click" | "bot_open" | "bot_click";
 
 export type Seed = {
   teamId: string;
@@ -59,7 +64,12 @@ const CATEGORIES = ["shoes", "books", "electronics"];
 const PATHS = ["/pricing", "/features", "/blog"];
 const FEATURES = ["export", "reports", "api"];
 
-export async function seedCorpusTeam(): Promise<Seed> {
+/**
+ * Seeds one team. With `signUpEvents: false` the same contacts arrive without
+ * any "Signed Up" event, as a team that only imports would: "signed up" must
+ * then be read as the contact's created date.
+ */
+export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): Promise<Seed> {
   const db = getDb();
   const { teamId, userId } = await createUser();
   const now = new Date();
@@ -97,13 +107,14 @@ export async function seedCorpusTeam(): Promise<Seed> {
       whatsappStatus: i % 6 === 2 ? "unsubscribed" : "subscribed",
       events: [],
       received: [],
+      engagement: [],
       segments: [],
     };
     const event = (name: string, days: number, properties: Record<string, unknown> = {}) => {
       if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (i % 5)), properties });
     };
     // Contacts that came from a CSV import have no sign-up event.
-    if (i % 3 !== 2) event("Signed Up", createdDays, { source: pick(["google", "referral", "ads"]) });
+    if (i % 3 !== 2 && options.signUpEvents !== false) event("Signed Up", createdDays, { source: pick(["google", "referral", "ads"]) });
     const orders = Math.floor(next() * 6) - 1;
     for (let k = 0; k < orders; k++) event("Order Completed", Math.floor(next() * 120), { total: 10 + Math.floor(next() * 290), category: pick(CATEGORIES), currency: "USD" });
     if (next() < 0.5) event("Page Viewed", Math.floor(next() * 30), { path: pick(PATHS) });
@@ -122,11 +133,34 @@ export async function seedCorpusTeam(): Promise<Seed> {
     { id: newId(), name: "November Newsletter", sentAt: ago(3) as Date | null, state: "SENT" },
     { id: newId(), name: "Spring Launch", sentAt: null, state: "DRAFT" },
   ];
-  const deliveries: { campaignId: string; contactId: string; status: string; sentAt: Date | null; address: string }[] = [];
+  const deliveries: { id: string; campaignId: string; contactId: string; status: string; sentAt: Date | null; address: string }[] = [];
+  const hits: { deliveryId: string; campaignId: string; contactId: string; kind: EngagementKind; occurredAt: Date }[] = [];
+  // Opens and clicks from their own generator, so the contacts and events above stay as they were.
+  const reader = random(7);
   contacts.forEach((contact, i) => {
     const deliver = (campaign: (typeof campaigns)[number], status: string) => {
-      deliveries.push({ campaignId: campaign.id, contactId: contact.id, status, sentAt: status === "sent" ? campaign.sentAt : null, address: contact.email });
-      if (status === "sent") contact.received.push({ campaign: campaign.name, at: campaign.sentAt! });
+      const id = newId();
+      deliveries.push({ id, campaignId: campaign.id, contactId: contact.id, status, sentAt: status === "sent" ? campaign.sentAt : null, address: contact.email });
+      if (status !== "sent") return;
+      contact.received.push({ campaign: campaign.name, at: campaign.sentAt! });
+      const sentDays = Math.round((now.getTime() - campaign.sentAt!.getTime()) / DAY);
+      // Whole days plus 1 to 5 hours, so no hit sits on the edge of an "in the last N days" window.
+      const hit = (kind: EngagementKind, days: number) => {
+        const at = ago(days, 1 + (i % 5));
+        hits.push({ deliveryId: id, campaignId: campaign.id, contactId: contact.id, kind, occurredAt: at });
+        contact.engagement.push({ campaign: campaign.name, kind, at });
+      };
+      const opens = reader() < 0.55;
+      if (opens) hit("open", sentDays - 1);
+      if (opens && reader() < 0.45) hit("click", sentDays - 1);
+      // Readers who come back to an older email days or weeks later.
+      if (opens && sentDays > 20 && reader() < 0.4) hit("open", 2 + Math.floor(reader() * 25));
+      if (opens && sentDays > 20 && reader() < 0.3) hit("click", 3 + Math.floor(reader() * 20));
+      // A click with no open recorded (images blocked): still someone who read it.
+      if (!opens && i % 7 === 3) hit("click", Math.max(0, sentDays - 2));
+      // Mail scanners fetch the pixel and follow links of some unopened emails.
+      if (!opens && i % 7 === 0) hit("bot_open", sentDays);
+      if (!opens && i % 7 === 0 && i % 2 === 0) hit("bot_click", sentDays);
     };
     if (i % 2 === 0) deliver(campaigns[0]!, "sent");
     else if (i % 10 === 1) deliver(campaigns[0]!, "failed");
@@ -182,8 +216,9 @@ export async function seedCorpusTeam(): Promise<Seed> {
     .execute();
   await db
     .insertInto("deliveries")
-    .values(deliveries.map((d) => ({ teamId, campaignId: d.campaignId, contactId: d.contactId, channel: "EMAIL", address: d.address, status: d.status, sentAt: d.sentAt })))
+    .values(deliveries.map((d) => ({ id: d.id, teamId, campaignId: d.campaignId, contactId: d.contactId, channel: "EMAIL", address: d.address, status: d.status, sentAt: d.sentAt })))
     .execute();
+  if (hits.length) await db.insertInto("engagementEvents").values(hits.map((h) => ({ teamId, ...h }))).execute();
   await db.insertInto("segments").values(segments.map((s) => ({ id: s.id, teamId, name: s.name, kind: "static" }))).execute();
   const members = contacts.flatMap((c) => c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })));
   await db.insertInto("segmentMembers").values(members).execute();

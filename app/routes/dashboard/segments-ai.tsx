@@ -2,13 +2,13 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segments-ai";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
-import { AI_SEGMENT_NAME, aiPromptPath } from "../../components/segments/ai-prompt/paths.ts";
+import { AI_SEGMENT_NAME, aiPromptPath, aiSavePath } from "../../components/segments/ai-prompt/paths.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError } from "../../components/ui/field-error.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { getDb } from "../../../db/database.ts";
-import { promptPanelResult } from "../../../server/ai/page-result.ts";
+import { promptPanelResult, shownPanelResult } from "../../../server/ai/page-result.ts";
 import { isAppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
@@ -21,15 +21,21 @@ import { createFilterSegment } from "../../../server/segments/filter-segments.ts
  * reloaded or shared; the segments page shows the result in its AI Prompt tab
  * (ai-prompt-panel.tsx reads this loader). With `save=1` this route also draws
  * the create dialog, prefilled with 'AI Generated Segment', which saves the
- * shown filter as a filter segment.
+ * shown filter as a filter segment: 'Save Segment' carries that filter (and
+ * what was not understood) in the URL, so the prompt is not read again.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "AI Prompt · Segments · Murmur" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
-  const prompt = new URL(request.url).searchParams.get("prompt");
+  const params = new URL(request.url).searchParams;
+  const prompt = params.get("prompt");
   if (prompt === null) return { result: null };
+  const filterJson = params.get("save") === "1" ? params.get("filter") : null;
+  if (filterJson !== null) {
+    return { result: await shownPanelResult(getDb(), { teamId: team.id, prompt, filterJson, unsupported: params.getAll("unsupported") }) };
+  }
   return { result: await promptPanelResult(getDb(), { teamId: team.id, prompt }) };
 }
 
@@ -60,7 +66,7 @@ export default function AiPromptSave({ loaderData, actionData }: Route.Component
   const closeTo = aiPromptPath(result.prompt);
   return (
     <RouteDialog title="Create Segment" description="Saves the generated filter as a segment whose members are counted live." closeTo={closeTo}>
-      <Form method="post" action={aiPromptPath(result.prompt, { save: "1" })} className="flex flex-col gap-4">
+      <Form method="post" action={aiSavePath(result)} className="flex flex-col gap-4">
         <input type="hidden" name="filter" value={result.filterJson} />
         <div className="flex flex-col gap-2">
           <Label htmlFor="ai-segment-name">Segment name</Label>

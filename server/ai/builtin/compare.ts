@@ -121,6 +121,8 @@ const POSTFIX: [string[], "gte" | "lte"][] = [
   [["or", "under"], "lte"],
 ];
 
+const PREPOSITIONS = new Set(["in", "of", "among"]);
+
 const UNITS = new Set(["dollars", "dollar", "usd", "eur", "euros", "euro", "gbp", "pounds", "pound", "bucks", "percent", "%"]);
 
 export type KeyShape = { kind: ValueKind; values: readonly ValueForm[] };
@@ -155,7 +157,9 @@ export function readComparison(clause: Clause, at: number, key: KeyShape, prompt
   }
 
   // eq, contains, starts: a value of the key, a number, a quoted text or (after an explicit comparator) the words typed.
-  const value = readValue(clause, i, key, prompt, { raw: explicit || op !== "eq" });
+  // A preposition alone ("plan in Germany") is as likely to start the next condition: it takes only the key's own values.
+  const prepositionOnly = !copula && comparator !== undefined && PREPOSITIONS.has(comparator.words.join(" "));
+  const value = readValue(clause, i, key, prompt, { raw: (explicit && !prepositionOnly) || op !== "eq" });
   if (!value) return undefined;
   if (typeof value.value === "number" && op === "eq") {
     const post = POSTFIX.find(([words]) => words.every((w, k) => clause.isFree(value.to + k) && clause.norm(value.to + k) === w));

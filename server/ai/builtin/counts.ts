@@ -82,9 +82,12 @@ const COMPARATOR_BEFORE: [string[], (n: number) => Count | undefined][] = [
 
 /**
  * A count written before the noun an event was found by: "at least 3
- * purchases", "more than 2 orders", "3+ orders". `at` is that noun's index.
+ * purchases", "more than 2 orders", "3+ orders", "2 or more orders". `at` is
+ * that noun's index.
  */
 export function countBefore(clause: Clause, at: number): FoundCount | undefined {
+  const postfix = countWithPostfix(clause, at);
+  if (postfix) return postfix;
   let i = at - 1;
   let plus = false;
   if (clause.norm(i) === "+" && clause.isFree(i)) {
@@ -110,4 +113,25 @@ export function countBefore(clause: Clause, at: number): FoundCount | undefined 
   }
   clause.mark(i, at);
   return { count: { frequency: "at_least", times: n }, from: i, to: at, text: token.raw, assumed: `read "${token.raw}" as at least ${n}` };
+}
+
+const POSTFIX_BEFORE: [string[], Count["frequency"]][] = [
+  [["or", "more"], "at_least"],
+  [["and", "up"], "at_least"],
+  [["or", "fewer"], "at_most"],
+  [["or", "less"], "at_most"],
+];
+
+// "2 or more orders", "3 or fewer logins".
+function countWithPostfix(clause: Clause, at: number): FoundCount | undefined {
+  for (const [words, frequency] of POSTFIX_BEFORE) {
+    const from = at - words.length;
+    const token = clause.tokens[from - 1];
+    if (!token || from < 1 || !words.every((w, k) => clause.norm(from + k) === w && clause.isFree(from + k)) || !clause.isFree(from - 1)) continue;
+    const n = token.kind === "number" ? token.value : numberOf(token.norm);
+    if (n === undefined || token.norm === "a" || token.norm === "an") continue;
+    clause.mark(from - 1, at);
+    return { count: { frequency, times: n }, from: from - 1, to: at, text: `${token.raw} ${words.join(" ")}` };
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import type { CHANNELS, FilterNode, FilterWindow, PropertyCondition } from "../../segments/filter/schema.ts";
 import type { Count } from "./counts.ts";
-import { addDays, type TimeSpec, toDay } from "./time.ts";
+import { type Clock, dayStart, dayWindow, today } from "./clock.ts";
+import { addDays, type TimeSpec } from "./time.ts";
 
 /*
  * What a clause was understood to say, before it becomes schema nodes: kept
@@ -31,7 +32,16 @@ export type Draft =
   | CompareDraft
   | { kind: "created"; time: TimeSpec; negated: boolean; at: number }
   | { kind: "event"; event: string; count?: Count; time?: TimeSpec; properties: CompareDraft[]; negated: boolean; at: number }
-  | { kind: "engagement"; actions: ("received" | "opened" | "clicked")[]; campaignId: string | null; time?: TimeSpec; negated: boolean; at: number }
+  | {
+      kind: "engagement";
+      actions: ("received" | "opened" | "clicked")[];
+      campaignId: string | null;
+      time?: TimeSpec;
+      negated: boolean;
+      at: number;
+      /** Its campaign was "it" or "that one": the campaign of the engagement said just before. */
+      sameCampaign?: boolean;
+    }
   | { kind: "subscription"; channels: Channel[]; subscribed: boolean; negated: boolean; at: number }
   | { kind: "reachable"; channel: Channel; negated: boolean; at: number }
   | { kind: "segment"; segmentId: string; negated: boolean; at: number };
@@ -42,16 +52,16 @@ const and = (...conditions: FilterNode[]): FilterNode => ({ type: "group", combi
 const or = (...conditions: FilterNode[]): FilterNode => ({ type: "group", combinator: "or", conditions });
 
 /** The schema node(s) of a draft, or what about it cannot be expressed. */
-export function buildDraft(draft: Draft, now: Date): Built {
+export function buildDraft(draft: Draft, clock: Clock): Built {
   switch (draft.kind) {
     case "compare":
-      return buildCompare(draft);
+      return buildCompare(draft, clock);
     case "created":
-      return buildCreated(draft.time, draft.negated, now);
+      return buildCreated(draft.time, draft.negated, clock);
     case "event": {
       const properties: PropertyCondition[] = [];
       for (const p of draft.properties) {
-        const built = propertyConditions(p);
+        const built = propertyConditions(p, clock);
         if ("problem" in built) return { problem: built.problem };
         properties.push(...built.conditions);
       }
@@ -63,7 +73,7 @@ export function buildDraft(draft: Draft, now: Date): Built {
           event: draft.event,
           frequency: count.frequency,
           times: count.times,
-          window: toWindow(draft.time, now),
+          window: toWindow(draft.time, clock),
           properties,
         },
       };
@@ -74,7 +84,7 @@ export function buildDraft(draft: Draft, now: Date): Built {
           type: "engagement",
           operator: draft.negated ? (`not_${action}` as const) : action,
           campaignId: draft.campaignId,
-          window: toWindow(draft.time, now),
+          window: toWindow(draft.time, clock),
         }),
       );
       return { node: nodes.length === 1 ? nodes[0] : draft.negated ? and(...nodes) : or(...nodes) };
@@ -96,18 +106,21 @@ export function buildDraft(draft: Draft, now: Date): Built {
   }
 }
 
-/** A rolling window stays rolling; a range of days becomes `between` (an open start is the beginning of time, an open end today). */
-export function toWindow(time: TimeSpec | undefined, now: Date): FilterWindow {
+/**
+ * A rolling window stays rolling; a range of the team's days becomes `between`
+ * (an open start is the beginning of time, an open end today).
+ */
+export function toWindow(time: TimeSpec | undefined, clock: Clock): FilterWindow {
   if (!time) return { type: "any_time" };
   if (time.type === "last_days") return { type: "last_days", days: time.days };
-  return { type: "between", from: time.from ?? "1970-01-01", to: time.to ?? toDay(now) };
+  return dayWindow(time.from ?? "1970-01-01", time.to ?? today(clock), clock);
 }
 
-function buildCreated(time: TimeSpec, negated: boolean, now: Date): Built {
-  const created = (operator: "before" | "after", day: string): FilterNode => ({ type: "field", field: "createdAt", operator, value: `${day}T00:00:00Z` });
+function buildCreated(time: TimeSpec, negated: boolean, clock: Clock): Built {
+  const created = (operator: "before" | "after", day: string): FilterNode => ({ type: "field", field: "createdAt", operator, value: dayStart(day, clock) });
   if (time.type === "last_days") {
     if (!negated) return { node: { type: "field", field: "createdAt", operator: "within_last_days", value: time.days } };
-    return { node: { type: "field", field: "createdAt", operator: "before", value: new Date(now.getTime() - time.days * 86_400_000).toISOString() } };
+    return { node: { type: "field", field: "createdAt", operator: "before", value: new Date(clock.now.getTime() - time.days * 86_400_000).toISOString() } };
   }
   const parts: FilterNode[] = [];
   if (negated) {
@@ -127,11 +140,11 @@ type Leaf = { operator: string; value?: unknown };
  * matches) of lists of comparisons (all of which must), so "at least 100" is
  * "more than 100 or equal to 100" and a negated list is "not this and not that".
  */
-function comparisons(draft: CompareDraft): Leaf[][] | { problem: string } {
+function comparisons(draft: CompareDraft, clock: Clock): Leaf[][] | { problem: string } {
   const { op, values, negated } = draft;
   const [a, b] = values;
   const text = (v: Scalar) => (typeof v === "string" ? v : String(v));
-  if (draft.time) return timeComparisons(draft.time, negated);
+  if (draft.time) return timeComparisons(draft.time, negated, clock);
   switch (op) {
     case "eq":
       if (values.length > 1) {
@@ -168,17 +181,17 @@ function comparisons(draft: CompareDraft): Leaf[][] | { problem: string } {
   }
 }
 
-function timeComparisons(time: TimeSpec, negated: boolean): Leaf[][] | { problem: string } {
+function timeComparisons(time: TimeSpec, negated: boolean, clock: Clock): Leaf[][] | { problem: string } {
   if (negated) return { problem: "a date that is not in a period: say the period it is in instead" };
   if (time.type === "last_days") return [[{ operator: "within_last_days", value: time.days }]];
   const all: Leaf[] = [];
-  if (time.from) all.push({ operator: "after", value: `${time.from}T00:00:00Z` });
-  if (time.to) all.push({ operator: "before", value: `${addDays(time.to, 1)}T00:00:00Z` });
+  if (time.from) all.push({ operator: "after", value: dayStart(time.from, clock) });
+  if (time.to) all.push({ operator: "before", value: dayStart(addDays(time.to, 1), clock) });
   return [all];
 }
 
-function buildCompare(draft: CompareDraft): Built {
-  const alternatives = comparisons(draft);
+function buildCompare(draft: CompareDraft, clock: Clock): Built {
+  const alternatives = comparisons(draft, clock);
   if ("problem" in alternatives) return { problem: alternatives.problem };
   const leaf = (c: Leaf): FilterNode | undefined => {
     if (draft.target.type === "attribute") return { type: "attribute", key: draft.target.key, ...c } as FilterNode;
@@ -203,7 +216,7 @@ function buildCompare(draft: CompareDraft): Built {
 // "either" cannot be said there; "at least 100" becomes "more than 99.999999".
 const EPSILON = 0.000001;
 
-function propertyConditions(draft: CompareDraft): { conditions: PropertyCondition[] } | { problem: string } {
+function propertyConditions(draft: CompareDraft, clock: Clock): { conditions: PropertyCondition[] } | { problem: string } {
   const key = draft.target.type === "property" ? draft.target.key : "";
   const as = (leaves: Leaf[]) => leaves.map((c) => ({ property: key, ...c }) as PropertyCondition);
   const [a, b] = draft.values as number[];
@@ -212,7 +225,7 @@ function propertyConditions(draft: CompareDraft): { conditions: PropertyConditio
   if (!draft.negated && draft.op === "between") {
     return { conditions: as([{ operator: "greater_than", value: a! - EPSILON }, { operator: "less_than", value: b! + EPSILON }]) };
   }
-  const alternatives = comparisons(draft);
+  const alternatives = comparisons(draft, clock);
   if ("problem" in alternatives) return { problem: alternatives.problem };
   if (alternatives.length !== 1) return { problem: `"${key}" with either of two conditions: an event's properties can only all be required` };
   return { conditions: as(alternatives[0]!) };

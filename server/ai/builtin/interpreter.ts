@@ -2,6 +2,7 @@ import { describeFilterNames } from "../names.ts";
 import type { FilterGroup, FilterNode } from "../../segments/filter/schema.ts";
 import { summarizeFilter } from "../../segments/filter/describe.ts";
 import type { Interpretation, Interpreter, Vocabulary } from "../types.ts";
+import { type Clock, teamClock } from "./clock.ts";
 import { buildDraft, type Draft } from "./drafts.ts";
 import { interpretClause } from "./interpret-clause.ts";
 import { buildLexicon, type EventEntry } from "./lexicon.ts";
@@ -18,7 +19,7 @@ import { tokenize } from "./tokens.ts";
 
 type Item = { drafts: Draft[]; connector: "and" | "or" | null; clause: number };
 
-export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, now: Date): Interpretation {
+export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, clock: Clock): Interpretation {
   const lexicon = buildLexicon(vocabulary);
   const { clauses, relativeAt } = splitClauses(tokenize(prompt), lexicon);
   const items: Item[] = [];
@@ -27,7 +28,8 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, now
   let previousEvent: { entry: EventEntry; draft: Extract<Draft, { kind: "event" }> } | undefined;
 
   clauses.forEach((clause, index) => {
-    const reading = interpretClause(clause, { lexicon, prompt, now, previousEvent: previousEvent?.entry });
+    // Time phrases are read on the team's wall clock: its today, its weeks.
+    const reading = interpretClause(clause, { lexicon, prompt, now: clock.wall, previousEvent: previousEvent?.entry });
     notes.push(...reading.notes);
     problems.push(...reading.problems);
     if (previousEvent && reading.attached.length) {
@@ -41,12 +43,15 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, now
     previousEvent = event ? { entry: lexicon.events.find((e) => e.name === event.event)!, draft: event } : undefined;
   });
   shareEngagementTargets(items);
+  if (items.some((item) => item.drafts.some((d) => d.kind === "engagement" && d.sameCampaign))) {
+    problems.push(`"${lastWordOf(prompt)}": which campaign? Name it, or say "any campaign"`);
+  }
 
   const subject = items.filter((item) => relativeAt === -1 || item.clause < relativeAt);
   const predicate = items.filter((item) => relativeAt !== -1 && item.clause >= relativeAt);
   const built: FilterNode[] = [];
   for (const part of [subject, predicate]) {
-    const node = joinItems(part, now, problems);
+    const node = joinItems(part, clock, problems);
     if (node) built.push(node);
   }
   const filter = rootOf(simplify({ type: "group", combinator: "and", conditions: built }));
@@ -62,7 +67,7 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, now
 export const builtInInterpreter: Interpreter = {
   name: "built-in",
   async interpretPrompt(prompt, vocabulary, options = {}) {
-    return interpretWithBuiltIn(prompt, vocabulary, options.now ?? new Date());
+    return interpretWithBuiltIn(prompt, vocabulary, teamClock(options.now ?? new Date(), options.timeZone));
   },
 };
 
@@ -103,7 +108,14 @@ function shareEngagementTargets(items: Item[]): void {
     const a = items[k]!.drafts[items[k]!.drafts.length - 1];
     const next = items[k + 1]!;
     const b = next.drafts[0];
-    if (a?.kind !== "engagement" || b?.kind !== "engagement" || a.campaignId !== null || a.time) continue;
+    if (a?.kind !== "engagement" || b?.kind !== "engagement") continue;
+    // "got the newsletter but never opened it": it is the campaign just named.
+    if (b.sameCampaign) {
+      b.campaignId = a.campaignId;
+      b.sameCampaign = false;
+      continue;
+    }
+    if (a.campaignId !== null || a.time) continue;
     a.campaignId = b.campaignId;
     a.time = b.time;
     if (a.negated && !b.negated) {
@@ -114,12 +126,12 @@ function shareEngagementTargets(items: Item[]): void {
 }
 
 // "and" binds tighter than "or": A and B or C is (A and B) or C.
-function joinItems(items: Item[], now: Date, problems: string[]): FilterNode | undefined {
+function joinItems(items: Item[], clock: Clock, problems: string[]): FilterNode | undefined {
   const terms: FilterNode[][] = [];
   for (const item of items) {
     const nodes: FilterNode[] = [];
     for (const draft of item.drafts) {
-      const built = buildDraft(draft, now);
+      const built = buildDraft(draft, clock);
       if (built.problem) problems.push(built.problem);
       if (built.node) nodes.push(built.node);
     }
@@ -144,4 +156,8 @@ function simplify(node: FilterNode): FilterNode {
 
 function rootOf(node: FilterNode): FilterGroup {
   return node.type === "group" ? node : { type: "group", combinator: "and", conditions: [node] };
+}
+
+function lastWordOf(prompt: string): string {
+  return /(\w+)\W*$/.exec(prompt)?.[1] ?? prompt;
 }

@@ -41,6 +41,7 @@ const VERBS: [string[], Action[]][] = [
 const SKIP = new Set(["the", "our", "a", "an", "any", "of", "on", "with", "to", "from", "in", "my", "your"]);
 const KINDS = new Set(["campaign", "campaigns", "email", "emails", "broadcast", "broadcasts", "message", "messages", "newsletter", "newsletters", "send", "sends", "blast", "blasts", "mailing", "mailings"]);
 const ANY = new Set(["anything", "something", "link", "links", ...KINDS]);
+const PRONOUNS = new Set(["it", "that", "this", "them", "those"]);
 const LATEST = [["last"], ["latest"], ["most", "recent"], ["previous"], ["recent"], ["newest"]];
 
 /** Engagement conditions in the clause. */
@@ -63,14 +64,14 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
     }
     if (target === "ambiguous") continue;
     clause.mark(i, target?.to ?? after);
-    drafts.push({ kind: "engagement", actions: verb[1], campaignId: target?.campaignId ?? null, time: takeTime(context), negated: false, at: i });
+    drafts.push({ kind: "engagement", actions: verb[1], campaignId: target?.campaignId ?? null, time: takeTime(context), negated: false, at: i, sameCampaign: target?.sameCampaign });
     if (target?.named && wordsOf(target.named.typed).join(" ") !== wordsOf(target.named.name).join(" ")) context.notes.push(`Read "${target.named.typed}" as the campaign "${target.named.name}".`);
     i = (target?.to ?? after) - 1;
   }
   return drafts;
 }
 
-type Target = { campaignId: string | null; to: number; named?: { typed: string; name: string } };
+type Target = { campaignId: string | null; to: number; named?: { typed: string; name: string }; sameCampaign?: boolean };
 
 function readTarget(context: ClauseContext, from: number): Target | "none-sent" | "ambiguous" | undefined {
   const { clause, lexicon } = context;
@@ -92,7 +93,18 @@ function readTarget(context: ClauseContext, from: number): Target | "none-sent" 
     const to = KINDS.has(clause.norm(named.to)) ? named.to + 1 : named.to;
     return { campaignId: named.campaign.id, to, named: { typed: quoteSpan(context.prompt, clause.tokens.slice(i, named.to)), name: named.campaign.name } };
   }
-  if (ANY.has(clause.norm(i))) return { campaignId: null, to: i + 1 };
+  if (ANY.has(clause.norm(i))) {
+    // "a link in the November Newsletter", "an email from Black Friday": the campaign it belongs to.
+    let j = i + 1;
+    while (clause.isFree(j) && SKIP.has(clause.norm(j))) j++;
+    if (j > i + 1) {
+      const inside = readTarget(context, j);
+      if (inside && typeof inside === "object" && inside.campaignId !== null) return inside;
+    }
+    return { campaignId: null, to: i + 1 };
+  }
+  // Only as the last word: "never opened it", not "opened this campaign".
+  if (PRONOUNS.has(clause.norm(i)) && i + 1 === clause.length) return { campaignId: null, to: i + 1, sameCampaign: true };
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import { quoteSpan } from "./tokens.ts";
  */
 
 const BEFORE = [["in"], ["of"], ["from"], ["on"], ["members", "of"], ["member", "of"], ["part", "of"], ["belong", "to"], ["belongs", "to"], ["within"], ["inside"], ["except"], ["excluding"], ["exclude"], ["not"]];
-const AFTER = new Set(["segment", "segments", "list", "group", "audience", "cohort"]);
+const AFTER = new Set(["segment", "segments", "list", "group", "audience", "cohort", "members"]);
 
 export function recognizeSegments(context: ClauseContext): Draft[] {
   const { clause, lexicon } = context;

@@ -4,7 +4,8 @@ import { NUMBER_WORD_PATTERN, numberOf } from "./words.ts";
 
 /*
  * When: "in the last 30 days", "this week", "yesterday", "since March",
- * "between 1 May and 10 June". Days are UTC days. Rolling windows ("the last
+ * "between 1 May and 10 June". Days are the team's: `now` here is its wall
+ * clock in UTC fields (clock.ts), so UTC arithmetic gives its days. Rolling windows ("the last
  * 30 days") stay rolling so a saved segment keeps meaning the same thing;
  * named periods ("this week", "in March") become dates.
  */

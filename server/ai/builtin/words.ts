@@ -12,7 +12,7 @@ export const FILLERS = new Set(
     "show find list give get want need looking like please lets let segment segments audience audiences group with from in on at to " +
     "for by as is are was were be been being have has had having do does did done ever any some only just also currently now still " +
     "live lives living located based belong belongs belonging whose where whom someone somebody ones one's its it this into within " +
-    "and or but so then than very really actually already yet via through using either companies accounts businesses leads prospects something anything stuff"
+    "and or but so then than very really actually already yet via through using either companies accounts businesses leads prospects something anything stuff placed made"
   ).split(" "),
 );
 

@@ -68,8 +68,13 @@ const Envelope = z.object({ filter: z.unknown(), unsupported: z.array(z.string()
 /**
  * The model's message content as a filter that validates and names only this
  * team's campaigns and segments, or an InvalidAnswer saying what is wrong.
+ * Event names, property names and attribute keys must be the vocabulary's too
+ * (the model is shown nothing else, so another name is an invention that would
+ * silently match nobody). On a first answer they are problems to repair; on the
+ * `final` one, each condition naming one is left out and reported in
+ * `unsupported` in plain words.
  */
-export function readAnswer(content: string, vocabulary: Vocabulary): ModelAnswer {
+export function readAnswer(content: string, vocabulary: Vocabulary, options: { final?: boolean } = {}): ModelAnswer {
   let json: unknown;
   try {
     json = JSON.parse(stripFence(content));
@@ -87,7 +92,12 @@ export function readAnswer(content: string, vocabulary: Vocabulary): ModelAnswer
   }
   const unknown = unknownReferences(filter, vocabulary);
   if (unknown.length) throw new InvalidAnswer(unknown);
-  return { filter, unsupported: envelope.data.unsupported.map((s) => s.trim()).filter(Boolean) };
+  const unsupported = envelope.data.unsupported.map((s) => s.trim()).filter(Boolean);
+  const invented = inventedNames(filter, vocabulary);
+  if (invented.length === 0) return { filter, unsupported };
+  if (!options.final) throw new InvalidAnswer(invented.map((name) => `${name.path}: ${name.repair}`));
+  const kept = withoutConditions(filter, new Set(invented.map((name) => name.node)));
+  return { filter: parseFilter(kept), unsupported: [...unsupported, ...new Set(invented.map((name) => name.plain))] };
 }
 
 // Some models wrap JSON in a Markdown code fence even when asked for JSON only.
@@ -111,4 +121,57 @@ function unknownReferences(filter: FilterGroup, vocabulary: Vocabulary): string[
   };
   visit(filter, "filter");
   return problems;
+}
+
+type InventedName = { node: FilterNode; path: string; repair: string; plain: string };
+
+/** Conditions naming an event, event property or attribute key the vocabulary does not list. */
+function inventedNames(filter: FilterGroup, vocabulary: Vocabulary): InventedName[] {
+  const events = new Map(vocabulary.events.map((e) => [e.name, new Set(e.properties.map((p) => p.key))]));
+  const attributes = new Set(vocabulary.attributes.map((a) => a.key));
+  const found: InventedName[] = [];
+  const visit = (node: FilterNode, path: string) => {
+    if (node.type === "group") node.conditions.forEach((child, i) => visit(child, `${path}.conditions[${i}]`));
+    else if (node.type === "event" && !events.has(node.event)) {
+      found.push({
+        node,
+        path: `${path}.event`,
+        repair: `there is no event named ${JSON.stringify(node.event)}; use a listed event name, or put that part in unsupported`,
+        plain: `There is no event named ${JSON.stringify(node.event)} in your data, so that condition was left out`,
+      });
+    } else if (node.type === "event") {
+      node.properties.forEach((property, i) => {
+        if (events.get(node.event)!.has(property.property)) return;
+        found.push({
+          node,
+          path: `${path}.properties[${i}].property`,
+          repair: `the event ${JSON.stringify(node.event)} has no property ${JSON.stringify(property.property)}; use one of its listed properties, or put that part in unsupported`,
+          plain: `The event ${JSON.stringify(node.event)} has no property ${JSON.stringify(property.property)} in your data, so that condition was left out`,
+        });
+      });
+    } else if (node.type === "attribute" && !attributes.has(node.key)) {
+      found.push({
+        node,
+        path: `${path}.key`,
+        repair: `there is no attribute ${JSON.stringify(node.key)}; use a listed attribute key, or put that part in unsupported`,
+        plain: `No contact has an attribute ${JSON.stringify(node.key)} in your data, so that condition was left out`,
+      });
+    }
+  };
+  visit(filter, "filter");
+  return found;
+}
+
+/** The tree without the given conditions, and without groups they leave empty (the root stays). */
+function withoutConditions(group: FilterGroup, drop: Set<FilterNode>): FilterGroup {
+  const conditions: FilterNode[] = [];
+  for (const node of group.conditions) {
+    if (drop.has(node)) continue;
+    if (node.type !== "group") conditions.push(node);
+    else {
+      const inner = withoutConditions(node, drop);
+      if (inner.conditions.length > 0) conditions.push(inner);
+    }
+  }
+  return { ...group, conditions };
 }

@@ -1,3 +1,4 @@
+import { dayStart, teamClock, today } from "../builtin/clock.ts";
 import type { Vocabulary } from "../types.ts";
 
 /*
@@ -25,7 +26,7 @@ Rules:
 - Never guess. Whatever part of the description you cannot express with what is listed goes into "unsupported", in plain words (for example "\\"high value\\": no attribute or event says what that is"). If nothing can be expressed, answer an empty group and say why.
 - Answer the JSON object only, no prose around it.`;
 
-export function systemMessage(vocabulary: Vocabulary, now: Date): string {
+export function systemMessage(vocabulary: Vocabulary, now: Date, timeZone = "UTC"): string {
   const listed = {
     attributes: vocabulary.attributes.map((a) => ({ key: a.key, kind: a.kind, commonValues: a.values })),
     events: vocabulary.events.map((e) => ({ name: e.name, properties: e.properties.map((p) => ({ name: p.key, kind: p.kind, commonValues: p.values })) })),
@@ -33,7 +34,12 @@ export function systemMessage(vocabulary: Vocabulary, now: Date): string {
     segments: vocabulary.segments,
     emailDomains: vocabulary.emailDomains,
   };
-  return `${GUIDE}\n\nToday is ${now.toISOString().slice(0, 10)} (UTC). Campaigns are listed newest first.\n\nThis team's vocabulary:\n${JSON.stringify(listed)}`;
+  const clock = teamClock(now, timeZone);
+  const days =
+    timeZone === "UTC"
+      ? `Today is ${today(clock)} (UTC).`
+      : `Today is ${today(clock)} in the team's time zone, ${timeZone}; a day there starts at ${dayStart(today(clock), clock)}. For windows of whole days, give "from" and "to" as such times with that offset ("to" is the start of the day after the last one).`;
+  return `${GUIDE}\n\n${days} Campaigns are listed newest first.\n\nThis team's vocabulary:\n${JSON.stringify(listed)}`;
 }
 
 export function repairMessage(problems: string[]): string {

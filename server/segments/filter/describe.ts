@@ -159,8 +159,16 @@ const isDateOnly = (value: string) => DATE_ONLY.test(value);
 const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
-/** "1 Mar 2026" for a date or a UTC midnight, "1 Mar 2026 14:30 UTC" for another time. */
+const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:\d{2})$/;
+
+/**
+ * "1 Mar 2026" for a date or a UTC midnight, "1 Mar 2026 14:30 UTC" for another
+ * time; a time given with an offset (a team's local midnight) keeps its own
+ * clock: "1 Mar 2026 00:00 UTC+01:00".
+ */
 function formatMoment(value: string): string {
+  const local = WITH_OFFSET.exec(value);
+  if (local && local[3] !== "+00:00") return `${dayFormat.format(new Date(`${local[1]}T00:00:00Z`))} ${local[2]} UTC${local[3]}`;
   const date = new Date(isDateOnly(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
   const day = dayFormat.format(date);

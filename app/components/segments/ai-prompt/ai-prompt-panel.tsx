@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { builderFields } from "./builder-fields.ts";
 import { DescribedFilter } from "./described-filter.tsx";
-import { AI_PROMPT_ROUTE_ID, aiPromptPath } from "./paths.ts";
+import { AI_PROMPT_ROUTE_ID, aiSaveFields } from "./paths.ts";
 import { segmentsPath } from "../segment-tabs-config.ts";
 import { Button } from "../../ui/button.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
@@ -22,7 +22,9 @@ export function AiPromptPanel() {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [prompt, setPrompt] = useState(result?.prompt ?? "");
-  const generating = navigation.state === "loading" && navigation.location.pathname === "/dashboard/segments/ai";
+  // Opening the save dialog loads the same route, but reads no prompt.
+  const generating =
+    navigation.state === "loading" && navigation.location.pathname === "/dashboard/segments/ai" && !new URLSearchParams(navigation.location.search).has("save");
   const error = result?.error ?? null;
 
   return (
@@ -92,11 +94,13 @@ function PromptResult({ result }: { result: Extract<PromptPanelResult, { error: 
         </ul>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button asChild>
-          <Link to={aiPromptPath(result.prompt, { save: "1" })} preventScrollReset>
-            Save Segment
-          </Link>
-        </Button>
+        {/* A GET form: the dialog opens on the filter shown here, without reading the prompt again. */}
+        <Form method="get" action="/dashboard/segments/ai" preventScrollReset>
+          {aiSaveFields(result).map(([name, value], i) => (
+            <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+          ))}
+          <Button type="submit">Save Segment</Button>
+        </Form>
         <Form method="post" action={segmentsPath("filters")}>
           {builderFields(result.draft, "filter").map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

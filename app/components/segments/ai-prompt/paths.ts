@@ -7,3 +7,17 @@ export const AI_PROMPT_ROUTE_ID = "routes/dashboard/segments-ai";
 export function aiPromptPath(prompt: string, extra: Record<string, string> = {}): string {
   return `/dashboard/segments/ai?${new URLSearchParams({ prompt, ...extra })}`;
 }
+
+/**
+ * The create dialog over the result that was shown: the filter and what was
+ * not understood travel in the URL, so the dialog saves that filter rather
+ * than reading the prompt again.
+ */
+export function aiSavePath(result: { prompt: string; filterJson: string; unsupported: string[] }): string {
+  return `/dashboard/segments/ai?${new URLSearchParams(aiSaveFields(result))}`;
+}
+
+/** The same as form fields, for the GET form behind 'Save Segment'. */
+export function aiSaveFields(result: { prompt: string; filterJson: string; unsupported: string[] }): [string, string][] {
+  return [["prompt", result.prompt], ["save", "1"], ["filter", result.filterJson], ...result.unsupported.map((part): [string, string] => ["unsupported", part])];
+}
