@@ -94,6 +94,74 @@ test("schedules at a chosen time, shown in UTC", async ({ page }) => {
   await expect(card).toContainText("Scheduled for Jan 31, 2099, 9:30 AM UTC");
 });
 
+test("a team in Paris schedules by its own clock, on either side of the change to summer time", async ({ page }) => {
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("Time zone").selectOption("Europe/Paris");
+  await page.getByRole("button", { name: "Save team settings" }).click();
+  await expect(notifications(page).getByText("Team settings saved")).toBeVisible();
+
+  // Paris moves to summer time on 29 March 2099: 09:30 is UTC+1 the day before, UTC+2 that day.
+  const times = [
+    { name: "Winter morning", wallClock: "2099-03-28T09:30", shown: "Mar 28, 2099, 9:30 AM Europe/Paris", instant: "2099-03-28T08:30:00.000Z" },
+    { name: "Summer morning", wallClock: "2099-03-29T09:30", shown: "Mar 29, 2099, 9:30 AM Europe/Paris", instant: "2099-03-29T07:30:00.000Z" },
+  ];
+  for (const time of times) {
+    await createCampaignThroughDialog(page, { name: time.name });
+    const card = campaignCard(page, time.name);
+    await card.getByRole("link", { name: "Pick a time" }).click();
+    await expect(page.getByText("Europe/Paris", { exact: true })).toBeVisible();
+    await page.getByLabel("Send at").fill(time.wallClock);
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(page).toHaveURL("/dashboard/broadcasts");
+    await expect(card).toContainText(`Scheduled for ${time.shown}`);
+  }
+  // The instants stored, as the API gives them.
+  const { data } = (await (await page.request.get("/api/campaigns")).json()) as { data: { name: string; scheduledAt: string }[] };
+  expect(Object.fromEntries(data.map((campaign) => [campaign.name, campaign.scheduledAt]))).toEqual(
+    Object.fromEntries(times.map((time) => [time.name, time.instant])),
+  );
+});
+
+test("the first segment chosen stays the one the list shows when another is ticked later", async ({ page }) => {
+  // Alpha first, so the dialog (newest segments first) lists Beta above it.
+  for (const name of ["Alpha", "Beta"]) expect((await page.request.post("/api/segments", { data: { name } })).ok()).toBe(true);
+  await createCampaignThroughDialog(page, { name: "Ordered", segment: "Alpha" });
+  const card = campaignCard(page, "Ordered");
+  await expect(card).toContainText("Alpha");
+
+  await card.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("checkbox", { name: "Alpha" })).toBeChecked();
+  await page.getByRole("checkbox", { name: "Beta" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL("/dashboard/broadcasts");
+  await expect(card).toContainText("Alpha");
+  await expect(card).not.toContainText("Beta");
+  const { data } = (await (await page.request.get("/api/campaigns")).json()) as { data: { segmentLinks: { segment: { name: string } }[] }[] };
+  expect(data[0]!.segmentLinks.map((link) => link.segment.name)).toEqual(["Alpha", "Beta"]);
+});
+
+test("more campaigns than a page: Older campaigns and Newest campaigns links", async ({ page }) => {
+  // 51 campaigns, one more than a page; "Campaign 1" is the oldest.
+  for (let i = 1; i <= 51; i++) {
+    const response = await page.request.post("/api/campaigns", { data: { name: `Campaign ${i}`, type: "EMAIL", segmentIds: [], scheduledTime: "" } });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto("/dashboard/broadcasts");
+  await expect(page.getByRole("article")).toHaveCount(50);
+  await expect(campaignCard(page, "Campaign 51")).toBeVisible();
+  await expect(campaignCard(page, "Campaign 1")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Newest campaigns" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Older campaigns" }).click();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(campaignCard(page, "Campaign 1")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Older campaigns" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Newest campaigns" }).click();
+  await expect(page).toHaveURL("/dashboard/broadcasts");
+  await expect(campaignCard(page, "Campaign 51")).toBeVisible();
+});
+
 test("an unknown campaign is a 404", async ({ page }) => {
   const response = await page.goto("/dashboard/broadcasts/00000000-0000-4000-8000-000000000000/edit");
   expect(response?.status()).toBe(404);

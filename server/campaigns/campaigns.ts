@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
+import { type Cursor, decodeCursor, encodeCursor } from "../contacts/cursor.ts";
 import { AppError } from "../errors.ts";
 import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
 import { contentColumns, requireReadyToSchedule } from "./content-columns.ts";
@@ -81,14 +82,39 @@ async function toViews(db: Database, teamId: string, rows: CampaignRow[]): Promi
   }));
 }
 
-/** The team's campaigns, newest first, with their segments (in chosen order) and analytics. */
-export async function listCampaigns(db: Database, options: { teamId: string; limit?: number }): Promise<CampaignView[]> {
-  const rows = await campaignQuery(db, options.teamId)
+/** The Broadcasts page's and the API's page size; the API takes `limit` up to MAX_CAMPAIGNS_LIMIT. */
+export const CAMPAIGNS_PAGE_SIZE = 50;
+export const MAX_CAMPAIGNS_LIMIT = 500;
+
+/**
+ * One page of the team's campaigns, newest first, by keyset on (created_at, id):
+ * `after` is the nextCursor of the previous page (null on the last page). Each
+ * campaign comes with its segments (in chosen order) and analytics.
+ */
+export async function campaignsPage(
+  db: Database,
+  options: { teamId: string; after?: string | null; limit?: number },
+): Promise<{ campaigns: CampaignView[]; nextCursor: string | null }> {
+  const limit = Math.min(Math.max(options.limit ?? CAMPAIGNS_PAGE_SIZE, 1), MAX_CAMPAIGNS_LIMIT);
+  const after: Cursor | null = options.after ? decodeCursor(options.after) : null;
+  let query = campaignQuery(db, options.teamId)
+    .select(sql<string>`campaigns.created_at::text`.as("createdAtText"))
     .orderBy("campaigns.createdAt", "desc")
     .orderBy("campaigns.id", "desc")
-    .limit(options.limit ?? 500)
-    .execute();
-  return toViews(db, options.teamId, rows as CampaignRow[]);
+    .limit(limit + 1);
+  if (after) query = query.where(sql<boolean>`(campaigns.created_at, campaigns.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    campaigns: await toViews(db, options.teamId, page.map(({ createdAtText: _, ...row }) => row as CampaignRow)),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
+  };
+}
+
+/** The team's newest campaigns, up to `limit` (one page). */
+export async function listCampaigns(db: Database, options: { teamId: string; limit?: number }): Promise<CampaignView[]> {
+  return (await campaignsPage(db, options)).campaigns;
 }
 
 export async function getCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
@@ -111,10 +137,17 @@ export function requireFutureTime(value: string, now = new Date()): Date {
   return at;
 }
 
-/** What the form's scheduledTime means: an empty one is a draft, a time schedules it. */
-function stateFor(input: CampaignInput, columns: ReturnType<typeof contentColumns>): { state: CampaignState; scheduledAt: Date | null } {
-  if (!input.scheduledTime) return { state: "DRAFT", scheduledAt: null };
-  const scheduledAt = requireFutureTime(input.scheduledTime);
+type Timing = { state: CampaignState; scheduledAt: Date | null };
+
+/**
+ * What scheduledTime means: an empty one is a draft, a time schedules it. Left out,
+ * it means the same as empty on create and "keep the schedule as it is" on edit
+ * (`current`), so a client that only renames a campaign does not unschedule it.
+ */
+function timingFor(input: CampaignInput, columns: ReturnType<typeof contentColumns>, current?: Timing): Timing {
+  const kept = input.scheduledTime === undefined && current ? current : null;
+  if (kept ? kept.state !== "SCHEDULED" : !input.scheduledTime) return { state: "DRAFT", scheduledAt: null };
+  const scheduledAt = kept ? kept.scheduledAt! : requireFutureTime(input.scheduledTime!);
   requireReadyToSchedule({ type: input.type, ...columns });
   return { state: "SCHEDULED", scheduledAt };
 }
@@ -123,7 +156,7 @@ function stateFor(input: CampaignInput, columns: ReturnType<typeof contentColumn
 export async function createCampaign(db: Database, options: { teamId: string; input: CampaignInput }): Promise<CampaignView> {
   const { input } = options;
   const columns = contentColumns(input);
-  const timing = stateFor(input, columns);
+  const timing = timingFor(input, columns);
   const id = newId();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -144,7 +177,8 @@ export async function createCampaign(db: Database, options: { teamId: string; in
 
 /**
  * Replaces a campaign's fields and segments. Only DRAFT and SCHEDULED campaigns
- * can change (409 otherwise); the scheduledTime decides between the two.
+ * can change (409 otherwise); the scheduledTime decides between the two: empty
+ * makes it a draft, a time schedules it, none keeps the schedule it has.
  */
 export async function updateCampaign(
   db: Database,
@@ -152,12 +186,12 @@ export async function updateCampaign(
 ): Promise<CampaignView> {
   const { input } = options;
   const columns = contentColumns(input);
-  const timing = stateFor(input, columns);
   await db.transaction().execute(async (trx) => {
     const current = await lockCampaign(trx, options);
     if (!EDITABLE_STATES.includes(current.state)) {
       throw new AppError("CONFLICT", `This campaign is ${current.state} and can no longer be edited.`);
     }
+    const timing = timingFor(input, columns, current);
     await trx
       .updateTable("campaigns")
       .set({ name: input.name, type: input.type, ...columns, ...timing, updatedAt: new Date() })
@@ -182,7 +216,7 @@ export async function lockCampaign(trx: Database, options: { teamId: string; cam
   if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await trx
     .selectFrom("campaigns")
-    .select(["id", "state", "type", "whatsappTemplate", "whatsappLanguage"])
+    .select(["id", "state", "type", "scheduledAt", "whatsappTemplate", "whatsappLanguage"])
     .where("id", "=", options.campaignId)
     .where("teamId", "=", options.teamId)
     .forUpdate()

@@ -124,3 +124,9 @@ export const ScheduleSchema = z.object({
     .string({ error: "scheduledTime is required" })
     .refine((value) => !Number.isNaN(Date.parse(value)), "scheduledTime must be an ISO date-time, such as 2030-01-31T09:00:00Z"),
 });
+
+/** `GET /api/campaigns?limit=&cursor=`: keyset paging, as for contacts. */
+export const ListCampaignsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").optional(),
+  cursor: z.string().max(200).optional(),
+});

@@ -1,4 +1,5 @@
-import type { CampaignState } from "./schemas.ts";
+import type { Database } from "../../db/database.ts";
+import { sentCampaignsSummary } from "../tracking/analytics.ts";
 
 /**
  * The spec's rate: part / whole × 100 to one decimal, "0.0" when nothing was sent
@@ -11,22 +12,19 @@ export function formatRate(part: number, whole: number): string {
 
 export type CampaignSummary = { totalCampaigns: number; emailsSent: number; avgOpenRate: string; avgClickRate: string };
 
-type SummarisedCampaign = { state: CampaignState; analytics: { sent: number; opened: number; clicked: number } };
-
 /**
- * The Broadcasts summary cards. As the spec says, only SENT campaigns count:
- * drafts and scheduled ones have no results yet. The averages weigh every
- * message alike (total opens / total sent), so a tiny test send cannot skew them.
+ * The Broadcasts summary cards, over all of the team's campaigns (not the page
+ * shown), in one aggregate query. As the spec says, only SENT campaigns count:
+ * drafts and scheduled ones have no results yet. Emails Sent counts EMAIL
+ * campaigns only, as its name says; the rates are pooled over every SENT campaign
+ * (total opens / total sent), so a tiny test send cannot skew them.
+ * See docs/decisions/016-broadcast-and-dashboard-figures.md.
  */
-export function summarizeCampaigns(campaigns: readonly SummarisedCampaign[]): CampaignSummary {
-  const sent = campaigns.filter((campaign) => campaign.state === "SENT");
-  const totals = sent.reduce(
-    (sum, { analytics }) => ({ sent: sum.sent + analytics.sent, opened: sum.opened + analytics.opened, clicked: sum.clicked + analytics.clicked }),
-    { sent: 0, opened: 0, clicked: 0 },
-  );
+export async function campaignSummary(db: Database, options: { teamId: string }): Promise<CampaignSummary> {
+  const totals = await sentCampaignsSummary(db, options);
   return {
-    totalCampaigns: sent.length,
-    emailsSent: totals.sent,
+    totalCampaigns: totals.campaigns,
+    emailsSent: totals.emailSent,
     avgOpenRate: formatRate(totals.opened, totals.sent),
     avgClickRate: formatRate(totals.clicked, totals.sent),
   };

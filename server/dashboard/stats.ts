@@ -42,6 +42,17 @@ function roundOne(value: number): number {
 }
 
 /**
+ * A campaign was active (scheduled or sending) at some moment of [from, to) when it
+ * came due then (only a SCHEDULED campaign comes due), or it was sending then: started
+ * before the window ends and not yet sent when it began. The states a campaign passed
+ * through are not kept, so this is what its timestamps can tell.
+ */
+function activeIn(from: Date, to: Date) {
+  return sql<boolean>`(scheduled_at >= ${from} and scheduled_at < ${to})
+    or (started_at < ${to} and (sent_at is null or sent_at >= ${from}))`;
+}
+
+/**
  * The figures of the dashboard's stat cards for one team, as of `now`.
  *
  * One set query per table, whatever the team's size: each counts the
@@ -49,6 +60,9 @@ function roundOne(value: number): number {
  * before (`[now-60d, now-30d)` and `[now-30d, now]`), on the (team_id, created_at) indexes.
  * The total of contacts comes from the maintained per-team counter, so a team
  * of a million contacts does not count them all on every visit.
+ *
+ * Active Campaigns' change compares the campaigns active at some time in each
+ * window (active now counts for the current one; see `activeIn`), not campaigns created.
  *
  * Open rate is over SENT campaigns only; its change compares campaigns sent
  * (by `sent_at`) in the two windows, in percentage points; 0.0 when nothing was
@@ -77,8 +91,8 @@ export async function dashboardStats(db: Database, options: { teamId: string; no
       .select([
         sql<number>`count(*)::int`.as("total"),
         sql<number>`count(*) filter (where state in ('ACTIVE', 'SCHEDULED'))::int`.as("active"),
-        sql<number>`count(*) filter (where created_at >= ${currentFrom} and created_at <= ${now})::int`.as("current"),
-        sql<number>`count(*) filter (where created_at >= ${previousFrom} and created_at < ${currentFrom})::int`.as("previous"),
+        sql<number>`count(*) filter (where state in ('ACTIVE', 'SCHEDULED') or ${activeIn(currentFrom, now)})::int`.as("current"),
+        sql<number>`count(*) filter (where ${activeIn(previousFrom, currentFrom)})::int`.as("previous"),
         sql<number>`count(*) filter (where state = 'SENT' and sent_at >= ${currentFrom} and sent_at <= ${now})::int`.as("sentCurrent"),
         sql<number>`count(*) filter (where state = 'SENT' and sent_at >= ${previousFrom} and sent_at < ${currentFrom})::int`.as("sentPrevious"),
       ])

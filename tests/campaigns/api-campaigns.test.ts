@@ -108,6 +108,29 @@ describe("campaigns API", () => {
     expect(updated.body.data).toMatchObject({ name: "Second", type: "WHATSAPP", state: "DRAFT", scheduledAt: null, segmentLinks: [{ segmentId: seg }] });
   });
 
+  test("PUT with an empty scheduledTime makes a scheduled campaign a draft; leaving it out keeps the schedule", async () => {
+    const user = await createSignedInUser();
+    const when = inADay();
+    const kept = (await create(user.token, { name: "Kept", scheduledTime: when })).body.data.id as string;
+    const renamed = await put(user.token, kept, { name: "Renamed" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ name: "Renamed", state: "SCHEDULED", scheduledAt: when });
+
+    const cleared = await put(user.token, kept, { name: "Renamed", scheduledTime: "" });
+    expect(cleared.body.data).toMatchObject({ state: "DRAFT", scheduledAt: null });
+    // A draft stays a draft when the time is left out.
+    expect((await put(user.token, kept, { name: "Still a draft" })).body.data).toMatchObject({ state: "DRAFT", scheduledAt: null });
+  });
+
+  test("PUT keeps segments in the order given: the first is the one the list shows", async () => {
+    const user = await createSignedInUser();
+    const [a, b, c] = [await segment(user.token, "A"), await segment(user.token, "B"), await segment(user.token, "C")];
+    const id = (await create(user.token, { name: "Ordered", segmentIds: [c, a] })).body.data.id as string;
+    const updated = await put(user.token, id, { name: "Ordered", segmentIds: [b, c, a] });
+    expect(updated.body.data.segmentLinks.map((link: { segment: { name: string } }) => link.segment.name)).toEqual(["B", "C", "A"]);
+    expect((await list(user.token))[0]!.segmentLinks[0]!.segment.name).toBe("B");
+  });
+
   test("ACTIVE and SENT campaigns cannot be edited, scheduled or unscheduled; ACTIVE cannot be deleted", async () => {
     const user = await createSignedInUser();
     for (const state of ["ACTIVE", "SENT"]) {

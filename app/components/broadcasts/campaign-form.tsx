@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ContentFields, fieldClass } from "./content-fields.tsx";
 import { ContentPreview, type PreviewData } from "./content-preview.tsx";
 import { BROADCASTS_PATH } from "./format.ts";
+import { SegmentPicker } from "./segment-picker.tsx";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { Input } from "../ui/input.tsx";
@@ -66,7 +67,7 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
   const previewing = navigation.state === "submitting" && intent === "preview";
   // After a refused post, the boxes the user had ticked; before, the campaign's own.
   const initial = fields.segmentIds.initialValue;
-  const chosen = new Set(Array.isArray(initial) ? initial : initial ? [initial] : []);
+  const chosen = Array.isArray(initial) ? initial.filter((id): id is string => typeof id === "string") : typeof initial === "string" ? [initial] : [];
 
   return (
     <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
@@ -91,25 +92,14 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
         </div>
       </div>
       <ContentFields type={hydrated ? type : null} fields={fields} />
-      <fieldset className="flex flex-col gap-2" aria-describedby={fields.segmentIds.errorId}>
-        <legend className="mb-2 text-sm font-medium">Segments</legend>
-        {segments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No segments yet: the campaign goes to All Users.</p>
-        ) : (
-          <ul className="flex max-h-40 flex-col gap-2 overflow-y-auto rounded-md border p-3" key={form.key}>
-            {segments.map((segment) => (
-              <li key={segment.id}>
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name={fields.segmentIds.name} value={segment.id} defaultChecked={chosen.has(segment.id)} className="size-4" />
-                  <span className="break-words">{segment.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="text-xs text-muted-foreground">None ticked means All Users.</p>
-        <FieldError id={fields.segmentIds.errorId} errors={fields.segmentIds.errors} />
-      </fieldset>
+      <SegmentPicker
+        key={form.key}
+        name={fields.segmentIds.name}
+        initialIds={chosen}
+        segments={segments}
+        errorId={fields.segmentIds.errorId}
+        errors={fields.segmentIds.errors}
+      />
       <div className="flex flex-col gap-2 rounded-md border p-3">
         <Label htmlFor={fields.previewEmail.id}>Preview as (contact email)</Label>
         <Input {...getInputProps(fields.previewEmail, { type: "email" })} placeholder="Your oldest contact when empty" autoComplete="off" />

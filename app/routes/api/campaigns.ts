@@ -1,14 +1,16 @@
 import type { Route } from "./+types/campaigns";
 import { getDb } from "../../../db/database.ts";
-import { createCampaign, listCampaigns } from "../../../server/campaigns/campaigns.ts";
-import { CampaignInputSchema } from "../../../server/campaigns/schemas.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
+import { campaignsPage, createCampaign } from "../../../server/campaigns/campaigns.ts";
+import { CampaignInputSchema, ListCampaignsQuerySchema } from "../../../server/campaigns/schemas.ts";
+import { handleApi, methodNotAllowed, parseQuery, readJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
-    return Response.json({ data: await listCampaigns(getDb(), { teamId: team.id }) });
+    const query = parseQuery(request, ListCampaignsQuerySchema);
+    const page = await campaignsPage(getDb(), { teamId: team.id, after: query.cursor, limit: query.limit });
+    return Response.json({ data: page.campaigns, nextCursor: page.nextCursor });
   });
 }
 

@@ -1,29 +1,47 @@
 import { Plus, Send } from "lucide-react";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/broadcasts";
 import { CampaignCard } from "../../components/broadcasts/campaign-card.tsx";
+import { CampaignsPagination } from "../../components/broadcasts/campaigns-pagination.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { SummaryCards } from "../../components/broadcasts/summary-cards.tsx";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
-import { listCampaigns } from "../../../server/campaigns/campaigns.ts";
-import { summarizeCampaigns } from "../../../server/campaigns/summary.ts";
+import { campaignsPage } from "../../../server/campaigns/campaigns.ts";
+import { campaignSummary } from "../../../server/campaigns/summary.ts";
+import { isAppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
+import { flashToasts } from "../../../server/http/toast.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Broadcasts · Murmur" }];
 
 const DESCRIPTION = "Campaigns to your segments by email, SMS and WhatsApp.";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const STALE_PAGE_LINK = "That page link is no longer valid, so the list starts from the newest campaigns.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
-  const [campaigns, { timeZone }] = await Promise.all([listCampaigns(getDb(), { teamId: team.id }), getTeamSettings(getDb(), { teamId: team.id })]);
+  const cursor = new URL(request.url).searchParams.get("cursor") || null;
+  const [page, summary, { timeZone }] = await Promise.all([
+    campaignsPage(getDb(), { teamId: team.id, after: cursor }).catch(async (error: unknown) => {
+      // A page link edited by hand or from an older version: start over rather than fail.
+      if (isAppError(error) && error.fields?.cursor) {
+        throw redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": await flashToasts({ type: "error", title: "Error", description: STALE_PAGE_LINK }) } });
+      }
+      throw error;
+    }),
+    campaignSummary(getDb(), { teamId: team.id }),
+    getTeamSettings(getDb(), { teamId: team.id }),
+  ]);
   return {
     timeZone,
-    summary: summarizeCampaigns(campaigns),
-    campaigns: campaigns.map((campaign) => ({
+    summary,
+    cursor,
+    nextCursor: page.nextCursor,
+    campaigns: page.campaigns.map((campaign) => ({
       id: campaign.id,
       name: campaign.name,
       type: campaign.type,
@@ -38,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Broadcasts({ loaderData }: Route.ComponentProps) {
-  const { summary, campaigns, timeZone } = loaderData;
+  const { summary, campaigns, timeZone, cursor, nextCursor } = loaderData;
   return (
     <>
       <PageHeader
@@ -71,6 +89,7 @@ export default function Broadcasts({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <CampaignsPagination cursor={cursor} nextCursor={nextCursor} />
       </section>
     </>
   );
