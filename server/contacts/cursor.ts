@@ -6,6 +6,9 @@ import { AppError } from "../errors.ts";
  */
 export type Cursor = { createdAt: string; id: string };
 
+/** A timestamptz as PostgreSQL prints it (`2026-11-22 03:06:08.123456+00`); anything else would fail in SQL. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)$/;
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
 }
@@ -13,7 +16,7 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(value: string): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (typeof createdAt === "string" && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id) && createdAt.length < 64) {
+    if (typeof createdAt === "string" && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id) && TIMESTAMP_TEXT.test(createdAt)) {
       return { createdAt, id };
     }
   } catch {

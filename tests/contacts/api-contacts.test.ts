@@ -79,6 +79,11 @@ describe("GET /api/contacts", () => {
     const badCursor = await page(user.token, "?cursor=not-a-cursor");
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.message).toMatch(/cursor/);
+    // Well-formed, but its time is not one PostgreSQL could have written.
+    const forged = Buffer.from(JSON.stringify(["next tuesday", "018f0000-0000-7000-8000-000000000000"])).toString("base64url");
+    const forgedCursor = await page(user.token, `?cursor=${forged}`);
+    expect(forgedCursor.status).toBe(400);
+    expect(forgedCursor.body.message).toMatch(/cursor/);
     const badLimit = await page(user.token, "?limit=0");
     expect(badLimit.status).toBe(400);
 
