@@ -47,6 +47,7 @@ function unreadableSecretsSender(channel: CampaignType): ChannelSender {
   const reason = "The provider's secrets cannot be decrypted with this server's MURMUR_SECRET_KEY; enter them again in Settings → Channels.";
   return {
     channel,
+    inFlightLimit: Number.POSITIVE_INFINITY,
     async send() {
       return { status: "failed", permanent: true, reason };
     },

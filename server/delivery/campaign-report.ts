@@ -7,6 +7,7 @@ import { EXCLUSION_REASONS, type ExclusionReason } from "./audience.ts";
 /** Rows per page of the recipients and excluded lists. */
 export const REPORT_PAGE_SIZE = 50;
 
+/** The statuses people see. A delivery claimed but not yet handed over shows as queued: to them it is still waiting. */
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -47,7 +48,7 @@ export async function campaignReport(
   ]);
   const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
   for (const row of counts) {
-    const status = row.status as DeliveryStatus;
+    const status = shownStatus(row.status);
     progress[status] += Number(row.total);
     progress.total += Number(row.total);
   }
@@ -56,9 +57,13 @@ export async function campaignReport(
   return { campaign, progress, excluded, analytics: analytics.get(campaign.id) ?? NO_ANALYTICS, recipients, excludedList };
 }
 
+function shownStatus(status: string): DeliveryStatus {
+  return status === "claimed" ? "queued" : (status as DeliveryStatus);
+}
+
 async function recipientPage(db: Database, campaignId: string, page: number) {
   const { rows } = await sql<RecipientRow>`
-    select d.contact_id, c.name, d.address, d.status, d.error, d.sent_at
+    select d.contact_id, c.name, d.address, case when d.status = 'claimed' then 'queued' else d.status end as status, d.error, d.sent_at
     from deliveries d left join contacts c on c.id = d.contact_id
     where d.campaign_id = ${campaignId}
     order by d.contact_id

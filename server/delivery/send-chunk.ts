@@ -3,9 +3,10 @@ import type { Database } from "../../db/database.ts";
 import type { CampaignType } from "../campaigns/schemas.ts";
 import type { SenderResolver } from "../channels/senders.ts";
 import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign } from "../content/render.ts";
-import { type DeliveryContext, deliverOne } from "./deliver.ts";
+import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
-import { claimDeliveries, nextRetryAt, recordOutcomes } from "./ledger.ts";
+import { handOver } from "./handoff.ts";
+import { type ClaimedDelivery, claimDeliveries, type DeliveryOutcome, markSending, nextRetryAt, recordOutcomes, releaseClaims } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
@@ -33,11 +34,12 @@ export class ChunkInterrupted extends Error {
 
 /**
  * Sends a chunk's due deliveries, a window at a time: reserve send slots for the
- * channel's rate, claim a window (queued → sending), hand each message to the
- * provider, record every answer in one statement. Returns when the chunk has no due
- * delivery left, with the time of its next retry (when some failed transiently) so
- * the caller can schedule the chunk again. Throws ChunkInterrupted when the worker
- * stops, so the job is retried and the chunk resumes.
+ * channel's rate, claim a window (queued → claimed), render it, hand the messages to
+ * the provider no faster than it really sends them (each marked sending just
+ * before), record every answer in one statement. Returns when the chunk has no due
+ * delivery left, with the time to look at it again (a transient failure's retry, or
+ * another job's claim lapsing) so the caller can schedule the chunk again. Throws
+ * ChunkInterrupted when the worker stops, so the job is retried and the chunk resumes.
  */
 export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ retryAt: Date | null }> {
   const { db, settings } = worker;
@@ -76,8 +78,7 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
         leaseSeconds: settings.leaseSeconds,
       });
       if (claimed.length === 0) break;
-      const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(context, delivery)));
-      await recordOutcomes(db, { owner: worker.owner, outcomes });
+      await sendWindow(worker, context, claimed);
     }
   } finally {
     // A pooled SMTP sender holds connections open: each chunk gets its own and lets them go.
@@ -87,6 +88,55 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   const retryAt = await nextRetryAt(db, { campaignId: campaign.id, chunk: job.chunk });
   if (!retryAt) await finishCampaigns(db, { campaignIds: [campaign.id] });
   return { retryAt };
+}
+
+/**
+ * One claimed window: messages go to the sender with at most as many unanswered as
+ * it really has on the wire (the rest would wait in its queue, and be lost as
+ * `unknown` if the worker died). Each group is marked sending in the statement that
+ * records the answers received so far, so the rows in `sending` are the messages
+ * really out. Claims not handed over when something fails are given back.
+ */
+async function sendWindow(worker: ChunkWorker, context: DeliveryContext, claimed: ClaimedDelivery[]): Promise<void> {
+  const { db, owner, settings } = worker;
+  // Answers not yet recorded, and how many were recorded.
+  let unrecorded: DeliveryOutcome[] = [];
+  const recorded = new Set<string>();
+  const ready: PreparedMessage[] = [];
+  for (const delivery of claimed) {
+    const prepared = prepareMessage(context, delivery);
+    if ("message" in prepared) ready.push(prepared);
+    else unrecorded.push(prepared);
+  }
+  try {
+    await handOver(ready, {
+      limit: Math.min(context.sender.inFlightLimit, claimed.length),
+      mark: async (group) => {
+        const answered = unrecorded;
+        unrecorded = [];
+        try {
+          const ids = group.map((p) => p.delivery.id);
+          const confirmed = await markSending(db, { owner, ids, leaseSeconds: settings.leaseSeconds, answered });
+          for (const outcome of answered) recorded.add(outcome.id);
+          return group.filter((p) => confirmed.has(p.delivery.id));
+        } catch (error) {
+          unrecorded.push(...answered);
+          throw error;
+        }
+      },
+      send: async (prepared) => {
+        const outcome = await sendPrepared(context, prepared);
+        // Only now: `unrecorded` may have been swapped for a new list while the message was out.
+        unrecorded.push(outcome);
+      },
+    });
+  } finally {
+    await recordOutcomes(db, { owner, outcomes: unrecorded });
+    for (const outcome of unrecorded) recorded.add(outcome.id);
+    if (recorded.size < claimed.length) {
+      await releaseClaims(db, { owner, ids: claimed.filter((d) => !recorded.has(d.id)).map((d) => d.id) });
+    }
+  }
 }
 
 /** A template that cannot be prepared fails each message with the reason, rather than the job forever. */
