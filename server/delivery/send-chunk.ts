@@ -36,7 +36,7 @@ export class ChunkInterrupted extends Error {
  * Sends a chunk's due deliveries, a window at a time: reserve send slots for the
  * channel's rate, claim a window (queued → claimed), render it, hand the messages to
  * the provider no faster than it really sends them (each marked sending just
- * before), record every answer in one statement. Returns when the chunk has no due
+ * before), record the answers group by group. Returns when the chunk has no due
  * delivery left, with the time to look at it again (a transient failure's retry, or
  * another job's claim lapsing) so the caller can schedule the chunk again. Throws
  * ChunkInterrupted when the worker stops, so the job is retried and the chunk resumes.
@@ -65,25 +65,26 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   // Under a rate limit a window is at most a second's worth, so sends stay evenly spread.
   const window = rate > 0 ? Math.max(1, Math.min(settings.window, Math.floor(rate))) : settings.window;
 
+  let interrupted = false;
   try {
-    for (;;) {
-      if (worker.stopping()) throw new ChunkInterrupted();
-      const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
-      if (wait > 0) await sleep(wait);
-      const claimed = await claimDeliveries(db, {
-        campaignId: campaign.id,
-        chunk: job.chunk,
-        owner: worker.owner,
-        limit: window,
-        leaseSeconds: settings.leaseSeconds,
-      });
-      if (claimed.length === 0) break;
-      await sendWindow(worker, context, claimed);
-    }
+    await sendWindows(worker, context, {
+      limit: Math.min(context.sender.inFlightLimit, window),
+      // The next window: its share of the channel's rate, then the claim, then rendering.
+      claim: async () => {
+        if (worker.stopping()) {
+          interrupted = true;
+          return [];
+        }
+        const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
+        if (wait > 0) await sleep(wait);
+        return claimDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, owner: worker.owner, limit: window, leaseSeconds: settings.leaseSeconds });
+      },
+    });
   } finally {
     // A pooled SMTP sender holds connections open: each chunk gets its own and lets them go.
     await context.sender.close();
   }
+  if (interrupted) throw new ChunkInterrupted();
 
   const retryAt = await nextRetryAt(db, { campaignId: campaign.id, chunk: job.chunk });
   if (!retryAt) await finishCampaigns(db, { campaignIds: [campaign.id] });
@@ -91,33 +92,49 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
 }
 
 /**
- * One claimed window: messages go to the sender with at most as many unanswered as
- * it really has on the wire (the rest would wait in its queue, and be lost as
- * `unknown` if the worker died). Each group is marked sending in the statement that
- * records the answers received so far, so the rows in `sending` are the messages
- * really out. Claims not handed over when something fails are given back.
+ * Sends windows of claimed deliveries until `claim` finds none, with no pause between
+ * windows (the next is claimed while the last messages of the one before are out).
+ * Messages go to the sender with at most `limit` unanswered, as many as it really has
+ * on the wire: the rest would wait in its queue, and be lost as `unknown` if the
+ * worker died. Each group is marked sending in the statement that records the
+ * answers received so far, so the rows in `sending` are the messages really out.
+ * Claims not handed over when something fails are given back.
  */
-async function sendWindow(worker: ChunkWorker, context: DeliveryContext, claimed: ClaimedDelivery[]): Promise<void> {
+async function sendWindows(
+  worker: ChunkWorker,
+  context: DeliveryContext,
+  options: { limit: number; claim: () => Promise<ClaimedDelivery[]> },
+): Promise<void> {
   const { db, owner, settings } = worker;
-  // Answers not yet recorded, and how many were recorded.
+  // Claimed and not yet recorded: given back if the chunk stops short.
+  const held = new Set<string>();
+  // Answers (and messages that could not be rendered) waiting for the next statement.
   let unrecorded: DeliveryOutcome[] = [];
-  const recorded = new Set<string>();
-  const ready: PreparedMessage[] = [];
-  for (const delivery of claimed) {
-    const prepared = prepareMessage(context, delivery);
-    if ("message" in prepared) ready.push(prepared);
-    else unrecorded.push(prepared);
-  }
+  const recorded = (outcomes: DeliveryOutcome[]) => {
+    for (const outcome of outcomes) held.delete(outcome.id);
+  };
   try {
-    await handOver(ready, {
-      limit: Math.min(context.sender.inFlightLimit, claimed.length),
+    await handOver<PreparedMessage>({
+      limit: options.limit,
+      take: async () => {
+        const claimed = await options.claim();
+        if (claimed.length === 0) return null;
+        const ready: PreparedMessage[] = [];
+        for (const delivery of claimed) {
+          held.add(delivery.id);
+          const prepared = prepareMessage(context, delivery);
+          if ("message" in prepared) ready.push(prepared);
+          else unrecorded.push(prepared);
+        }
+        return ready;
+      },
       mark: async (group) => {
         const answered = unrecorded;
         unrecorded = [];
         try {
           const ids = group.map((p) => p.delivery.id);
           const confirmed = await markSending(db, { owner, ids, leaseSeconds: settings.leaseSeconds, answered });
-          for (const outcome of answered) recorded.add(outcome.id);
+          recorded(answered);
           return group.filter((p) => confirmed.has(p.delivery.id));
         } catch (error) {
           unrecorded.push(...answered);
@@ -132,10 +149,8 @@ async function sendWindow(worker: ChunkWorker, context: DeliveryContext, claimed
     });
   } finally {
     await recordOutcomes(db, { owner, outcomes: unrecorded });
-    for (const outcome of unrecorded) recorded.add(outcome.id);
-    if (recorded.size < claimed.length) {
-      await releaseClaims(db, { owner, ids: claimed.filter((d) => !recorded.has(d.id)).map((d) => d.id) });
-    }
+    recorded(unrecorded);
+    await releaseClaims(db, { owner, ids: [...held] });
   }
 }
 
