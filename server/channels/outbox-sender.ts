@@ -23,6 +23,8 @@ export function summarize(content: MessageContent): string {
 export function createOutboxSender(db: Database, channel: CampaignType): ChannelSender {
   return {
     channel,
+    // An insert into our own database: the whole window at once.
+    inFlightLimit: Number.POSITIVE_INFINITY,
     async send(message: OutgoingMessage): Promise<SendOutcome> {
       const id = newId();
       try {

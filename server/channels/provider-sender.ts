@@ -55,6 +55,7 @@ function unreadableSecretsSender(channel: CampaignType): ChannelSender {
   const reason = `The ${channel} provider's saved secrets cannot be read with this MURMUR_SECRET_KEY; re-enter them in Settings → Channels.`;
   return {
     channel,
+    inFlightLimit: Number.POSITIVE_INFINITY,
     async send() {
       return { status: "failed", permanent: false, reason, retryAfterMs: UNREADABLE_SECRETS_RETRY_MS };
     },

@@ -20,9 +20,10 @@ type SmtpError = Error & { code?: string; responseCode?: number; response?: stri
  */
 export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
   const { config } = options;
+  const maxConnections = options.maxConnections ?? 5;
   const transport = nodemailer.createTransport({
     pool: true,
-    maxConnections: options.maxConnections ?? 5,
+    maxConnections,
     host: config.host,
     port: config.port,
     // "tls": TLS from the first byte (usually port 465); "starttls": plain, then upgraded,
@@ -39,6 +40,8 @@ export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
 
   return {
     channel: "EMAIL",
+    // One message per connection at a time; more would only wait in nodemailer's queue.
+    inFlightLimit: maxConnections,
     async send(message: OutgoingMessage): Promise<SendOutcome> {
       const { content } = message;
       if (content.channel !== "EMAIL") throw new Error(`The SMTP sender cannot send ${content.channel} messages.`);

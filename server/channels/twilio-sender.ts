@@ -1,4 +1,4 @@
-import { callProvider, isTransientStatus, retryAfterMs } from "./provider-http.ts";
+import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, retryAfterMs } from "./provider-http.ts";
 import type { TwilioConfig } from "./settings-schemas.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 
@@ -28,6 +28,7 @@ export function createTwilioSender(options: TwilioSenderOptions): ChannelSender 
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${options.authToken}`).toString("base64")}`;
   return {
     channel: "SMS",
+    inFlightLimit: PROVIDER_REQUESTS_IN_FLIGHT,
     async send(message: OutgoingMessage): Promise<SendOutcome> {
       if (message.content.channel !== "SMS") throw new Error(`The Twilio sender cannot send ${message.content.channel} messages.`);
       const form = new URLSearchParams({ To: message.to, Body: message.content.body });

@@ -60,6 +60,12 @@ export type SendOutcome =
 
 export interface ChannelSender {
   readonly channel: CampaignType;
+  /**
+   * Messages the provider really has in hand at once (an SMTP pool's connections, a
+   * few HTTP requests). The engine gives the sender no more than this unanswered, so
+   * a worker that dies leaves at most this many messages of unknown fate per chunk.
+   */
+  readonly inFlightLimit: number;
   /** Sends one message. Never throws for provider answers; throws only on programming errors. */
   send(message: OutgoingMessage): Promise<SendOutcome>;
   /** Releases pooled connections. */

@@ -1,4 +1,4 @@
-import { callProvider, isTransientStatus, retryAfterMs } from "./provider-http.ts";
+import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, retryAfterMs } from "./provider-http.ts";
 import type { WhatsAppConfig } from "./settings-schemas.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 
@@ -24,6 +24,7 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): ChannelSen
   const url = `${config.apiBaseUrl}/${config.apiVersion}/${encodeURIComponent(config.phoneNumberId)}/messages`;
   return {
     channel: "WHATSAPP",
+    inFlightLimit: PROVIDER_REQUESTS_IN_FLIGHT,
     async send(message: OutgoingMessage): Promise<SendOutcome> {
       const { content } = message;
       if (content.channel !== "WHATSAPP") throw new Error(`The WhatsApp sender cannot send ${content.channel} messages.`);

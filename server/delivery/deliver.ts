@@ -14,16 +14,17 @@ export type DeliveryContext = {
   messageId: (contactId: string) => string;
 };
 
+/** A claimed delivery rendered and ready to be handed to the provider. */
+export type PreparedMessage = { delivery: ClaimedDelivery; message: OutgoingMessage };
+
 /**
- * Renders one claimed delivery, hands it to the provider and says what to record.
- * A provider's permanent refusal is final; a transient one (or a sender that threw)
- * is retried with backoff until the attempts run out.
+ * Renders one claimed delivery for its recipient, or says why it fails without
+ * reaching the provider (the contact was deleted, the template does not render).
  */
-export async function deliverOne(context: DeliveryContext, delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+export function prepareMessage(context: DeliveryContext, delivery: ClaimedDelivery): PreparedMessage | DeliveryOutcome {
   if (!delivery.contact) return { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." };
-  let message: OutgoingMessage;
   try {
-    message = {
+    const message: OutgoingMessage = {
       teamId: context.campaign.teamId,
       campaignId: context.campaign.id,
       contactId: delivery.contactId,
@@ -32,10 +33,18 @@ export async function deliverOne(context: DeliveryContext, delivery: ClaimedDeli
       to: delivery.address,
       content: context.finish(context.render(delivery.contact), { deliveryId: delivery.id, contactId: delivery.contactId }),
     };
+    return { delivery, message };
   } catch (error) {
     return { id: delivery.id, status: "failed", error: `The message could not be personalised: ${(error as Error).message}` };
   }
+}
 
+/**
+ * Hands one prepared message to the provider and says what to record. A provider's
+ * permanent refusal is final; a transient one (or a sender that threw) is retried
+ * with backoff until the attempts run out.
+ */
+export async function sendPrepared(context: DeliveryContext, { delivery, message }: PreparedMessage): Promise<DeliveryOutcome> {
   let outcome;
   try {
     outcome = await context.sender.send(message);

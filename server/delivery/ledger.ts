@@ -19,10 +19,13 @@ export type DeliveryOutcome =
   | { id: string; status: "queued"; error: string; nextAttemptAt: Date };
 
 /**
- * Claims up to `limit` of the chunk's queued deliveries that are due, for `owner`:
- * queued → sending with a lease, attempts + 1, in one statement. SKIP LOCKED lets
- * two jobs on the same chunk (a retried job beside a slow one) split the rows; only
- * a queued row can be claimed, so no delivery is handed to a provider twice.
+ * Claims up to `limit` of the chunk's deliveries that are due, for `owner`:
+ * queued → claimed with a lease, attempts + 1, in one statement. A claim whose lease
+ * lapsed was never handed to a provider (that is `sending`), so it is taken over as
+ * it is, its attempt not counted twice. SKIP LOCKED lets two jobs on the same chunk
+ * (a retried job beside a slow one) split the rows; a claimed row is sent only
+ * after `markSending` confirms it is still this owner's, so no delivery is handed
+ * to a provider twice.
  */
 export async function claimDeliveries(
   db: Database,
@@ -34,13 +37,17 @@ export async function claimDeliveries(
     with due as (
       select id from deliveries
       where campaign_id = ${campaignId} and contact_id >= ${chunk.from} ${upper}
-        and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
+        and (
+          (status = 'queued' and (next_attempt_at is null or next_attempt_at <= now()))
+          or (status = 'claimed' and lease_expires_at < now())
+        )
       order by contact_id
       limit ${options.limit}
       for update skip locked
     ),
     claimed as (
-      update deliveries d set status = 'sending', attempts = d.attempts + 1, lease_owner = ${options.owner},
+      update deliveries d set status = 'claimed',
+        attempts = case when d.status = 'claimed' then d.attempts else d.attempts + 1 end, lease_owner = ${options.owner},
         lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
       from due where d.id = due.id
       returning d.id, d.contact_id, d.address, d.attempts
@@ -60,55 +67,107 @@ export async function claimDeliveries(
 }
 
 /**
+ * Claimed deliveries about to be handed to the provider become `sending`, committed
+ * before the handoff, so a worker that dies from here on leaves them `unknown`, and
+ * one that dies before leaves them claimed, to be sent by the next. Returns the ids
+ * still claimed by `owner`: only those may be sent (a claim that lapsed may have
+ * been taken over by another worker). The answers received since the last call are
+ * recorded in the same statement, so the rows in `sending` never outnumber the
+ * messages the sender really holds, and the hot path costs one round trip per group.
+ */
+export async function markSending(
+  db: Database,
+  options: { owner: string; ids: string[]; leaseSeconds: number; answered?: DeliveryOutcome[] },
+): Promise<Set<string>> {
+  const answered = options.answered ?? [];
+  if (options.ids.length === 0) {
+    await recordOutcomes(db, { owner: options.owner, outcomes: answered });
+    return new Set();
+  }
+  // Both statements see the same snapshot; their rows never overlap, since a message is answered only after it was marked.
+  const record = answered.length ? sql`with ${outcomeSteps(options.owner, answered)} ` : sql``;
+  const { rows } = await sql<{ id: string }>`
+    ${record}update deliveries set status = 'sending', lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
+    where id = any(${options.ids}::uuid[]) and status = 'claimed' and lease_owner = ${options.owner}
+    returning id`.execute(db);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Gives back claims this owner will not hand over after all (the job stopped): claimed → queued, the attempt not counted. */
+export async function releaseClaims(db: Database, options: { owner: string; ids: string[] }): Promise<void> {
+  if (options.ids.length === 0) return;
+  await sql`
+    update deliveries set status = 'queued', attempts = greatest(attempts - 1, 0), lease_owner = null, lease_expires_at = null, updated_at = now()
+    where id = any(${options.ids}::uuid[]) and status = 'claimed' and lease_owner = ${options.owner}`.execute(db);
+}
+
+/**
  * Records what the provider answered for claimed deliveries, in one statement: sent,
- * failed for good, or queued again for a later attempt. Only rows this owner still
- * holds change; a row declared unknown because the lease lapsed while the provider
- * was slow gets its real outcome after all. A hard bounce is failed with bounced_at
- * set (analytics count it as bounced), and in the same statement its address joins
- * the team's suppressions for the channel and an email contact turns `bounced`, so
- * the next campaign excludes it as suppressed.
+ * failed for good, or queued again for a later attempt (a message that could not be
+ * rendered fails while still claimed). Only rows this owner still holds change; a
+ * row declared unknown because the lease lapsed while the provider was slow gets its
+ * real outcome after all. A hard bounce is failed with bounced_at set (analytics
+ * count it as bounced), and in the same statement its address joins the team's
+ * suppressions for the channel and an email contact turns `bounced`, so the next
+ * campaign excludes it as suppressed.
  */
 export async function recordOutcomes(db: Database, options: { owner: string; outcomes: DeliveryOutcome[] }): Promise<void> {
   if (options.outcomes.length === 0) return;
-  const ids = options.outcomes.map((o) => o.id);
-  const statuses = options.outcomes.map((o) => o.status);
-  const providerIds = options.outcomes.map((o) => (o.status === "sent" ? o.providerMessageId : null));
-  const errors = options.outcomes.map((o) => (o.status === "sent" ? null : o.error));
-  const nextAttempts = options.outcomes.map((o) => (o.status === "queued" ? o.nextAttemptAt.toISOString() : null));
-  const bounced = options.outcomes.map((o) => o.status === "failed" && o.bounced === true);
-  await sql`
-    with recorded as (
-    update deliveries d set
-      status = o.status,
-      provider_message_id = coalesce(o.provider_message_id, d.provider_message_id),
-      error = o.error,
-      next_attempt_at = o.next_attempt_at,
-      sent_at = case when o.status = 'sent' then now() else d.sent_at end,
-      failed_at = case when o.status = 'failed' then now() else d.failed_at end,
-      bounced_at = case when o.bounced then now() else d.bounced_at end,
-      lease_owner = case when o.status = 'queued' then null else d.lease_owner end,
-      lease_expires_at = null,
-      updated_at = now()
-    from unnest(${ids}::uuid[], ${statuses}::text[], ${providerIds}::text[], ${errors}::text[], ${nextAttempts}::timestamptz[], ${bounced}::boolean[])
-      as o(id, status, provider_message_id, error, next_attempt_at, bounced)
-    where d.id = o.id and d.lease_owner = ${options.owner} and d.status in ('sending', 'unknown')
-    returning d.team_id, d.contact_id, d.channel, d.address, d.error, o.bounced
+  await sql`with ${outcomeSteps(options.owner, options.outcomes)} select 1`.execute(db);
+}
+
+/**
+ * The common table expressions that record answers (PostgreSQL allows data-modifying
+ * steps only at the top of a WITH, so callers put these first and add their own
+ * statement after).
+ */
+function outcomeSteps(owner: string, outcomes: DeliveryOutcome[]) {
+  const ids = outcomes.map((o) => o.id);
+  const statuses = outcomes.map((o) => o.status);
+  const providerIds = outcomes.map((o) => (o.status === "sent" ? o.providerMessageId : null));
+  const errors = outcomes.map((o) => (o.status === "sent" ? null : o.error));
+  const nextAttempts = outcomes.map((o) => (o.status === "queued" ? o.nextAttemptAt.toISOString() : null));
+  const bounced = outcomes.map((o) => o.status === "failed" && o.bounced === true);
+  return sql`
+    recorded as (
+      update deliveries d set
+        status = o.status,
+        provider_message_id = coalesce(o.provider_message_id, d.provider_message_id),
+        error = o.error,
+        next_attempt_at = o.next_attempt_at,
+        sent_at = case when o.status = 'sent' then now() else d.sent_at end,
+        failed_at = case when o.status = 'failed' then now() else d.failed_at end,
+        bounced_at = case when o.bounced then now() else d.bounced_at end,
+        lease_owner = case when o.status = 'queued' then null else d.lease_owner end,
+        lease_expires_at = null,
+        updated_at = now()
+      from unnest(${ids}::uuid[], ${statuses}::text[], ${providerIds}::text[], ${errors}::text[], ${nextAttempts}::timestamptz[], ${bounced}::boolean[])
+        as o(id, status, provider_message_id, error, next_attempt_at, bounced)
+      where d.id = o.id and d.lease_owner = ${owner} and d.status in ('claimed', 'sending', 'unknown')
+      returning d.team_id, d.contact_id, d.channel, d.address, d.error, o.bounced
     ),
     suppressed as (
       insert into suppressions (team_id, channel, address, reason, detail)
       select team_id, channel, lower(address), 'bounced', error from recorded where bounced
       on conflict (team_id, channel, address) do nothing
-    )
-    update contacts c set email_status = 'bounced', updated_at = now()
-    from recorded r
-    where r.bounced and r.channel = 'EMAIL' and c.id = r.contact_id and c.team_id = r.team_id and c.email_status = 'subscribed'`.execute(db);
+    ),
+    bounced_contacts as (
+      update contacts c set email_status = 'bounced', updated_at = now()
+      from recorded r
+      where r.bounced and r.channel = 'EMAIL' and c.id = r.contact_id and c.team_id = r.team_id and c.email_status = 'subscribed'
+    )`;
 }
 
-/** When the chunk's earliest delivery waiting for a retry is due, or null when none waits. */
+/**
+ * When the chunk should be looked at again, or null when nothing of it is left to
+ * send: its earliest retry, or when a claim held by another job lapses (that job may
+ * have died before handing the messages over; if it is alive, the next look finds
+ * the claim renewed and waits again).
+ */
 export async function nextRetryAt(db: Database, options: { campaignId: string; chunk: Chunk }): Promise<Date | null> {
   const upper = options.chunk.to === null ? sql`` : sql`and contact_id < ${options.chunk.to}`;
   const { rows } = await sql<{ at: Date | null }>`
-    select min(next_attempt_at) as at from deliveries
-    where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status = 'queued'`.execute(db);
+    select min(case when status = 'queued' then coalesce(next_attempt_at, now()) else lease_expires_at end) as at from deliveries
+    where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status in ('queued', 'claimed')`.execute(db);
   return rows[0]?.at ?? null;
 }

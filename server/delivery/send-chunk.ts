@@ -3,9 +3,10 @@ import type { Database } from "../../db/database.ts";
 import type { CampaignType } from "../campaigns/schemas.ts";
 import type { SenderResolver } from "../channels/senders.ts";
 import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign } from "../content/render.ts";
-import { type DeliveryContext, deliverOne } from "./deliver.ts";
+import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
-import { claimDeliveries, nextRetryAt, recordOutcomes } from "./ledger.ts";
+import { handOver } from "./handoff.ts";
+import { type ClaimedDelivery, claimDeliveries, type DeliveryOutcome, markSending, nextRetryAt, recordOutcomes, releaseClaims } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
@@ -33,11 +34,12 @@ export class ChunkInterrupted extends Error {
 
 /**
  * Sends a chunk's due deliveries, a window at a time: reserve send slots for the
- * channel's rate, claim a window (queued → sending), hand each message to the
- * provider, record every answer in one statement. Returns when the chunk has no due
- * delivery left, with the time of its next retry (when some failed transiently) so
- * the caller can schedule the chunk again. Throws ChunkInterrupted when the worker
- * stops, so the job is retried and the chunk resumes.
+ * channel's rate, claim a window (queued → claimed), render it, hand the messages to
+ * the provider no faster than it really sends them (each marked sending just
+ * before), record the answers group by group. Returns when the chunk has no due
+ * delivery left, with the time to look at it again (a transient failure's retry, or
+ * another job's claim lapsing) so the caller can schedule the chunk again. Throws
+ * ChunkInterrupted when the worker stops, so the job is retried and the chunk resumes.
  */
 export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ retryAt: Date | null }> {
   const { db, settings } = worker;
@@ -63,30 +65,93 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   // Under a rate limit a window is at most a second's worth, so sends stay evenly spread.
   const window = rate > 0 ? Math.max(1, Math.min(settings.window, Math.floor(rate))) : settings.window;
 
+  let interrupted = false;
   try {
-    for (;;) {
-      if (worker.stopping()) throw new ChunkInterrupted();
-      const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
-      if (wait > 0) await sleep(wait);
-      const claimed = await claimDeliveries(db, {
-        campaignId: campaign.id,
-        chunk: job.chunk,
-        owner: worker.owner,
-        limit: window,
-        leaseSeconds: settings.leaseSeconds,
-      });
-      if (claimed.length === 0) break;
-      const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(context, delivery)));
-      await recordOutcomes(db, { owner: worker.owner, outcomes });
-    }
+    await sendWindows(worker, context, {
+      limit: Math.min(context.sender.inFlightLimit, window),
+      // The next window: its share of the channel's rate, then the claim, then rendering.
+      claim: async () => {
+        if (worker.stopping()) {
+          interrupted = true;
+          return [];
+        }
+        const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
+        if (wait > 0) await sleep(wait);
+        return claimDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, owner: worker.owner, limit: window, leaseSeconds: settings.leaseSeconds });
+      },
+    });
   } finally {
     // A pooled SMTP sender holds connections open: each chunk gets its own and lets them go.
     await context.sender.close();
   }
+  if (interrupted) throw new ChunkInterrupted();
 
   const retryAt = await nextRetryAt(db, { campaignId: campaign.id, chunk: job.chunk });
   if (!retryAt) await finishCampaigns(db, { campaignIds: [campaign.id] });
   return { retryAt };
+}
+
+/**
+ * Sends windows of claimed deliveries until `claim` finds none, with no pause between
+ * windows (the next is claimed while the last messages of the one before are out).
+ * Messages go to the sender with at most `limit` unanswered, as many as it really has
+ * on the wire: the rest would wait in its queue, and be lost as `unknown` if the
+ * worker died. Each group is marked sending in the statement that records the
+ * answers received so far, so the rows in `sending` are the messages really out.
+ * Claims not handed over when something fails are given back.
+ */
+async function sendWindows(
+  worker: ChunkWorker,
+  context: DeliveryContext,
+  options: { limit: number; claim: () => Promise<ClaimedDelivery[]> },
+): Promise<void> {
+  const { db, owner, settings } = worker;
+  // Claimed and not yet recorded: given back if the chunk stops short.
+  const held = new Set<string>();
+  // Answers (and messages that could not be rendered) waiting for the next statement.
+  let unrecorded: DeliveryOutcome[] = [];
+  const recorded = (outcomes: DeliveryOutcome[]) => {
+    for (const outcome of outcomes) held.delete(outcome.id);
+  };
+  try {
+    await handOver<PreparedMessage>({
+      limit: options.limit,
+      take: async () => {
+        const claimed = await options.claim();
+        if (claimed.length === 0) return null;
+        const ready: PreparedMessage[] = [];
+        for (const delivery of claimed) {
+          held.add(delivery.id);
+          const prepared = prepareMessage(context, delivery);
+          if ("message" in prepared) ready.push(prepared);
+          else unrecorded.push(prepared);
+        }
+        return ready;
+      },
+      mark: async (group) => {
+        const answered = unrecorded;
+        unrecorded = [];
+        try {
+          const ids = group.map((p) => p.delivery.id);
+          const confirmed = await markSending(db, { owner, ids, leaseSeconds: settings.leaseSeconds, answered });
+          recorded(answered);
+          return group.filter((p) => confirmed.has(p.delivery.id));
+        } catch (error) {
+          unrecorded.push(...answered);
+          throw error;
+        }
+      },
+      send: async (prepared) => {
+        const outcome = await sendPrepared(context, prepared);
+        // Only now: `unrecorded` may have been swapped for a new list while the message was out.
+        unrecorded.push(outcome);
+      },
+    });
+  } finally {
+    await recordOutcomes(db, { owner, outcomes: unrecorded });
+    recorded(unrecorded);
+    await releaseClaims(db, { owner, ids: [...held] });
+  }
 }
 
 /** A template that cannot be prepared fails each message with the reason, rather than the job forever. */

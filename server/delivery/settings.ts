@@ -7,7 +7,7 @@ export type DeliverySettings = {
   ratePerSecond: Record<CampaignType, number>;
   /** Chunk jobs one worker process runs at once. */
   concurrency: number;
-  /** Messages a chunk job hands to the provider at once: at most this many are in flight per job. */
+  /** Deliveries a chunk job claims at once; the sender's own in-flight limit paces the handoff. */
   window: number;
   /** How long a claim on a message in flight lasts without renewal. */
   leaseSeconds: number;

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PgBoss } from "pg-boss";
 import { getDb } from "../../db/database.ts";
-import { claimDeliveries, recordOutcomes } from "../../server/delivery/ledger.ts";
+import type { ChannelSender } from "../../server/channels/types.ts";
+import { claimDeliveries, markSending, recordOutcomes } from "../../server/delivery/ledger.ts";
 import { expireLeases, UNKNOWN_OUTCOME } from "../../server/delivery/leases.ts";
 import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import { ChunkInterrupted, sendChunk } from "../../server/delivery/send-chunk.ts";
@@ -79,27 +80,61 @@ describe("send pipeline", () => {
     expect(await statuses(campaignId)).toEqual({ sent: 400 });
   });
 
-  test("messages in flight when a worker died become unknown, are never sent again, and the campaign still finishes", async () => {
+  test("messages handed over when a worker died become unknown and are never sent again; its claims not handed over are sent by the next worker", async () => {
     const { campaignId, chunks } = await startedCampaign(30);
-    // A worker claims 5 deliveries and dies before recording what the provider said.
-    const dead = await claimDeliveries(db(), { campaignId, chunk: chunks[0]!, owner: "dead-worker", limit: 5, leaseSeconds: 1 });
-    expect(dead).toHaveLength(5);
+    // A worker claims 8 deliveries, hands 5 to the provider and dies before recording what it said.
+    const dead = await claimDeliveries(db(), { campaignId, chunk: chunks[0]!, owner: "dead-worker", limit: 8, leaseSeconds: 1 });
+    expect(dead).toHaveLength(8);
+    const handed = dead.slice(0, 5);
+    expect((await markSending(db(), { owner: "dead-worker", ids: handed.map((d) => d.id), leaseSeconds: 1 })).size).toBe(5);
     await sleep(1100);
     expect(await expireLeases(db())).toEqual([campaignId]);
+    expect(await statuses(campaignId)).toEqual({ queued: 25, unknown: 5 });
     await sendChunk(chunkWorker(), { campaignId, chunk: chunks[0]! });
 
     expect(await statuses(campaignId)).toEqual({ sent: 25, unknown: 5 });
-    const sentTo = new Set((await outbox(campaignId)).map((m) => m.deliveryId));
-    expect(sentTo.size).toBe(25);
-    for (const delivery of dead) expect(sentTo.has(delivery.id)).toBe(false);
-    const unknown = await db().selectFrom("deliveries").select("error").where("id", "=", dead[0]!.id).executeTakeFirstOrThrow();
+    const sentTo = (await outbox(campaignId)).map((m) => m.deliveryId);
+    expect(sentTo).toHaveLength(25);
+    expect(new Set(sentTo).size).toBe(25);
+    for (const delivery of handed) expect(sentTo).not.toContain(delivery.id);
+    for (const delivery of dead.slice(5)) expect(sentTo).toContain(delivery.id);
+    // A claim given back does not count as an attempt.
+    const attempts = await db().selectFrom("deliveries").select("attempts").where("id", "=", dead[7]!.id).executeTakeFirstOrThrow();
+    expect(attempts.attempts).toBe(1);
+    const unknown = await db().selectFrom("deliveries").select("error").where("id", "=", handed[0]!.id).executeTakeFirstOrThrow();
     expect(unknown.error).toBe(UNKNOWN_OUTCOME);
     expect(await campaignState(campaignId)).toBe("SENT");
+  });
+
+  test("a worker that died holding claims it never handed over: the next worker waits for the lease, then sends them exactly once", async () => {
+    const { campaignId, chunks } = await startedCampaign(30);
+    const chunk = chunks[0]!;
+    const dead = await claimDeliveries(db(), { campaignId, chunk, owner: "dead-worker", limit: 10, leaseSeconds: 1 });
+    // The chunk's job is retried at once: it sends the rest, and looks again when the claims lapse.
+    const first = await sendChunk(chunkWorker(), { campaignId, chunk });
+    expect(first.retryAt).not.toBeNull();
+    expect(first.retryAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(await statuses(campaignId)).toEqual({ sent: 20, claimed: 10 });
+    expect(await campaignState(campaignId)).toBe("ACTIVE");
+
+    await sleep(Math.max(0, first.retryAt!.getTime() - Date.now()) + 100);
+    // No lease keeper ran in between: the job takes the lapsed claims over itself.
+    expect(await sendChunk(chunkWorker(), { campaignId, chunk })).toEqual({ retryAt: null });
+    expect(await statuses(campaignId)).toEqual({ sent: 30 });
+    const sentTo = (await outbox(campaignId)).map((m) => m.deliveryId);
+    expect(sentTo).toHaveLength(30);
+    expect(new Set(sentTo).size).toBe(30);
+    const attempts = await db().selectFrom("deliveries").select("attempts").where("id", "in", dead.map((d) => d.id)).execute();
+    expect(attempts.every((row) => row.attempts === 1)).toBe(true);
+    expect(await campaignState(campaignId)).toBe("SENT");
+    // Had the first worker only stalled, it could no longer hand them over.
+    expect((await markSending(db(), { owner: "dead-worker", ids: dead.map((d) => d.id), leaseSeconds: 1 })).size).toBe(0);
   });
 
   test("a slow worker's answer still lands after its lease was declared unknown", async () => {
     const { campaignId, chunks } = await startedCampaign(3);
     const [slow] = await claimDeliveries(db(), { campaignId, chunk: chunks[0]!, owner: "slow-worker", limit: 1, leaseSeconds: 1 });
+    await markSending(db(), { owner: "slow-worker", ids: [slow!.id], leaseSeconds: 1 });
     await sleep(1100);
     await expireLeases(db());
     await recordOutcomes(db(), { owner: "slow-worker", outcomes: [{ id: slow!.id, status: "sent", providerMessageId: "late-1" }] });
@@ -107,6 +142,39 @@ describe("send pipeline", () => {
     await recordOutcomes(db(), { owner: "someone-else", outcomes: [{ id: slow!.id, status: "failed", error: "no" }] });
     const row = await db().selectFrom("deliveries").select(["status", "providerMessageId"]).where("id", "=", slow!.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "sent", providerMessageId: "late-1" });
+  });
+
+  test("a chunk gives the sender no more messages than it has on the wire, each one marked sending before it goes", async () => {
+    const { campaignId, chunks } = await startedCampaign(40);
+    let inFlight = 0;
+    let most = 0;
+    let mostSending = 0;
+    const seen: string[] = [];
+    const sender: ChannelSender = {
+      channel: "EMAIL",
+      inFlightLimit: 3,
+      async send(message) {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        const row = await db().selectFrom("deliveries").select("status").where("id", "=", message.deliveryId).executeTakeFirstOrThrow();
+        seen.push(row.status);
+        const sending = await db().selectFrom("deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("campaignId", "=", campaignId).where("status", "=", "sending").executeTakeFirstOrThrow();
+        mostSending = Math.max(mostSending, Number(sending.n));
+        await sleep(5);
+        inFlight -= 1;
+        return { status: "sent", providerMessageId: `p-${message.deliveryId}` };
+      },
+      async close() {},
+    };
+    await sendChunk(chunkWorker({ senders: async () => sender, settings: { ...chunkWorker().settings, window: 20 } }), { campaignId, chunk: chunks[0]! });
+    expect(seen).toHaveLength(40);
+    expect(seen.every((status) => status === "sending")).toBe(true);
+    expect(most).toBe(3);
+    // The ledger never shows more in flight than the sender holds: answers are recorded as groups are marked.
+    expect(mostSending).toBeLessThanOrEqual(3);
+    expect(await statuses(campaignId)).toEqual({ sent: 40 });
+    const counts = await db().selectFrom("campaignDeliveryCounts").select(["status", "total"]).where("campaignId", "=", campaignId).where("total", "<>", 0).execute();
+    expect(counts.map((row) => [row.status, Number(row.total)])).toEqual([["sent", 40]]);
   });
 
   test("a deleted contact's delivery fails with the reason instead of stopping the chunk", async () => {
