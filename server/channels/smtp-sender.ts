@@ -40,8 +40,10 @@ export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
 
   return {
     channel: "EMAIL",
-    // One message per connection at a time; more would only wait in nodemailer's queue.
-    inFlightLimit: maxConnections,
+    // One message on the wire per connection and two waiting behind it, so no connection
+    // idles while the engine marks the next group, and marks come in groups of about the
+    // pool's size (each mark is a statement: one per message cost a third of the throughput).
+    inFlightLimit: 3 * maxConnections,
     async send(message: OutgoingMessage): Promise<SendOutcome> {
       const { content } = message;
       if (content.channel !== "EMAIL") throw new Error(`The SMTP sender cannot send ${content.channel} messages.`);

@@ -1,6 +1,12 @@
 export type HandOverOptions<T> = {
   /** Messages the provider really holds at once: no more than this many are unanswered. */
   limit: number;
+  /**
+   * The smallest group worth a mark while messages are still out (default: half the
+   * limit). A mark for every answer would cost a statement per message; waiting for
+   * a few free slots costs nothing while the sender still has the rest in hand.
+   */
+  minGroup?: number;
   /** The next messages ready to go (claimed and rendered); null when there are no more. */
   take: () => Promise<T[] | null>;
   /** Confirms a group as about to be handed over (committed); returns those that may go. */
@@ -25,6 +31,7 @@ export type HandOverOptions<T> = {
  */
 export function handOver<T>(options: HandOverOptions<T>): Promise<void> {
   const limit = Math.max(1, options.limit);
+  const minGroup = Math.min(limit, Math.max(1, options.minGroup ?? Math.ceil(limit / 2)));
   const ready: T[] = [];
   let exhausted = false;
   let taking = false;
@@ -54,8 +61,11 @@ export function handOver<T>(options: HandOverOptions<T>): Promise<void> {
           },
         );
       }
-      if (!failure && !marking && busy < limit && ready.length > 0) {
-        const group = ready.splice(0, limit - busy);
+      const free = limit - busy;
+      // With nothing out, or only the last few messages left, a smaller group goes at once.
+      const worthIt = free >= minGroup || busy === 0 || (exhausted && free >= ready.length);
+      if (!failure && !marking && free > 0 && ready.length > 0 && worthIt) {
+        const group = ready.splice(0, free);
         busy += group.length;
         marking = true;
         options.mark(group).then(

@@ -10,7 +10,7 @@ await startWorker(url, {
   db: createDatabase(url, { max: 8 }),
   delivery: {
     ratePerSecond: { EMAIL: 0, SMS: 0, WHATSAPP: 0 },
-    // crash.test.ts bounds the unknown outcomes by these: concurrency × maxConnections per kill.
+    // crash.test.ts bounds the unknown outcomes by these: concurrency × the sender's inFlightLimit per kill.
     concurrency: 4,
     window: 50,
     // Short, so a killed worker's messages in flight are declared unknown within seconds.

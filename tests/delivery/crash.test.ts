@@ -11,10 +11,10 @@ import { draftCampaign } from "./fixtures.ts";
 
 const RECIPIENTS = 20_000;
 const KILLS = 5;
-// As crash-worker.ts runs: chunk jobs at once, and the SMTP pool's connections, which is
-// how many messages a chunk has really handed over at any moment.
+// As crash-worker.ts runs: chunk jobs at once, and what a chunk hands its SMTP sender at
+// any moment (its inFlightLimit: one message on the wire and two behind it per connection).
 const CONCURRENCY = 4;
-const IN_FLIGHT_PER_CHUNK = 5;
+const IN_FLIGHT_PER_CHUNK = 3 * 5;
 
 let worker: ChildProcess | undefined;
 afterAll(() => {

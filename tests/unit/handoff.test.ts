@@ -55,6 +55,26 @@ describe("handing messages over", () => {
     expect(idleWhileMore).toBe(0);
   });
 
+  test("while messages are out, a mark waits for half the slots; the last few go at once", async () => {
+    const marks: number[][] = [];
+    await handOver({
+      limit: 6,
+      take: windows(20, 20).take,
+      mark: async (group) => {
+        marks.push(group);
+        await sleep(1);
+        return group;
+      },
+      send: async (item) => {
+        await sleep(1 + (item % 4));
+      },
+    });
+    expect(marks.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    // The first group fills every slot; later ones are at least half of them, but for the tail.
+    expect(marks[0]).toHaveLength(6);
+    expect(marks.slice(1, -1).every((group) => group.length >= 3)).toBe(true);
+  });
+
   test("messages the mark does not confirm are not sent", async () => {
     const sent: number[] = [];
     await handOver({ limit: 5, take: windows(23, 7).take, mark: async (group) => group.filter((item) => item % 2 === 0), send: async (item) => void sent.push(item) });
