@@ -1,41 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PgBoss } from "pg-boss";
+import { describe, expect, test } from "vitest";
 import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
 import { getDb } from "../../db/database.ts";
 import { createSmtpSender } from "../../server/channels/smtp-sender.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import { previewRecipients } from "../../server/delivery/recipients.ts";
 import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { campaignAnalytics } from "../../server/tracking/analytics.ts";
-import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { getRequest } from "../requests.ts";
-import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
 import { serve, signedIn } from "./serve.ts";
 
-let boss: PgBoss;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-beforeAll(async () => {
-  boss = await startBoss();
-  await boss.createQueue(SEND_CHUNK_QUEUE);
-  await boss.createQueue("campaign-start");
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.close();
-  await boss.stop({ graceful: false });
-});
+const services = sendingServices();
 
 /** Starts the team's campaign and runs its chunks through the in-process SMTP server. */
 async function sendOverSmtp(teamId: string, campaignId: string) {
   const db = getDb();
   await sendCampaignNow(db, { teamId, campaignId });
-  await startCampaign(db, boss, campaignId);
-  const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId } });
+  await startCampaign(db, services.boss, campaignId);
+  const jobs = await chunkJobsOf(services.boss, campaignId);
   const worker = chunkWorker({
     senders: async () =>
-      createSmtpSender({ config: { host: sink.host, port: sink.port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" } }),
+      createSmtpSender({ config: { host: services.sink.host, port: services.sink.port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" } }),
   });
   for (const job of jobs) await sendChunk(worker, job.data);
 }
@@ -54,7 +40,7 @@ describe("hard bounces over SMTP", () => {
     const first = await draftCampaign(teamId, { subject: "Spring" });
     await sendOverSmtp(teamId, first.id);
 
-    expect(sink.received.filter((r) => r.mail.subject === "Spring").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+    expect(services.sink.received.filter((r) => r.mail.subject === "Spring").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
     const page = await (await serve(campaignPage, getRequest(`/dashboard/broadcasts/${first.id}`, user.cookie), first.id)).json();
     expect(page.campaign.state).toBe("SENT");
     const row = (address: string) => page.recipients.rows.find((r: { address: string }) => r.address === address);
@@ -75,6 +61,6 @@ describe("hard bounces over SMTP", () => {
     await sendOverSmtp(teamId, second.id);
     const excluded = await db.selectFrom("excludedRecipients").select(["contactId", "reason"]).where("campaignId", "=", second.id).execute();
     expect(excluded).toEqual([{ contactId: unknown, reason: "suppressed" }]);
-    expect(sink.received.filter((r) => r.mail.subject === "Summer").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+    expect(services.sink.received.filter((r) => r.mail.subject === "Summer").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
   });
 });

@@ -1,12 +1,15 @@
 import { PgBoss } from "pg-boss";
+import { afterAll, beforeAll } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { createCampaign } from "../../server/campaigns/campaigns.ts";
 import type { CampaignType } from "../../server/campaigns/schemas.ts";
 import { senderFor } from "../../server/channels/senders.ts";
-import type { ChunkWorker } from "../../server/delivery/send-chunk.ts";
+import { CAMPAIGN_START_QUEUE, SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
+import type { ChunkJob, ChunkWorker } from "../../server/delivery/send-chunk.ts";
 import type { DeliverySettings } from "../../server/delivery/settings.ts";
 import { createSegment } from "../../server/segments/segments.ts";
+import { startSmtpSink } from "../fakes/smtp-sink.ts";
 
 export type ContactSeed = { email?: string | null; phone?: string | null; name?: string; emailStatus?: string; smsStatus?: string };
 
@@ -74,4 +77,31 @@ export async function startBoss(): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: process.env.DATABASE_URL!, max: 3, supervise: false, schedule: false });
   await boss.start();
   return boss;
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/**
+ * For a test file that sends for real: pg-boss with the send queues, and an
+ * in-process SMTP server (asking for the given credentials, if any), started
+ * before the file's tests and stopped after them.
+ */
+export function sendingServices(sinkOptions?: Parameters<typeof startSmtpSink>[0]): { readonly boss: PgBoss; readonly sink: SmtpSink } {
+  const services = {} as { boss: PgBoss; sink: SmtpSink };
+  beforeAll(async () => {
+    services.boss = await startBoss();
+    await services.boss.createQueue(SEND_CHUNK_QUEUE);
+    await services.boss.createQueue(CAMPAIGN_START_QUEUE);
+    services.sink = await startSmtpSink(sinkOptions);
+  });
+  afterAll(async () => {
+    await services.sink?.close();
+    await services.boss?.stop({ graceful: false });
+  });
+  return services;
+}
+
+/** The chunk jobs a campaign's start created. */
+export function chunkJobsOf(boss: PgBoss, campaignId: string) {
+  return boss.findJobs<ChunkJob>(SEND_CHUNK_QUEUE, { data: { campaignId } });
 }

@@ -1,28 +1,14 @@
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PgBoss } from "pg-boss";
+import { describe, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { createSmtpSender } from "../../server/channels/smtp-sender.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { createUser } from "../factories.ts";
-import { startSmtpSink } from "../fakes/smtp-sink.ts";
-import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
 
-let boss: PgBoss;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-beforeAll(async () => {
-  boss = await startBoss();
-  await boss.createQueue(SEND_CHUNK_QUEUE);
-  await boss.createQueue("campaign-start");
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.close();
-  await boss.stop({ graceful: false });
-});
+const services = sendingServices();
 
 /** A header as the receiving server saw it, folded lines joined. */
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
@@ -43,16 +29,16 @@ describe("sending a campaign over SMTP", () => {
       content: '<p>Hi {{ contact.name }}, read <a href="https://example.com/spring">our spring news</a>.</p>',
     });
     await sendCampaignNow(db, { teamId, campaignId: campaign.id });
-    await startCampaign(db, boss, campaign.id);
-    const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    await startCampaign(db, services.boss, campaign.id);
+    const jobs = await chunkJobsOf(services.boss, campaign.id);
     const worker = chunkWorker({
       settings: { ...chunkWorker().settings, retryBaseSeconds: 600, maxRetryDelaySeconds: 600 },
       senders: async () =>
-        createSmtpSender({ config: { host: sink.host, port: sink.port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" } }),
+        createSmtpSender({ config: { host: services.sink.host, port: services.sink.port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" } }),
     });
     for (const job of jobs) await sendChunk(worker, job.data);
 
-    const byAddress = new Map(sink.received.map((r) => [r.to[0], r.mail]));
+    const byAddress = new Map(services.sink.received.map((r) => [r.to[0], r.mail]));
     expect([...byAddress.keys()].sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
     const ada = byAddress.get("ada@murmur.test")!;
     expect(ada.subject).toBe("Hello Ada");

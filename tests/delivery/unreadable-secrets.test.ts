@@ -1,33 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PgBoss } from "pg-boss";
+import { describe, expect, test } from "vitest";
 import { loader as channelsPage } from "../../app/routes/dashboard/settings-channels.tsx";
 import { getDb } from "../../db/database.ts";
 import { seal } from "../../server/channels/secret-box.ts";
 import { smtpChange } from "../../server/channels/settings-input.ts";
 import { saveChannelSettings } from "../../server/channels/settings.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
-import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { servePage } from "../pages.ts";
 import { getRequest } from "../requests.ts";
-import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
 import { signedIn } from "./serve.ts";
 
-let boss: PgBoss;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-beforeAll(async () => {
-  boss = await startBoss();
-  await boss.createQueue(SEND_CHUNK_QUEUE);
-  await boss.createQueue("campaign-start");
-  sink = await startSmtpSink({ credentials: { user: "mailer", pass: "smtp-password-4242" } });
-});
-afterAll(async () => {
-  await sink.close();
-  await boss.stop({ graceful: false });
-});
+const services = sendingServices({ credentials: { user: "mailer", pass: "smtp-password-4242" } });
 
 const REASON = "The EMAIL provider's saved secrets cannot be read with this MURMUR_SECRET_KEY; re-enter them in Settings → Channels.";
 
@@ -37,7 +23,7 @@ describe("saved secrets this server cannot read", () => {
     const user = await signedIn();
     const { teamId } = user;
     const smtp = (password?: string) =>
-      smtpChange({ enabled: true, host: sink.host, port: sink.port, security: "none", username: "mailer", password, fromAddress: "news@acme.test" });
+      smtpChange({ enabled: true, host: services.sink.host, port: services.sink.port, security: "none", username: "mailer", password, fromAddress: "news@acme.test" });
     await saveChannelSettings(db, { teamId, channel: "EMAIL", ...smtp("smtp-password-4242") });
     // As if another container, with another MURMUR_SECRET_KEY, had saved them.
     const foreign = seal(randomBytes(32), JSON.stringify({ password: "smtp-password-4242" }), `channel_settings/${teamId}/EMAIL`);
@@ -49,8 +35,8 @@ describe("saved secrets this server cannot read", () => {
     await addContacts(teamId, [{ email: "ada@murmur.test" }, { email: "grace@murmur.test" }]);
     const campaign = await draftCampaign(teamId, { subject: "Held back" });
     await sendCampaignNow(db, { teamId, campaignId: campaign.id });
-    await startCampaign(db, boss, campaign.id);
-    const [job] = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    await startCampaign(db, services.boss, campaign.id);
+    const [job] = await chunkJobsOf(services.boss, campaign.id);
     const worker = chunkWorker();
     const { retryAt } = await sendChunk(worker, job!.data);
 
@@ -73,6 +59,6 @@ describe("saved secrets this server cannot read", () => {
       { status: "sent", error: null },
       { status: "sent", error: null },
     ]);
-    expect(sink.received.filter((r) => r.mail.subject === "Held back").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+    expect(services.sink.received.filter((r) => r.mail.subject === "Held back").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
   });
 });
