@@ -11,7 +11,6 @@ import * as channelSettings from "../migrations/2026-11-22T0900-channel-settings
 import * as filterSegments from "../migrations/2026-11-22T1000-filter-segments.ts";
 import * as engagementFilterIndex from "../migrations/2026-11-22T1010-engagement-filter-index.ts";
 import * as contactsSearchTable from "../migrations/2026-11-22T1100-contacts-search-table.ts";
-import * as deliveryClaims from "../migrations/2026-11-23T1600-delivery-claims.ts";
 import * as importBytes from "../migrations/2026-11-23T1600-import-bytes.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -28,7 +27,6 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T1000-filter-segments": filterSegments,
   "2026-11-22T1010-engagement-filter-index": engagementFilterIndex,
   "2026-11-22T1100-contacts-search-table": contactsSearchTable,
-  "2026-11-23T1600-delivery-claims": deliveryClaims,
   "2026-11-23T1600-import-bytes": importBytes,
 };
 

@@ -7,7 +7,7 @@ import { EXCLUSION_REASONS, type ExclusionReason } from "./audience.ts";
 /** Rows per page of the recipients and excluded lists. */
 export const REPORT_PAGE_SIZE = 50;
 
-/** The statuses people see. A delivery claimed but not yet handed over shows as queued: to them it is still waiting. */
+/** The ledger's statuses. */
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -53,17 +53,13 @@ export async function campaignReport(
   ]);
   const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
   for (const row of counts) {
-    const status = shownStatus(row.status);
+    const status = row.status as DeliveryStatus;
     progress[status] += Number(row.total);
     progress.total += Number(row.total);
   }
   const excluded = Object.fromEntries(EXCLUSION_REASONS.map((reason) => [reason, 0])) as Record<ExclusionReason, number>;
   for (const row of excludedCounts) excluded[row.reason as ExclusionReason] = Number(row.n);
   return { campaign, progress, excluded, analytics: analytics.get(campaign.id) ?? NO_ANALYTICS, recipients, excludedList };
-}
-
-function shownStatus(status: string): DeliveryStatus {
-  return status === "claimed" ? "queued" : (status as DeliveryStatus);
 }
 
 async function recipientPage(db: Database, campaignId: string, page: number) {
@@ -73,7 +69,6 @@ async function recipientPage(db: Database, campaignId: string, page: number) {
         when d.bounced_at is not null then 'bounced'
         when d.status = 'sent' and d.read_at is not null then 'read'
         when d.status = 'sent' and d.delivered_at is not null then 'delivered'
-        when d.status = 'claimed' then 'queued'
         else d.status
       end as status
     from deliveries d left join contacts c on c.id = d.contact_id

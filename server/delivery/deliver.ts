@@ -1,6 +1,6 @@
 import type { ChannelSender, OutgoingMessage } from "../channels/types.ts";
 import type { CampaignRenderer } from "../content/render.ts";
-import type { ClaimedDelivery, DeliveryOutcome } from "./ledger.ts";
+import type { DueDelivery, DeliveryOutcome } from "./ledger.ts";
 import { type DeliverySettings, retryDelayMs } from "./settings.ts";
 import type { MessageFinisher } from "./tracked-content.ts";
 
@@ -14,14 +14,14 @@ export type DeliveryContext = {
   messageId: (contactId: string) => string;
 };
 
-/** A claimed delivery rendered and ready to be handed to the provider. */
-export type PreparedMessage = { delivery: ClaimedDelivery; message: OutgoingMessage };
+/** A due delivery rendered and ready to be handed to the provider. */
+export type PreparedMessage = { delivery: DueDelivery; message: OutgoingMessage };
 
 /**
- * Renders one claimed delivery for its recipient, or says why it fails without
+ * Renders one due delivery for its recipient, or says why it fails without
  * reaching the provider (the contact was deleted, the template does not render).
  */
-export function prepareMessage(context: DeliveryContext, delivery: ClaimedDelivery): PreparedMessage | DeliveryOutcome {
+export function prepareMessage(context: DeliveryContext, delivery: DueDelivery): PreparedMessage | DeliveryOutcome {
   if (!delivery.contact) return { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." };
   try {
     const message: OutgoingMessage = {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 
 /**
  * ACTIVE → SENT for campaigns whose recipients are resolved and whose every
- * delivery is final (sent, failed or unknown): none queued, none claimed or in flight. Reads
+ * delivery is final (sent, failed or unknown): none queued or in flight. Reads
  * the per-status counts, so it is cheap enough to run after every chunk and on
  * every scheduler tick. Without `campaignIds` it checks every ACTIVE campaign.
  */
@@ -15,7 +15,7 @@ export async function finishCampaigns(db: Database, options: { campaignIds?: str
     where c.state = 'ACTIVE' and c.resolved_at is not null ${only}
       and not exists (
         select 1 from campaign_delivery_counts n
-        where n.campaign_id = c.id and n.status in ('queued', 'claimed', 'sending') and n.total > 0
+        where n.campaign_id = c.id and n.status in ('queued', 'sending') and n.total > 0
       )
     returning c.id`.execute(db);
   return rows.map((row) => row.id);

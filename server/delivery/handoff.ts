@@ -7,7 +7,7 @@ export type HandOverOptions<T> = {
    * a few free slots costs nothing while the sender still has the rest in hand.
    */
   minGroup?: number;
-  /** The next messages ready to go (claimed and rendered); null when there are no more. */
+  /** The next messages ready to go (read and rendered); null when there are no more. */
   take: () => Promise<T[] | null>;
   /** Confirms a group as about to be handed over (committed); returns those that may go. */
   mark: (group: T[]) => Promise<T[]>;
@@ -17,7 +17,7 @@ export type HandOverOptions<T> = {
 /**
  * Hands a stream of messages to a provider with at most `limit` of them unanswered at
  * once, each one confirmed by `mark` before `send` gets it: so a worker that dies
- * leaves at most `limit` messages whose fate is unknown, however many it claimed.
+ * leaves at most `limit` messages whose fate is unknown, however many it read.
  *
  * Nothing waits on the database more than it must: a mark takes every slot free when
  * it starts and runs while the messages already marked are on the wire (the slots

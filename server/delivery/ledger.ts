@@ -3,8 +3,8 @@ import type { Database } from "../../db/database.ts";
 import type { Json } from "../../db/types.ts";
 import type { Chunk } from "./recipients.ts";
 
-/** A delivery claimed for sending, with what rendering needs of its contact. */
-export type ClaimedDelivery = {
+/** A delivery due to be sent, with what rendering needs of its contact. */
+export type DueDelivery = {
   id: string;
   contactId: string;
   address: string;
@@ -12,50 +12,39 @@ export type ClaimedDelivery = {
   contact: { id: string; email: string; name: string | null; phone: string | null; attributes: Json } | null;
 };
 
-/** What became of one claimed delivery. */
+/** What became of one delivery handed to the provider. */
 export type DeliveryOutcome =
   | { id: string; status: "sent"; providerMessageId: string | null }
   | { id: string; status: "failed"; error: string; /** A hard bounce: recorded as bounced and the address suppressed. */ bounced?: boolean }
   | { id: string; status: "queued"; error: string; nextAttemptAt: Date };
 
 /**
- * Claims up to `limit` of the chunk's deliveries that are due, for `owner`:
- * queued → claimed with a lease, attempts + 1, in one statement. A claim whose lease
- * lapsed was never handed to a provider (that is `sending`), so it is taken over as
- * it is, its attempt not counted twice. SKIP LOCKED lets two jobs on the same chunk
- * (a retried job beside a slow one) split the rows; a claimed row is sent only
- * after `markSending` confirms it is still this owner's, so no delivery is handed
- * to a provider twice.
+ * The chunk's next due deliveries after `after` in contact order, with what
+ * rendering needs of their contacts. Reading takes no lock and changes nothing:
+ * `markSending` takes the rows right before they are handed over, so a worker that
+ * dies before that leaves them queued for the chunk's next job. `attempts` counts
+ * the attempt about to be made.
  */
-export async function claimDeliveries(
+export async function readDueDeliveries(
   db: Database,
-  options: { campaignId: string; chunk: Chunk; owner: string; limit: number; leaseSeconds: number },
-): Promise<ClaimedDelivery[]> {
+  options: { campaignId: string; chunk: Chunk; after: string | null; limit: number },
+): Promise<DueDelivery[]> {
   const { campaignId, chunk } = options;
-  const upper = chunk.to === null ? sql`` : sql`and contact_id < ${chunk.to}`;
-  const { rows } = await sql<Omit<ClaimedDelivery, "contact"> & Record<string, unknown>>`
-    with due as (
-      select id from deliveries
-      where campaign_id = ${campaignId} and contact_id >= ${chunk.from} ${upper}
-        and (
-          (status = 'queued' and (next_attempt_at is null or next_attempt_at <= now()))
-          or (status = 'claimed' and lease_expires_at < now())
-        )
-      order by contact_id
-      limit ${options.limit}
-      for update skip locked
-    ),
-    claimed as (
-      update deliveries d set status = 'claimed',
-        attempts = case when d.status = 'claimed' then d.attempts else d.attempts + 1 end, lease_owner = ${options.owner},
-        lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
-      from due where d.id = due.id
-      returning d.id, d.contact_id, d.address, d.attempts
-    )
-    select claimed.*, c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes
-    from claimed left join contacts c on c.id = claimed.contact_id
-    order by claimed.contact_id`.execute(db);
-  return rows.map((row) => ({
+  const upper = chunk.to === null ? sql`` : sql`and d.contact_id < ${chunk.to}`;
+  const after = options.after === null ? sql`` : sql`and d.contact_id > ${options.after}`;
+  const { rows } = await sql<Omit<DueDelivery, "contact"> & Record<string, unknown>>`
+    select d.id, d.contact_id, d.address, d.attempts + 1 as attempts,
+      c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes
+    from deliveries d left join contacts c on c.id = d.contact_id
+    where d.campaign_id = ${campaignId} and d.contact_id >= ${chunk.from} ${upper} ${after}
+      and d.status = 'queued' and (d.next_attempt_at is null or d.next_attempt_at <= now())
+    order by d.contact_id
+    limit ${options.limit}`.execute(db);
+  return rows.map(toDueDelivery);
+}
+
+function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknown>): DueDelivery {
+  return {
     id: row.id,
     contactId: row.contactId,
     address: row.address,
@@ -63,17 +52,18 @@ export async function claimDeliveries(
     contact: row.cId
       ? { id: row.cId as string, email: row.cEmail as string, name: row.cName as string | null, phone: row.cPhone as string | null, attributes: row.cAttributes as Json }
       : null,
-  }));
+  };
 }
 
 /**
- * Claimed deliveries about to be handed to the provider become `sending`, committed
- * before the handoff, so a worker that dies from here on leaves them `unknown`, and
- * one that dies before leaves them claimed, to be sent by the next. Returns the ids
- * still claimed by `owner`: only those may be sent (a claim that lapsed may have
- * been taken over by another worker). The answers received since the last call are
- * recorded in the same statement, so the rows in `sending` never outnumber the
- * messages the sender really holds, and the hot path costs one round trip per group.
+ * Due deliveries about to be handed to the provider become `sending` (attempts + 1,
+ * leased to `owner`), committed before the handoff, so a worker that dies from here
+ * on leaves them `unknown`, and one that dies before leaves them queued for the
+ * next. Returns the ids it took: only those may be sent (another job on the same
+ * chunk may have taken the rest; a row is taken once, since only a queued row can
+ * be). The answers received since the last call are recorded in the same
+ * statement, so the rows in `sending` never outnumber the messages the sender
+ * really holds, and the hot path costs one round trip per group.
  */
 export async function markSending(
   db: Database,
@@ -87,25 +77,17 @@ export async function markSending(
   // Both statements see the same snapshot; their rows never overlap, since a message is answered only after it was marked.
   const record = answered.length ? sql`with ${outcomeSteps(options.owner, answered)} ` : sql``;
   const { rows } = await sql<{ id: string }>`
-    ${record}update deliveries set status = 'sending', lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
-    where id = any(${options.ids}::uuid[]) and status = 'claimed' and lease_owner = ${options.owner}
+    ${record}update deliveries set status = 'sending', attempts = attempts + 1,
+      lease_owner = ${options.owner}, lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
+    where id = any(${options.ids}::uuid[]) and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
     returning id`.execute(db);
   return new Set(rows.map((row) => row.id));
 }
 
-/** Gives back claims this owner will not hand over after all (the job stopped): claimed → queued, the attempt not counted. */
-export async function releaseClaims(db: Database, options: { owner: string; ids: string[] }): Promise<void> {
-  if (options.ids.length === 0) return;
-  await sql`
-    update deliveries set status = 'queued', attempts = greatest(attempts - 1, 0), lease_owner = null, lease_expires_at = null, updated_at = now()
-    where id = any(${options.ids}::uuid[]) and status = 'claimed' and lease_owner = ${options.owner}`.execute(db);
-}
-
 /**
- * Records what the provider answered for claimed deliveries, in one statement: sent,
- * failed for good, or queued again for a later attempt (a message that could not be
- * rendered fails while still claimed). Only rows this owner still holds change; a
- * row declared unknown because the lease lapsed while the provider was slow gets its
+ * Records what the provider answered, in one statement: sent, failed for good, or
+ * queued again for a later attempt. Only rows this owner still holds change; a row
+ * declared unknown because the lease lapsed while the provider was slow gets its
  * real outcome after all. A hard bounce is failed with bounced_at set (analytics
  * count it as bounced), and in the same statement its address joins the team's
  * suppressions for the channel and an email contact turns `bounced`, so the next
@@ -143,7 +125,7 @@ function outcomeSteps(owner: string, outcomes: DeliveryOutcome[]) {
         updated_at = now()
       from unnest(${ids}::uuid[], ${statuses}::text[], ${providerIds}::text[], ${errors}::text[], ${nextAttempts}::timestamptz[], ${bounced}::boolean[])
         as o(id, status, provider_message_id, error, next_attempt_at, bounced)
-      where d.id = o.id and d.lease_owner = ${owner} and d.status in ('claimed', 'sending', 'unknown')
+      where d.id = o.id and d.lease_owner = ${owner} and d.status in ('sending', 'unknown')
       returning d.team_id, d.contact_id, d.channel, d.address, d.error, o.bounced
     ),
     suppressed as (
@@ -158,16 +140,11 @@ function outcomeSteps(owner: string, outcomes: DeliveryOutcome[]) {
     )`;
 }
 
-/**
- * When the chunk should be looked at again, or null when nothing of it is left to
- * send: its earliest retry, or when a claim held by another job lapses (that job may
- * have died before handing the messages over; if it is alive, the next look finds
- * the claim renewed and waits again).
- */
+/** When the chunk's earliest delivery still queued is due (a transient failure's retry), or null when none is. */
 export async function nextRetryAt(db: Database, options: { campaignId: string; chunk: Chunk }): Promise<Date | null> {
   const upper = options.chunk.to === null ? sql`` : sql`and contact_id < ${options.chunk.to}`;
   const { rows } = await sql<{ at: Date | null }>`
-    select min(case when status = 'queued' then coalesce(next_attempt_at, now()) else lease_expires_at end) as at from deliveries
-    where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status in ('queued', 'claimed')`.execute(db);
+    select min(coalesce(next_attempt_at, now())) as at from deliveries
+    where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status = 'queued'`.execute(db);
   return rows[0]?.at ?? null;
 }

@@ -6,7 +6,7 @@ import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
 import { handOver } from "./handoff.ts";
-import { type ClaimedDelivery, claimDeliveries, type DeliveryOutcome, markSending, nextRetryAt, recordOutcomes, releaseClaims } from "./ledger.ts";
+import { type DueDelivery, type DeliveryOutcome, markSending, nextRetryAt, readDueDeliveries, recordOutcomes } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
@@ -34,11 +34,11 @@ export class ChunkInterrupted extends Error {
 
 /**
  * Sends a chunk's due deliveries, a window at a time: reserve send slots for the
- * channel's rate, claim a window (queued → claimed), render it, hand the messages to
- * the provider no faster than it really sends them (each marked sending just
- * before), record the answers group by group. Returns when the chunk has no due
- * delivery left, with the time to look at it again (a transient failure's retry, or
- * another job's claim lapsing) so the caller can schedule the chunk again. Throws
+ * channel's rate, read a window of due deliveries (no lock), render it, hand the
+ * messages to the provider no faster than it really sends them (each group taken as
+ * `sending` just before), record the answers group by group. Returns when the chunk
+ * has no due delivery left, with the time of its next retry (when some failed
+ * transiently) so the caller can schedule the chunk again. Throws
  * ChunkInterrupted when the worker stops, so the job is retried and the chunk resumes.
  */
 export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ retryAt: Date | null }> {
@@ -66,18 +66,22 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   const window = rate > 0 ? Math.max(1, Math.min(settings.window, Math.floor(rate))) : settings.window;
 
   let interrupted = false;
+  // Where the next read starts: rows before it were read already (and marked, or taken by another job).
+  let after: string | null = null;
   try {
     await sendWindows(worker, context, {
       limit: Math.min(context.sender.inFlightLimit, window),
-      // The next window: its share of the channel's rate, then the claim, then rendering.
-      claim: async () => {
+      // The next window: its share of the channel's rate, then the read, then rendering.
+      read: async () => {
         if (worker.stopping()) {
           interrupted = true;
           return [];
         }
         const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
         if (wait > 0) await sleep(wait);
-        return claimDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, owner: worker.owner, limit: window, leaseSeconds: settings.leaseSeconds });
+        const due = await readDueDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, after, limit: window });
+        after = due.at(-1)?.contactId ?? after;
+        return due;
       },
     });
   } finally {
@@ -92,41 +96,34 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
 }
 
 /**
- * Sends windows of claimed deliveries until `claim` finds none, with no pause between
- * windows (the next is claimed while the last messages of the one before are out).
+ * Sends windows of due deliveries until `read` finds none, with no pause between
+ * windows (the next is read while the last messages of the one before are out).
  * Messages go to the sender with at most `limit` unanswered, as many as it really has
  * on the wire: the rest would wait in its queue, and be lost as `unknown` if the
  * worker died. Each group is marked sending in the statement that records the
  * answers received so far, so the rows in `sending` are the messages really out.
- * Claims not handed over when something fails are given back.
+ * Rows read but not taken stay queued: nothing needs giving back when the chunk
+ * stops short, and a row another job took meanwhile is skipped.
  */
 async function sendWindows(
   worker: ChunkWorker,
   context: DeliveryContext,
-  options: { limit: number; claim: () => Promise<ClaimedDelivery[]> },
+  options: { limit: number; read: () => Promise<DueDelivery[]> },
 ): Promise<void> {
   const { db, owner, settings } = worker;
-  // Claimed and not yet recorded: given back if the chunk stops short.
-  const held = new Set<string>();
-  // Answers (and messages that could not be rendered) waiting for the next statement.
+  // Answers waiting for the next statement.
   let unrecorded: DeliveryOutcome[] = [];
-  const recorded = (outcomes: DeliveryOutcome[]) => {
-    for (const outcome of outcomes) held.delete(outcome.id);
-  };
   try {
-    await handOver<PreparedMessage>({
+    await handOver<PreparedMessage | (DeliveryOutcome & { delivery: DueDelivery })>({
       limit: options.limit,
       take: async () => {
-        const claimed = await options.claim();
-        if (claimed.length === 0) return null;
-        const ready: PreparedMessage[] = [];
-        for (const delivery of claimed) {
-          held.add(delivery.id);
+        const due = await options.read();
+        if (due.length === 0) return null;
+        // A message that cannot be rendered is taken like the others, and its failure recorded as its answer.
+        return due.map((delivery) => {
           const prepared = prepareMessage(context, delivery);
-          if ("message" in prepared) ready.push(prepared);
-          else unrecorded.push(prepared);
-        }
-        return ready;
+          return "message" in prepared ? prepared : { ...prepared, delivery };
+        });
       },
       mark: async (group) => {
         const answered = unrecorded;
@@ -134,7 +131,6 @@ async function sendWindows(
         try {
           const ids = group.map((p) => p.delivery.id);
           const confirmed = await markSending(db, { owner, ids, leaseSeconds: settings.leaseSeconds, answered });
-          recorded(answered);
           return group.filter((p) => confirmed.has(p.delivery.id));
         } catch (error) {
           unrecorded.push(...answered);
@@ -142,16 +138,18 @@ async function sendWindows(
         }
       },
       send: async (prepared) => {
-        const outcome = await sendPrepared(context, prepared);
+        const outcome = "message" in prepared ? await sendPrepared(context, prepared) : withoutDelivery(prepared);
         // Only now: `unrecorded` may have been swapped for a new list while the message was out.
         unrecorded.push(outcome);
       },
     });
   } finally {
     await recordOutcomes(db, { owner, outcomes: unrecorded });
-    recorded(unrecorded);
-    await releaseClaims(db, { owner, ids: [...held] });
   }
+}
+
+function withoutDelivery({ delivery: _, ...outcome }: DeliveryOutcome & { delivery: DueDelivery }): DeliveryOutcome {
+  return outcome as DeliveryOutcome;
 }
 
 /** A template that cannot be prepared fails each message with the reason, rather than the job forever. */

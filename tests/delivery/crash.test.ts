@@ -99,8 +99,8 @@ test(
     expect(counts.other).toBe(0);
     expect(counts.failed).toBe(0);
     expect(counts.sent + counts.unknown).toBe(RECIPIENTS);
-    // At most what was really on the wire when each worker died: concurrency × the SMTP
-    // pool's connections per kill. Messages claimed but not yet handed over were sent later.
+    // At most what each worker had handed over when it died: concurrency × the sender's
+    // in-flight limit per kill. Messages read but not yet taken were sent later.
     expect(counts.unknown).toBeLessThanOrEqual(KILLS * CONCURRENCY * IN_FLIGHT_PER_CHUNK);
     expect(counts.messagesAtSink).toBe(counts.sent + counts.unknownReceived);
   },

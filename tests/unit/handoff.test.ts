@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
 import { handOver } from "../../server/delivery/handoff.ts";
 
-/** `count` numbers served `per` at a time, as claimed windows would be. */
+/** `count` numbers served `per` at a time, as windows of due deliveries would be. */
 function windows(count: number, per: number) {
   let next = 0;
   const taken: number[] = [];
