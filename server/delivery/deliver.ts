@@ -14,15 +14,16 @@ export type DeliveryContext = {
   messageId: (contactId: string) => string;
 };
 
-/** A due delivery rendered and ready to be handed to the provider. */
-export type PreparedMessage = { delivery: DueDelivery; message: OutgoingMessage };
-
 /**
- * Renders one due delivery for its recipient, or says why it fails without
- * reaching the provider (the contact was deleted, the template does not render).
+ * A due delivery rendered and ready to be handed to the provider, or, when it
+ * cannot be (the contact was deleted, the template does not render), the failure
+ * to record in its place.
  */
-export function prepareMessage(context: DeliveryContext, delivery: DueDelivery): PreparedMessage | DeliveryOutcome {
-  if (!delivery.contact) return { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." };
+export type PreparedMessage = { delivery: DueDelivery; message: OutgoingMessage } | { delivery: DueDelivery; failure: DeliveryOutcome };
+
+/** Renders one due delivery for its recipient. */
+export function prepareMessage(context: DeliveryContext, delivery: DueDelivery): PreparedMessage {
+  if (!delivery.contact) return { delivery, failure: { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." } };
   try {
     const message: OutgoingMessage = {
       teamId: context.campaign.teamId,
@@ -35,16 +36,19 @@ export function prepareMessage(context: DeliveryContext, delivery: DueDelivery):
     };
     return { delivery, message };
   } catch (error) {
-    return { id: delivery.id, status: "failed", error: `The message could not be personalised: ${(error as Error).message}` };
+    return { delivery, failure: { id: delivery.id, status: "failed", error: `The message could not be personalised: ${(error as Error).message}` } };
   }
 }
 
 /**
- * Hands one prepared message to the provider and says what to record. A provider's
- * permanent refusal is final; a transient one (or a sender that threw) is retried
- * with backoff until the attempts run out.
+ * Hands one prepared message to the provider and says what to record (a message
+ * that could not be prepared records its failure). A provider's permanent refusal
+ * is final; a transient one (or a sender that threw) is retried with backoff until
+ * the attempts run out.
  */
-export async function sendPrepared(context: DeliveryContext, { delivery, message }: PreparedMessage): Promise<DeliveryOutcome> {
+export async function sendPrepared(context: DeliveryContext, prepared: PreparedMessage): Promise<DeliveryOutcome> {
+  if ("failure" in prepared) return prepared.failure;
+  const { delivery, message } = prepared;
   let outcome;
   try {
     outcome = await context.sender.send(message);

@@ -6,7 +6,7 @@ import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
 import { handOver } from "./handoff.ts";
-import { type DueDelivery, type DeliveryOutcome, markSending, nextRetryAt, readDueDeliveries, recordOutcomes } from "./ledger.ts";
+import { type DeliveryOutcome, type DueDelivery, markSending, nextRetryAt, readDueDeliveries, recordOutcomes } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
@@ -98,8 +98,8 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
 /**
  * Sends windows of due deliveries until `read` finds none, with no pause between
  * windows (the next is read while the last messages of the one before are out).
- * Messages go to the sender with at most `limit` unanswered, as many as it really has
- * on the wire: the rest would wait in its queue, and be lost as `unknown` if the
+ * Messages go to the sender with at most `limit` unanswered, the sender's
+ * inFlightLimit: more would wait in its queue, and be lost as `unknown` if the
  * worker died. Each group is marked sending in the statement that records the
  * answers received so far, so the rows in `sending` are the messages really out.
  * Rows read but not taken stay queued: nothing needs giving back when the chunk
@@ -114,16 +114,13 @@ async function sendWindows(
   // Answers waiting for the next statement.
   let unrecorded: DeliveryOutcome[] = [];
   try {
-    await handOver<PreparedMessage | (DeliveryOutcome & { delivery: DueDelivery })>({
+    await handOver<PreparedMessage>({
       limit: options.limit,
       take: async () => {
         const due = await options.read();
         if (due.length === 0) return null;
         // A message that cannot be rendered is taken like the others, and its failure recorded as its answer.
-        return due.map((delivery) => {
-          const prepared = prepareMessage(context, delivery);
-          return "message" in prepared ? prepared : { ...prepared, delivery };
-        });
+        return due.map((delivery) => prepareMessage(context, delivery));
       },
       mark: async (group) => {
         const answered = unrecorded;
@@ -138,7 +135,7 @@ async function sendWindows(
         }
       },
       send: async (prepared) => {
-        const outcome = "message" in prepared ? await sendPrepared(context, prepared) : withoutDelivery(prepared);
+        const outcome = await sendPrepared(context, prepared);
         // Only now: `unrecorded` may have been swapped for a new list while the message was out.
         unrecorded.push(outcome);
       },
@@ -146,10 +143,6 @@ async function sendWindows(
   } finally {
     await recordOutcomes(db, { owner, outcomes: unrecorded });
   }
-}
-
-function withoutDelivery({ delivery: _, ...outcome }: DeliveryOutcome & { delivery: DueDelivery }): DeliveryOutcome {
-  return outcome as DeliveryOutcome;
 }
 
 /** A template that cannot be prepared fails each message with the reason, rather than the job forever. */
