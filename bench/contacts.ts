@@ -3,7 +3,7 @@
 // and a search, each under 20 concurrent clients. Prints latency percentiles as JSON.
 // Usage: npm run build && node bench/contacts.ts [--contacts N] [--requests N]
 import pg from "pg";
-import { encodeCursor } from "../server/contacts/cursor.ts";
+import { encodeCursor } from "../server/keyset-cursor.ts";
 import { sessionCookie } from "../server/http/cookies.ts";
 import { signUp, startBenchApp } from "./lib/app-server.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
-import { type Cursor, decodeCursor, encodeCursor } from "../contacts/cursor.ts";
+import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
 import { AppError } from "../errors.ts";
 import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
 import { contentColumns, requireReadyToSchedule } from "./content-columns.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import { type Cursor, decodeCursor, encodeCursor } from "./cursor.ts";
+import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
 import { type ContactFilter, type HasPhone, searchPattern, whereContactFilter } from "./filter.ts";
 import { searchConditions, searchSource } from "./search.ts";
 

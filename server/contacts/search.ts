@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { Cursor } from "./cursor.ts";
+import type { Cursor } from "../keyset-cursor.ts";
 import type { ContactFilter } from "./filter.ts";
 import { searchHaystack } from "./search-index.ts";
 

@@ -1,5 +1,5 @@
 import { Plus, Send } from "lucide-react";
-import { Link, Outlet, redirect } from "react-router";
+import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/broadcasts";
 import { CampaignCard } from "../../components/broadcasts/campaign-card.tsx";
 import { CampaignsPagination } from "../../components/broadcasts/campaigns-pagination.tsx";
@@ -11,9 +11,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { campaignsPage } from "../../../server/campaigns/campaigns.ts";
 import { campaignSummary } from "../../../server/campaigns/summary.ts";
-import { isAppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Broadcasts · Murmur" }];
@@ -26,13 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const cursor = new URL(request.url).searchParams.get("cursor") || null;
   const [page, summary, { timeZone }] = await Promise.all([
-    campaignsPage(getDb(), { teamId: team.id, after: cursor }).catch(async (error: unknown) => {
-      // A page link edited by hand or from an older version: start over rather than fail.
-      if (isAppError(error) && error.fields?.cursor) {
-        throw redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": await flashToasts({ type: "error", title: "Error", description: STALE_PAGE_LINK }) } });
-      }
-      throw error;
-    }),
+    startOverOnStaleCursor(campaignsPage(getDb(), { teamId: team.id, after: cursor }), { firstPage: BROADCASTS_PATH, message: STALE_PAGE_LINK }),
     campaignSummary(getDb(), { teamId: team.id }),
     getTeamSettings(getDb(), { teamId: team.id }),
   ]);

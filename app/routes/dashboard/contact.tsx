@@ -1,5 +1,5 @@
 import { UserX } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { ChannelSubscriptions } from "../../components/contact-detail/channel-subscriptions.tsx";
 import { ContactAttributes } from "../../components/contact-detail/contact-attributes.tsx";
@@ -10,11 +10,10 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { getContactDetail } from "../../../server/contacts/detail.ts";
-import { isAppError } from "../../../server/errors.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { contactTimeline } from "../../../server/events/timeline.ts";
 import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Contact"} · Murmur` }];
 
@@ -31,17 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const contactPath = `/dashboard/contacts/${contact.id}`;
   const given = new URL(request.url).searchParams.get("cursor");
   const cursor = given && CURSOR_SHAPE.test(given) ? given : null;
-  const [timeline, timeZone] = await Promise.all([
-    contactTimeline(db, { teamId: team.id, contactId: contact.id, after: cursor }),
-    teamTimeZone(db, team.id),
-  ]).catch(async (error: unknown) => {
-    // A page link from another version, or edited by hand: back to the newest events.
-    if (isAppError(error) && error.fields?.cursor) {
-      const toast = await flashToasts({ type: "error", title: "Error", description: STALE_PAGE_LINK });
-      throw redirect(contactPath, { headers: { "Set-Cookie": toast } });
-    }
-    throw error;
-  });
+  const [timeline, timeZone] = await startOverOnStaleCursor(
+    Promise.all([contactTimeline(db, { teamId: team.id, contactId: contact.id, after: cursor }), teamTimeZone(db, team.id)]),
+    { firstPage: contactPath, message: STALE_PAGE_LINK },
+  );
   return {
     title: contact.name ?? contact.email ?? contact.phone ?? contact.externalId ?? "Unnamed contact",
     contactPath,

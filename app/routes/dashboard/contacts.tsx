@@ -1,4 +1,4 @@
-import { Link, redirect, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/contacts";
 import { ContactsFilters } from "../../components/contacts/contacts-filters.tsx";
 import { ContactsList } from "../../components/contacts/contacts-list.tsx";
@@ -7,9 +7,8 @@ import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { contactsPage } from "../../../server/contacts/list.ts";
-import { isAppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts · Murmur" }];
 
@@ -20,13 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const query = readContactsQuery(new URL(request.url).searchParams);
   const filter = { teamId: team.id, search: query.search, hasPhone: query.hasPhone };
-  const page = await contactsPage(getDb(), { ...filter, after: query.cursor }).catch(async (error: unknown) => {
-    // A page link from an older version or edited by hand: start over rather than fail.
-    if (isAppError(error) && error.fields?.cursor) {
-      const toast = await flashToasts({ type: "error", title: "Error", description: STALE_PAGE_LINK });
-      throw redirect(firstPageHref(query), { headers: { "Set-Cookie": toast } });
-    }
-    throw error;
+  const page = await startOverOnStaleCursor(contactsPage(getDb(), { ...filter, after: query.cursor }), {
+    firstPage: firstPageHref(query),
+    message: STALE_PAGE_LINK,
   });
   return {
     query,

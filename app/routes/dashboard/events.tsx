@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/events";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EventStatCards } from "../../components/events/event-stat-cards.tsx";
@@ -9,12 +9,11 @@ import { useLiveFeed } from "../../components/events/use-live-feed.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { contactLabels } from "../../../server/contacts/labels.ts";
-import { isAppError } from "../../../server/errors.ts";
 import { listEventNames, listEvents, newestEventKey } from "../../../server/events/list.ts";
 import { eventStats } from "../../../server/events/stats.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events · Murmur" }];
 
@@ -27,19 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readEventsQuery(new URL(request.url).searchParams);
   const timeZone = await teamTimeZone(db, team.id);
   const filter = { teamId: team.id, timeZone, search: query.q, name: query.name, from: query.from, to: query.to };
-  const [page, stats, names, newest] = await Promise.all([
-    listEvents(db, { ...filter, after: query.cursor }),
-    eventStats(db, { teamId: team.id, timeZone }),
-    listEventNames(db, { teamId: team.id }),
-    newestEventKey(db, { teamId: team.id }),
-  ]).catch(async (error: unknown) => {
-    // A page link from another version, or edited by hand: back to the first page.
-    if (isAppError(error) && error.fields?.cursor) {
-      const toast = await flashToasts({ type: "error", title: "Error", description: "That page link is no longer valid, so the feed starts from the newest events." });
-      throw redirect(eventsHref(query), { headers: { "Set-Cookie": toast } });
-    }
-    throw error;
-  });
+  const [page, stats, names, newest] = await startOverOnStaleCursor(
+    Promise.all([
+      listEvents(db, { ...filter, after: query.cursor }),
+      eventStats(db, { teamId: team.id, timeZone }),
+      listEventNames(db, { teamId: team.id }),
+      newestEventKey(db, { teamId: team.id }),
+    ]),
+    { firstPage: eventsHref(query), message: "That page link is no longer valid, so the feed starts from the newest events." },
+  );
   const labels = await contactLabels(db, { teamId: team.id, ids: page.events.flatMap((e) => (e.contactId ? [e.contactId] : [])) });
   const events: EventView[] = page.events.map((e) => {
     const contact = e.contactId ? labels.get(e.contactId) : undefined;

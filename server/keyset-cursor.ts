@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError } from "./errors.ts";
 
 /**
  * A keyset position in a list ordered by (created_at desc, id desc). The time is
