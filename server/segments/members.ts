@@ -4,6 +4,7 @@ import type { DB } from "../../db/types.ts";
 import { AppError } from "../errors.ts";
 import { filterContacts } from "./filter/query.ts";
 import { storedFilter } from "./filter/references.ts";
+import { withoutJit } from "./filter/without-jit.ts";
 
 /** A query of contact ids, to be used inside a larger statement (never fetched into memory). */
 export type ContactIdsQuery = SelectQueryBuilder<DB, any, { contactId: string }>;
@@ -44,9 +45,11 @@ async function membersQuery(db: Database, teamId: string, segment: SegmentRow): 
 /** How many contacts a filter segment holds right now (static segments count their rows in listSegments). */
 export async function countFilterSegment(db: Database, options: { teamId: string; segment: SegmentRow }): Promise<number> {
   const members = await membersQuery(db, options.teamId, options.segment);
-  const row = await db
-    .selectFrom(members.as("m"))
-    .select(sql<number>`count(*)::int`.as("n"))
-    .executeTakeFirstOrThrow();
+  const row = await withoutJit(db, (trx) =>
+    trx
+      .selectFrom(members.as("m"))
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow(),
+  );
   return row.n;
 }

@@ -1,14 +1,17 @@
 import { sql } from "kysely";
 import type { Database } from "../../../db/database.ts";
-import { compileFilter } from "./compile.ts";
+import { compileFilter, type Condition } from "./compile.ts";
 import { engagementSources } from "./engagement-sources.ts";
 import { resolveReferences } from "./references.ts";
 import type { FilterGroup } from "./schema.ts";
+import { withoutJit } from "./without-jit.ts";
 
 /** Contacts shown as a filter's sample. */
 export const SAMPLE_SIZE = 10;
 
 export type SampleContact = { id: string; name: string | null; email: string | null; phone: string | null; createdAt: Date };
+
+type FilterOptions = { teamId: string; filter: FilterGroup; selfId?: string; stored?: boolean };
 
 /**
  * The team's contacts a (parsed) filter selects, as a query over `contacts as c`
@@ -17,10 +20,20 @@ export type SampleContact = { id: string; name: string | null; email: string | n
  * checked to be the team's (a 400 naming the node otherwise). `selfId` is the
  * segment being saved, so a filter cannot include its own segment.
  */
-export async function filterContacts(db: Database, options: { teamId: string; filter: FilterGroup; selfId?: string; stored?: boolean }) {
-  const segments = await resolveReferences(db, options);
-  const condition = compileFilter(options.filter, { teamId: options.teamId, segments, engagement: engagementSources });
-  return db.selectFrom("contacts as c").where("c.teamId", "=", options.teamId).where(condition);
+export async function filterContacts(db: Database, options: FilterOptions) {
+  return matching(db, options.teamId, await filterCondition(db, options));
+}
+
+/** How many of the team's contacts a filter selects. */
+export async function countFilter(db: Database, options: FilterOptions): Promise<number> {
+  const condition = await filterCondition(db, options);
+  return countMatching(db, options.teamId, condition);
+}
+
+/** The newest SAMPLE_SIZE of the team's contacts a filter selects. */
+export async function sampleFilter(db: Database, options: FilterOptions): Promise<SampleContact[]> {
+  const condition = await filterCondition(db, options);
+  return sampleMatching(db, options.teamId, condition);
 }
 
 /** How many of the team's contacts a filter selects, and the newest SAMPLE_SIZE of them. */
@@ -28,15 +41,39 @@ export async function previewFilter(
   db: Database,
   options: { teamId: string; filter: FilterGroup; selfId?: string },
 ): Promise<{ count: number; sample: SampleContact[] }> {
-  const matching = await filterContacts(db, options);
-  const [counted, sample] = await Promise.all([
-    matching.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-    matching
+  const condition = await filterCondition(db, options);
+  const [count, sample] = await Promise.all([
+    countMatching(db, options.teamId, condition),
+    sampleMatching(db, options.teamId, condition),
+  ]);
+  return { count, sample };
+}
+
+async function filterCondition(db: Database, options: FilterOptions): Promise<Condition> {
+  const segments = await resolveReferences(db, options);
+  return compileFilter(options.filter, { teamId: options.teamId, segments, engagement: engagementSources });
+}
+
+function matching(db: Database, teamId: string, condition: Condition) {
+  return db.selectFrom("contacts as c").where("c.teamId", "=", teamId).where(condition);
+}
+
+// Count and sample each run in a transaction of their own (without JIT), so the
+// preview still runs both at once on two connections.
+function countMatching(db: Database, teamId: string, condition: Condition): Promise<number> {
+  return withoutJit(db, async (trx) => {
+    const row = await matching(trx, teamId, condition).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
+    return row.count;
+  });
+}
+
+function sampleMatching(db: Database, teamId: string, condition: Condition): Promise<SampleContact[]> {
+  return withoutJit(db, (trx) =>
+    matching(trx, teamId, condition)
       .select(["c.id", "c.name", "c.email", "c.phone", "c.createdAt"])
       .orderBy("c.createdAt", "desc")
       .orderBy("c.id", "desc")
       .limit(SAMPLE_SIZE)
       .execute(),
-  ]);
-  return { count: counted.count, sample };
+  );
 }
