@@ -80,12 +80,12 @@ function serverProcesses(pid: number): number[] {
   return [pid, ...children];
 }
 
-function postmasterPid(dataDir: string): number {
+export function postmasterPid(dataDir: string): number {
   return Number(readFileSync(`${dataDir}/postmaster.pid`, "utf8").split("\n")[0]);
 }
 
 /** CPU of a process, its children still running, and those that exited (counted in the parent's cutime/cstime). */
-function treeCpuSeconds(pid: number): number {
+export function treeCpuSeconds(pid: number): number {
   const ticks = 100; // USER_HZ on Linux
   let stat: string[];
   try {
