@@ -212,3 +212,16 @@ describe("another team's data", () => {
     });
   });
 });
+
+describe("reading a filter", () => {
+  // Count and sample each set JIT off in a transaction of their own, or in the caller's.
+  it("a preview inside a caller's transaction answers as one on its own", async () => {
+    const filter = parseFilter(all(attribute("plan", "equals", "pro")));
+    const alone = await previewFilter(getDb(), { teamId: seed.teamId, filter });
+    const within = await getDb()
+      .transaction()
+      .execute((trx) => previewFilter(trx, { teamId: seed.teamId, filter }));
+    expect(alone.count).toBeGreaterThan(0);
+    expect(within).toEqual(alone);
+  });
+});
