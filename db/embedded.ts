@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
+import { totalmem } from "node:os";
 import path from "node:path";
 
 export type EmbeddedServer = {
@@ -55,6 +56,20 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * Memory for the embedded server that `npm start` runs. initdb's 128MB buffer cache
+ * is smaller than the contacts table of a million-contact team (about 220MB), so
+ * every segment count would copy most of it in from the operating system again:
+ * a quarter of the machine's memory, the usual advice, between 128MB and 1GB
+ * (segment counts gained little past 1GB), and the planner told how much the
+ * operating system caches besides.
+ */
+export function memorySettings(machineBytes = totalmem()): Record<string, string> {
+  const mb = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)}MB`;
+  const sharedBuffers = Math.min(Math.max(machineBytes / 4, 128 * 1024 * 1024), 1024 * 1024 * 1024);
+  return { shared_buffers: mb(sharedBuffers), effective_cache_size: mb(Math.max(machineBytes / 2, sharedBuffers)) };
 }
 
 // Loaded on demand: importing the package installs signal handlers that exit the

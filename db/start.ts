@@ -1,6 +1,6 @@
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "./embedded.ts";
+import { memorySettings, startEmbeddedPostgres } from "./embedded.ts";
 
 export type RunningDatabase = { url: string; embedded: boolean; stop: () => Promise<void> };
 
@@ -21,6 +21,7 @@ export async function startDatabase(options: {
   }
   const server = await startEmbeddedPostgres({
     dir: path.join(options.dataDir, "postgres"),
+    settings: memorySettings(),
     onLog: options.onLog,
     callerHandlesSignals: options.callerHandlesSignals,
   });
