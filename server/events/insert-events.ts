@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { rememberEventNames, unknownEventNames } from "./known-event-names.ts";
 import type { TrackedMessage } from "./messages.ts";
 
 /**
  * Stores messages in one statement: a multi-row insert from one JSON document,
  * each row attached to its contact (the given one, else the contact whose
  * external id is the userId, else the contact an anonymousId was linked to), a
- * messageId already stored skipped, and new event names added to the team's list.
+ * messageId already stored skipped, and event names not yet known added to the team's list.
  */
 export async function insertEvents(
   db: Database,
@@ -14,22 +15,25 @@ export async function insertEvents(
 ): Promise<void> {
   const { teamId, messages, contactOf } = options;
   if (messages.length === 0) return;
+  // Absent keys read as null and make a shorter document than explicit nulls.
   const rows = messages.map((m) => ({
     id: m.id,
-    contact_id: contactOf?.(m) ?? null,
+    contact_id: contactOf?.(m) ?? undefined,
     type: m.type,
-    name: m.name,
-    user_id: m.userId,
-    anonymous_id: m.anonymousId,
+    name: m.name ?? undefined,
+    user_id: m.userId ?? undefined,
+    anonymous_id: m.anonymousId ?? undefined,
     properties: m.properties,
     context: m.context,
     message_id: m.messageId,
     occurred_at: m.occurredAt,
   }));
-  // One JSON parameter, parsed by PostgreSQL, costs far less than thousands of bound values.
+  const newNames = unknownEventNames(teamId, messages.map((m) => m.name));
+  // One JSON parameter, parsed by PostgreSQL, costs far less than thousands of bound values;
+  // as jsonb it is parsed once, and the properties and context are taken from it as they are.
   await sql`
     with input as (
-      select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
         id uuid, contact_id uuid, type text, name text, user_id text, anonymous_id text,
         properties jsonb, context jsonb, message_id text, occurred_at timestamptz
       )
@@ -42,12 +46,14 @@ export async function insertEvents(
       left join contacts c on c.team_id = ${teamId} and c.external_id = i.user_id
       left join contact_aliases a on a.team_id = ${teamId} and a.anonymous_id = i.anonymous_id
       on conflict (team_id, message_id) do nothing
-    ),
+    )${newNames.length ? sql`,
     names as (
       insert into event_names (team_id, name)
-      select distinct ${teamId}::uuid, name from input where name is not null
+      select ${teamId}, unnest(${newNames}::text[])
       on conflict do nothing
-    )
+    )` : sql``}
     select 1
   `.execute(db);
+  // Inside a transaction the names are not stored for sure until it commits.
+  if (!db.isTransaction) rememberEventNames(teamId, newNames);
 }
