@@ -5,7 +5,8 @@
 // same run: the same events as plain multi-row INSERTs, from as many connections,
 // straight into a table with the events table's columns and indexes.
 // Prints JSON. Usage: npm run build && node bench/events.ts [--scale 0.1] [--events N]
-//   [--contacts N] [--clients N] [--batch N]
+//   [--contacts N] [--clients N] [--batch N] [--port N]
+import http from "node:http";
 import pg from "pg";
 import { newId } from "../db/ids.ts";
 import { signUp, startBenchApp } from "./lib/app-server.ts";
@@ -21,6 +22,7 @@ const EVENTS = arg("events", Math.round(20_000_000 * SCALE));
 const CONTACTS = arg("contacts", Math.round(1_000_000 * SCALE));
 const CLIENTS = arg("clients", 4);
 const BATCH = arg("batch", 500);
+const PORT = arg("port", 3491);
 const NOW = Date.now();
 
 /** Runs `total` items in batches of `size` across `workers` concurrent loops; latencies in ms. */
@@ -43,13 +45,37 @@ async function inParallel(total: number, size: number, workers: number, run: (fr
   return { p50Ms: at(0.5), p95Ms: at(0.95) };
 }
 
-async function postBatch(baseUrl: string, writeKey: string, batch: object[]) {
-  const response = await fetch(`${baseUrl}/v1/batch`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` },
-    body: JSON.stringify({ batch, sentAt: new Date().toISOString() }),
+// node:http rather than fetch: the load generator shares the machine with what it
+// measures, and fetch costs it about twice the CPU per request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function postBatch(baseUrl: string, writeKey: string, batch: object[]): Promise<void> {
+  const body = JSON.stringify({ batch, sentAt: new Date().toISOString() });
+  const url = new URL("/v1/batch", baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(body),
+          Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}`,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          if (response.statusCode === 200) resolve();
+          else reject(new Error(`/v1/batch failed: ${response.statusCode} ${Buffer.concat(chunks).toString()}`));
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
   });
-  if (!response.ok) throw new Error(`/v1/batch failed: ${response.status} ${await response.text()}`);
 }
 
 async function createWriteKey(baseUrl: string, token: string): Promise<string> {
@@ -75,7 +101,7 @@ function trackMessages(from: number, to: number) {
 }
 
 /** The same events as the API stored, as one multi-row INSERT per batch into a copy of the events table. */
-async function baseline(databaseUrl: string, teamId: string) {
+async function baseline(databaseUrl: string, teamId: string, cpuSeconds: () => { server: number; postgres: number }) {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query("create table bench_baseline (like events including all)");
@@ -106,8 +132,30 @@ async function baseline(databaseUrl: string, teamId: string) {
     );
   });
   const seconds = (performance.now() - started) / 1000;
+  // Read before the connections close: a backend that has exited but is not yet
+  // reaped by the postmaster counts nowhere, and its CPU would be lost.
+  const cpu = cpuSeconds();
   await pool.end();
-  return { seconds, latency };
+  return { seconds, latency, cpu };
+}
+
+/**
+ * Waits until the worker has indexed the identified contacts for search, so that
+ * the set-up's background work does not run in, and count against, the measured phase.
+ */
+async function searchIndexCaughtUp(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+      const { rows } = await client.query<{ queued: string }>("select count(*) as queued from contact_search_queue");
+      if (Number(rows[0]!.queued) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error("The contacts search index did not catch up within 120 s");
+  } finally {
+    await client.end();
+  }
 }
 
 async function countStored(databaseUrl: string, teamId: string) {
@@ -127,7 +175,8 @@ async function countStored(databaseUrl: string, teamId: string) {
 }
 
 async function main() {
-  const app = await startBenchApp({ port: 3491 });
+  // Memory is sampled as RSS only: reading PSS costs CPU that would compete with ingestion.
+  const app = await startBenchApp({ port: PORT, pss: false });
   try {
     const token = await signUp(app.baseUrl);
     const writeKey = await createWriteKey(app.baseUrl, token);
@@ -151,19 +200,21 @@ async function main() {
       ),
     );
     const identifySeconds = (performance.now() - started) / 1000;
+    await searchIndexCaughtUp(app.databaseUrl);
 
     started = performance.now();
     let cpu = app.cpuSeconds();
+    let clientCpuBefore = process.cpuUsage();
     const apiLatency = await inParallel(EVENTS, BATCH, CLIENTS, (from, to) => postBatch(app.baseUrl, writeKey, trackMessages(from, to)));
     const ingestSeconds = (performance.now() - started) / 1000;
-    const apiCpu = cpuSince(cpu, app.cpuSeconds());
+    const apiCpu = { ...cpuSince(cpu, app.cpuSeconds()), client: round(cpuOf(process.cpuUsage(clientCpuBefore))) };
     const stored = await countStored(app.databaseUrl, teamId);
 
     // The baseline's client work runs in this process, so its CPU counts with PostgreSQL's.
     cpu = app.cpuSeconds();
-    const clientCpuBefore = process.cpuUsage();
-    const base = await baseline(app.databaseUrl, teamId);
-    const baselineCpu = { ...cpuSince(cpu, app.cpuSeconds()), client: round(cpuOf(process.cpuUsage(clientCpuBefore))) };
+    clientCpuBefore = process.cpuUsage();
+    const base = await baseline(app.databaseUrl, teamId, app.cpuSeconds);
+    const baselineCpu = { ...cpuSince(cpu, base.cpu), client: round(cpuOf(process.cpuUsage(clientCpuBefore))) };
     const eventsPerSecond = Math.round(EVENTS / ingestSeconds);
     const baselinePerSecond = Math.round(EVENTS / base.seconds);
     console.log(
@@ -187,6 +238,9 @@ async function main() {
           // The machine may be shared: CPU seconds spent per phase say more than wall time when it is busy.
           apiCpuSeconds: apiCpu,
           baselineCpuSeconds: baselineCpu,
+          // The same per event, in microseconds: comparable across scales and machine loads.
+          apiCpuMicrosecondsPerEvent: perEvent(apiCpu),
+          baselineCpuMicrosecondsPerEvent: perEvent(baselineCpu),
           stored,
           serverPeakRssMb: app.peakRssMb(),
           targets: { eventsPerSecond: 20_000, ratioToBaseline: 0.5 },
@@ -202,6 +256,12 @@ async function main() {
 
 function cpuSince(before: { server: number; postgres: number }, after: { server: number; postgres: number }) {
   return { server: round(after.server - before.server), postgres: round(after.postgres - before.postgres) };
+}
+
+function perEvent(cpu: Record<string, number>): Record<string, number> {
+  const micros = (seconds: number) => Math.round((seconds * 1e6) / EVENTS);
+  const each = Object.fromEntries(Object.entries(cpu).map(([part, seconds]) => [part, micros(seconds)]));
+  return { ...each, total: micros(Object.values(cpu).reduce((sum, seconds) => sum + seconds, 0)) };
 }
 
 function cpuOf(usage: NodeJS.CpuUsage): number {

@@ -36,7 +36,16 @@ export type BenchApp = {
   stop: () => Promise<void>;
 };
 
-export async function startBenchApp(options: { port: number }): Promise<BenchApp> {
+export async function startBenchApp(options: {
+  port: number;
+  /**
+   * Also sample the proportional set sizes (default true). Reading smaps_rollup
+   * makes the kernel walk each process's page tables, milliseconds of CPU per
+   * sample at a few hundred MB: a bench of CPU throughput leaves it off so that
+   * the sampling does not compete with what it measures.
+   */
+  pss?: boolean;
+}): Promise<BenchApp> {
   if (!existsSync("build/server/index.js")) {
     throw new Error("Build the app first: npm run build");
   }
@@ -54,7 +63,7 @@ export async function startBenchApp(options: { port: number }): Promise<BenchApp
   });
   const baseUrl = `http://127.0.0.1:${options.port}`;
   await waitForReady(baseUrl, server);
-  const rss = sampleRss(server.pid!);
+  const rss = sampleRss(server.pid!, options.pss ?? true);
   return {
     baseUrl,
     databaseUrl,
@@ -109,7 +118,7 @@ export function treeCpuSeconds(pid: number): number {
  * Samples the current RSS of every server process (web processes come and go with
  * the primary's children) and keeps the highest sum and the highest single value.
  */
-function sampleRss(pid: number) {
+function sampleRss(pid: number, withPss: boolean) {
   let peakTotalKb = 0;
   let peakProcessKb = 0;
   let peakPssKb = 0;
@@ -124,7 +133,7 @@ function sampleRss(pid: number) {
     const each = processes.map((process) => statusKb(process, "VmRSS"));
     peakTotalKb = Math.max(peakTotalKb, each.reduce((sum, kb) => sum + kb, 0));
     peakProcessKb = Math.max(peakProcessKb, ...each);
-    peakPssKb = Math.max(peakPssKb, processes.reduce((sum, process) => sum + pssKb(process), 0));
+    if (withPss) peakPssKb = Math.max(peakPssKb, processes.reduce((sum, process) => sum + pssKb(process), 0));
     samples += 1;
   };
   sample();

@@ -1,12 +1,16 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { knownContact, rememberContacts } from "./known-contacts.ts";
+import { rememberEventNames, unknownEventNames } from "./known-event-names.ts";
 import type { TrackedMessage } from "./messages.ts";
 
 /**
  * Stores messages in one statement: a multi-row insert from one JSON document,
  * each row attached to its contact (the given one, else the contact whose
  * external id is the userId, else the contact an anonymousId was linked to), a
- * messageId already stored skipped, and new event names added to the team's list.
+ * messageId already stored skipped, and event names not yet known added to the
+ * team's list. Contacts this process has lately found for a userId are passed
+ * in; the statement looks up the others and answers them, to be remembered.
  */
 export async function insertEvents(
   db: Database,
@@ -14,40 +18,67 @@ export async function insertEvents(
 ): Promise<void> {
   const { teamId, messages, contactOf } = options;
   if (messages.length === 0) return;
+  const now = Date.now();
+  // Inside a transaction nothing read or written is settled until it commits: no remembering.
+  const remember = !db.isTransaction;
+  const lookedUp = new Set<string>();
+  const contactFor = (m: TrackedMessage): string | undefined => {
+    if (contactOf) return contactOf(m) ?? undefined;
+    if (!m.userId) return undefined;
+    const known = remember ? knownContact(teamId, m.userId, now) : undefined;
+    if (!known) lookedUp.add(m.userId);
+    return known;
+  };
+  // Absent keys read as null and make a shorter document than explicit nulls.
   const rows = messages.map((m) => ({
     id: m.id,
-    contact_id: contactOf?.(m) ?? null,
+    contact_id: contactFor(m),
     type: m.type,
-    name: m.name,
-    user_id: m.userId,
-    anonymous_id: m.anonymousId,
+    name: m.name ?? undefined,
+    user_id: m.userId ?? undefined,
+    anonymous_id: m.anonymousId ?? undefined,
     properties: m.properties,
     context: m.context,
     message_id: m.messageId,
     occurred_at: m.occurredAt,
   }));
-  // One JSON parameter, parsed by PostgreSQL, costs far less than thousands of bound values.
-  await sql`
+  const newNames = unknownEventNames(teamId, messages.map((m) => m.name));
+  const answer = remember && lookedUp.size > 0;
+  // One JSON parameter, parsed by PostgreSQL, costs far less than thousands of bound values;
+  // as jsonb it is parsed once, and the properties and context are taken from it as they are.
+  // The contact lookup is a subquery in coalesce, so it runs only for rows without a contact.
+  const { rows: found } = await sql<{ userId: string; contactId: string }>`
     with input as (
-      select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
         id uuid, contact_id uuid, type text, name text, user_id text, anonymous_id text,
         properties jsonb, context jsonb, message_id text, occurred_at timestamptz
       )
     ),
     stored as (
       insert into events (id, team_id, contact_id, type, name, user_id, anonymous_id, properties, context, message_id, occurred_at, received_at)
-      select i.id, ${teamId}, coalesce(i.contact_id, c.id, case when i.user_id is null then a.contact_id end),
+      select i.id, ${teamId},
+        coalesce(
+          i.contact_id,
+          (select c.id from contacts c where c.team_id = ${teamId} and c.external_id = i.user_id),
+          case when i.user_id is null then a.contact_id end
+        ),
         i.type, i.name, i.user_id, i.anonymous_id, i.properties, i.context, i.message_id, i.occurred_at, ${options.receivedAt}
       from input i
-      left join contacts c on c.team_id = ${teamId} and c.external_id = i.user_id
       left join contact_aliases a on a.team_id = ${teamId} and a.anonymous_id = i.anonymous_id
       on conflict (team_id, message_id) do nothing
-    ),
+      ${answer ? sql`returning user_id, contact_id` : sql``}
+    )${newNames.length ? sql`,
     names as (
       insert into event_names (team_id, name)
-      select distinct ${teamId}::uuid, name from input where name is not null
+      select ${teamId}, unnest(${newNames}::text[])
       on conflict do nothing
-    )
-    select 1
+    )` : sql``}
+    ${answer
+      ? sql`select distinct user_id as "userId", contact_id as "contactId" from stored
+          where contact_id is not null and user_id = any(${[...lookedUp]}::text[])`
+      : sql`select 1`}
   `.execute(db);
+  if (!remember) return;
+  rememberEventNames(teamId, newNames);
+  if (answer) rememberContacts(teamId, found, now);
 }

@@ -36,7 +36,8 @@ export type EventRow = {
  * One page of a team's events, newest first, by keyset (`after` is the previous
  * page's nextCursor; the cursor keeps (occurred_at, id) like the contacts list).
  * Each branch reads an index in order: (team, time) without a name, (team, name,
- * time) per matching name, (team, user id, time) for the user id match.
+ * time) per matching name, and for the user id match the user's contact's
+ * events by (contact, name, time) and its unclaimed ones by (team, user id, time).
  */
 export async function listEvents(
   db: Database,
@@ -75,8 +76,7 @@ async function selectEvents(db: Database, filter: EventFilter, after: Cursor | n
     return rows;
   }
   const names = await matchingNames(db, filter.teamId, search, filter.name);
-  const byName = filter.name ? sql` and name = ${filter.name}` : sql``;
-  // One ordered, limited read per matching name and one for the user id, merged.
+  // One ordered, limited read per matching name and those for the user id, merged.
   const { rows } = await sql<SelectedRow>`
     select * from (
       select x.* from unnest(${names}::text[]) as n(name)
@@ -85,12 +85,36 @@ async function selectEvents(db: Database, filter: EventFilter, after: Cursor | n
         order by occurred_at desc, id desc limit ${limit}
       ) x
       union
-      (select ${EVENT_COLUMNS} from events where ${where} and user_id = ${search}${byName}
-        order by occurred_at desc, id desc limit ${limit})
+      ${userIdMatches(filter, where, search, limit)}
     ) matches
     order by occurred_at desc, id desc limit ${limit}
   `.execute(db);
   return rows;
+}
+
+/**
+ * The events of user id `userId`, a page at most from each index read, unordered.
+ * Only events still waiting for their contact are indexed by user id
+ * (decision 010): an event attached to a contact has the contact's external id
+ * as its user id, so those are read through the contact, from the (contact,
+ * name, time) index a page per name of the team (and one for nameless identify
+ * calls), as the contact timeline does.
+ */
+function userIdMatches(filter: EventFilter, where: RawBuilder<unknown>, userId: string, limit: number): RawBuilder<unknown> {
+  const page = sql`order by occurred_at desc, id desc limit ${limit}`;
+  const contact = sql`(select c.id from contacts c where c.team_id = ${filter.teamId} and c.external_id = ${userId})`;
+  const unclaimed = sql`(select ${EVENT_COLUMNS} from events where ${where} and contact_id is null and user_id = ${userId}
+    ${filter.name ? sql`and name = ${filter.name}` : sql``} ${page})`;
+  const named = sql`(select x.* from event_names n
+    cross join lateral (
+      select ${EVENT_COLUMNS} from events
+      where ${where} and contact_id = ${contact} and name = n.name and user_id = ${userId} ${page}
+    ) x
+    where n.team_id = ${filter.teamId}${filter.name ? sql` and n.name = ${filter.name}` : sql``})`;
+  if (filter.name) return sql`${unclaimed} union ${named}`;
+  const nameless = sql`(select ${EVENT_COLUMNS} from events
+    where ${where} and contact_id = ${contact} and name is null and user_id = ${userId} ${page})`;
+  return sql`${unclaimed} union ${named} union ${nameless}`;
 }
 
 /** The team's event names containing `search`, case-insensitively (within the name filter, if any). */

@@ -36,13 +36,29 @@ app.use(requestLog);
 
 app.use(health);
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(clientContext, { ip: req.ip ?? null, requestId: String(res.locals.requestId) });
-      return context;
-    },
-  }),
-);
+// Handed a function, React Router imports the build and derives its whole route
+// table again on every request, so that development serves edited routes; that
+// costs milliseconds a request. A production build never changes: it is imported
+// on the first request (a process that serves no pages never loads it) and
+// derived once.
+let reactRouter: ReturnType<typeof createRequestHandler> | undefined;
+
+app.use(async (req, res, next) => {
+  try {
+    reactRouter ??= createRequestHandler({
+      build:
+        process.env.NODE_ENV === "development"
+          ? () => import("virtual:react-router/server-build")
+          : await import("virtual:react-router/server-build"),
+      getLoadContext(request, response) {
+        const context = new RouterContextProvider();
+        context.set(clientContext, { ip: request.ip ?? null, requestId: String(response.locals.requestId) });
+        return context;
+      },
+    });
+  } catch (error) {
+    next(error);
+    return;
+  }
+  return reactRouter(req, res, next);
+});

@@ -76,6 +76,33 @@ describe("the Events page", () => {
     expect((await page(user.cookie, "?q=nothing-like-it")).events).toEqual([]);
   });
 
+  test("a user id search finds the user's events before and after their identify, the identify itself, and no one else's", async () => {
+    const user = await signedIn();
+    await seedEvents(user.teamId, [
+      { name: "Signed In", userId: "dana", occurredAt: hoursAgo(5) },
+      { name: "Signed In", userId: "erin", occurredAt: hoursAgo(5) },
+    ]);
+    await seedEvents(user.teamId, [
+      { type: "identify", name: null, userId: "dana", properties: { email: "dana@example.com" }, occurredAt: hoursAgo(4) },
+    ]);
+    await seedEvents(user.teamId, [
+      { name: "Report Viewed", userId: "dana", occurredAt: hoursAgo(3) },
+      { name: "Report Viewed", userId: "erin", occurredAt: hoursAgo(3) },
+    ]);
+    const found = (await page(user.cookie, "?q=dana")).events;
+    expect(found.map((e) => [e.type, e.name, e.userId])).toEqual([
+      ["track", "Report Viewed", "dana"],
+      ["identify", null, "dana"],
+      ["track", "Signed In", "dana"],
+    ]);
+    expect(found.every((e) => e.contact?.label === "dana@example.com")).toBe(true);
+    expect((await page(user.cookie, "?q=dana&name=Signed+In")).events.map((e) => [e.name, e.userId])).toEqual([["Signed In", "dana"]]);
+    expect((await page(user.cookie, "?q=erin")).events.map((e) => [e.name, e.contact])).toEqual([
+      ["Report Viewed", null],
+      ["Signed In", null],
+    ]);
+  });
+
   test("filters by event name and by days, both days included", async () => {
     const user = await signedIn();
     const day = (iso: string) => new Date(`${iso}T12:00:00Z`);

@@ -121,6 +121,30 @@ describe("identify and the contacts it resolves", () => {
     expect(events.every((e) => e.contactId === contacts[0]!.id)).toBe(true);
   });
 
+  test("every later track call of an identified userId attaches to its contact, and never to another team's", async () => {
+    const [team, other] = [await createTrackingTeam(), await createTrackingTeam()];
+    for (const t of [team, other]) await postTracking("identify", { userId: "u-7", traits: { name: "Seven" } }, basicAuth(t.writeKey));
+    // Unknown until later: its first event waits, then the identify claims it.
+    await postTracking("track", { userId: "u-8", event: "Signed Up" }, basicAuth(team.writeKey));
+    await postTracking("identify", { userId: "u-8", traits: { name: "Eight" } }, basicAuth(team.writeKey));
+    for (let i = 0; i < 3; i++) {
+      for (const t of [team, other]) {
+        await postTracking("batch", {
+          batch: [
+            { type: "track", userId: "u-7", event: "Report Viewed" },
+            { type: "track", userId: "u-8", event: "Report Viewed" },
+          ],
+        }, basicAuth(t.writeKey));
+      }
+    }
+    for (const t of [team, other]) {
+      const contactOf = new Map((await contactsOfTeam(t.teamId)).map((c) => [c.externalId, c.id]));
+      const tracks = (await storedEvents(t.teamId)).filter((e) => e.type === "track");
+      expect(tracks.map((e) => e.contactId)).toEqual(tracks.map((e) => contactOf.get(e.userId) ?? null));
+    }
+    expect((await storedEvents(other.teamId)).filter((e) => e.userId === "u-8").every((e) => e.contactId === null)).toBe(true);
+  });
+
   test("a retried identify changes nothing the first one did not", async () => {
     const team = await createTrackingTeam();
     const auth = basicAuth(team.writeKey);
