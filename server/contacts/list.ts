@@ -106,7 +106,7 @@ async function probeNewest(db: Database, filter: ContactFilter, pattern: string,
 async function indexedPage(db: Database, filter: ContactFilter, pattern: string, after: Cursor | null, take: number) {
   const result = await sql<PageRow>`
     select c.id, c.name, c.email, c.phone, c.created_at as "createdAt", c.created_at::text as "createdAtText"
-    from ${await searchSource(db, filter.teamId, pattern)}
+    from ${searchSource(filter.teamId, pattern)}
     where ${searchConditions(filter, pattern, after)}
     order by c.created_at desc, c.id desc limit ${take}
   `.execute(db);
@@ -120,7 +120,7 @@ export async function countContacts(db: Database, filter: ContactFilter): Promis
   if (pattern) {
     const result = await sql<{ total: number }>`
       select count(*)::int as total from (
-        select 1 from ${await searchSource(db, filter.teamId, pattern)}
+        select 1 from ${searchSource(filter.teamId, pattern)}
         where ${searchConditions(filter, pattern, null)} limit ${COUNT_CAP + 1}
       ) matches
     `.execute(db);
@@ -152,7 +152,7 @@ export async function contactsPage(
   const result = await sql<PageRow & { total: number; id: string | null }>`
     with m as materialized (
       select c.id, c.name, c.email, c.phone, c.created_at
-      from ${await searchSource(db, options.teamId, pattern)}
+      from ${searchSource(options.teamId, pattern)}
       where ${searchConditions(options, pattern, null)}
       limit ${COUNT_CAP + 1}
     )
