@@ -41,7 +41,7 @@ app.use(
   createRequestHandler({
     // A build given as a function is read again, and its route table rebuilt, on every
     // request: what development's hot reload needs, and a few percent of every request's
-    // CPU in production, where the build never changes.
+    // CPU in production, where the build never changes (docs/decisions/017-server-rendering.md).
     build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
