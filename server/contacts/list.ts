@@ -127,6 +127,8 @@ export async function countContacts(db: Database, filter: ContactFilter): Promis
     total = result.rows[0]?.total ?? 0;
   } else {
     total = (await totalQuery(db, filter).executeTakeFirstOrThrow()).total;
+    // The unfiltered total is kept exactly, so it is never capped.
+    if (!filter.hasPhone || filter.hasPhone === "any") return { total, capped: false };
   }
   return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
 }
