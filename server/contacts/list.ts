@@ -54,6 +54,10 @@ export async function listContacts(
 }
 
 function newestPage(db: Database, filter: ContactFilter, after: Cursor | null, take: number): Promise<PageRow[]> {
+  return newestPageQuery(db, filter, after, take).execute();
+}
+
+function newestPageQuery(db: Database, filter: ContactFilter, after: Cursor | null, take: number) {
   let query = db
     .selectFrom("contacts")
     .select(["id", "name", "email", "phone", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
@@ -62,7 +66,24 @@ function newestPage(db: Database, filter: ContactFilter, after: Cursor | null, t
     .orderBy("id", "desc")
     .limit(take);
   if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  return query.execute();
+  return query;
+}
+
+/** What countContacts counts, as a one-row query: the kept total, or the matches up to COUNT_CAP + 1. */
+function totalQuery(db: Database, filter: ContactFilter) {
+  if (filter.hasPhone && filter.hasPhone !== "any") {
+    return db
+      .selectFrom((eb) =>
+        eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereContactFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("total"));
+  }
+  return db.selectNoFrom((eb) =>
+    eb.fn
+      .coalesce(eb.selectFrom("teamContactCounts").select("total").where("teamId", "=", filter.teamId), sql.lit(0))
+      .$castTo<number>()
+      .as("total"),
+  );
 }
 
 // The search queries are written in SQL: their shape (a bounded window, a lookup
@@ -85,7 +106,7 @@ async function probeNewest(db: Database, filter: ContactFilter, pattern: string,
 async function indexedPage(db: Database, filter: ContactFilter, pattern: string, after: Cursor | null, take: number) {
   const result = await sql<PageRow>`
     select c.id, c.name, c.email, c.phone, c.created_at as "createdAt", c.created_at::text as "createdAtText"
-    from ${await searchSource(db, filter.teamId, pattern)}
+    from ${searchSource(filter.teamId, pattern)}
     where ${searchConditions(filter, pattern, after)}
     order by c.created_at desc, c.id desc limit ${take}
   `.execute(db);
@@ -99,22 +120,15 @@ export async function countContacts(db: Database, filter: ContactFilter): Promis
   if (pattern) {
     const result = await sql<{ total: number }>`
       select count(*)::int as total from (
-        select 1 from ${await searchSource(db, filter.teamId, pattern)}
+        select 1 from ${searchSource(filter.teamId, pattern)}
         where ${searchConditions(filter, pattern, null)} limit ${COUNT_CAP + 1}
       ) matches
     `.execute(db);
     total = result.rows[0]?.total ?? 0;
-  } else if (filter.hasPhone && filter.hasPhone !== "any") {
-    const row = await db
-      .selectFrom((eb) =>
-        eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereContactFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
-      )
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
-    total = row.total;
   } else {
-    const row = await db.selectFrom("teamContactCounts").select("total").where("teamId", "=", filter.teamId).executeTakeFirst();
-    return { total: row?.total ?? 0, capped: false };
+    total = (await totalQuery(db, filter).executeTakeFirstOrThrow()).total;
+    // The unfiltered total is kept exactly, so it is never capped.
+    if (!filter.hasPhone || filter.hasPhone === "any") return { total, capped: false };
   }
   return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
 }
@@ -133,17 +147,14 @@ export async function contactsPage(
   options: ContactFilter & { after?: string | null; limit?: number },
 ): Promise<ContactsPage> {
   const pattern = searchPattern(options.search);
-  if (!pattern) {
-    const [page, count] = await Promise.all([listContacts(db, options), countContacts(db, options)]);
-    return { ...page, ...count };
-  }
   const limit = Math.min(Math.max(options.limit ?? CONTACTS_PAGE_SIZE, 1), 500);
   const after: Cursor | null = options.after ? decodeCursor(options.after) : null;
+  if (!pattern) return pageWithTotal(db, options, after, limit);
   const keyset = after ? sql`and (m.created_at, m.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
   const result = await sql<PageRow & { total: number; id: string | null }>`
     with m as materialized (
       select c.id, c.name, c.email, c.phone, c.created_at
-      from ${await searchSource(db, options.teamId, pattern)}
+      from ${searchSource(options.teamId, pattern)}
       where ${searchConditions(options, pattern, null)}
       limit ${COUNT_CAP + 1}
     )
@@ -157,13 +168,38 @@ export async function contactsPage(
   if (total > COUNT_CAP) {
     return { ...(await listContacts(db, options)), total: COUNT_CAP, capped: true };
   }
-  const rows = result.rows.filter((row) => row.id !== null) as PageRow[];
-  const page = rows.slice(0, limit);
+  return toContactsPage(result.rows, limit, total);
+}
+
+/**
+ * An unsearched page and its total in one statement: a round trip fewer than
+ * asking for them apart, on the view every visit of the Contacts page starts with.
+ */
+async function pageWithTotal(db: Database, filter: ContactFilter, after: Cursor | null, limit: number): Promise<ContactsPage> {
+  const rows = await db
+    .selectFrom(totalQuery(db, filter).as("t"))
+    .leftJoinLateral(newestPageQuery(db, filter, after, limit + 1).as("p"), (join) => join.onTrue())
+    .select(["t.total", "p.id", "p.name", "p.email", "p.phone", "p.createdAt", "p.createdAtText"])
+    .execute();
+  const total = rows[0]?.total ?? 0;
+  const capped = Boolean(filter.hasPhone && filter.hasPhone !== "any" && total > COUNT_CAP);
+  return toContactsPage(rows, limit, capped ? COUNT_CAP : total, capped);
+}
+
+/** The rows of a page-and-total statement (one row with null columns when the page is empty) as a ContactsPage. */
+function toContactsPage(
+  rows: { id: string | null; name: string | null; email: string | null; phone: string | null; createdAt: Date | null; createdAtText: string | null }[],
+  limit: number,
+  total: number,
+  capped = false,
+): ContactsPage {
+  const found = rows.filter((row): row is PageRow => row.id !== null);
+  const page = found.slice(0, limit);
   const last = page.at(-1);
   return {
-    contacts: page.map(({ createdAtText: _, ...row }) => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, createdAt: row.createdAt })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
+    contacts: page.map((row) => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, createdAt: row.createdAt })),
+    nextCursor: found.length > limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
     total,
-    capped: false,
+    capped,
   };
 }

@@ -1,5 +1,4 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
 import type { Cursor } from "../keyset-cursor.ts";
 import type { ContactFilter } from "./filter.ts";
 import { searchHaystack } from "./search-index.ts";
@@ -17,8 +16,12 @@ const QUEUE_LOOKUP_LIMIT = 5_000;
  * be missing or stale; each candidate is then looked up by id. The shape forces
  * that plan (a LATERAL lookup cannot become a hash join), whatever the table
  * statistics say, and lets a LIMIT above it stop early.
+ *
+ * The queue is read inside the same statement rather than asked first: one round
+ * trip fewer per search. Which of the two ways applies is decided once per
+ * statement (a one-time filter), so the way not taken costs nothing.
  */
-export async function searchSource(db: Database, teamId: string, pattern: string): Promise<RawBuilder<unknown>> {
+export function searchSource(teamId: string, pattern: string): RawBuilder<unknown> {
   const term = likeTerm(pattern);
   const word = indexWord(term);
   // The index is asked for one word of the search (see indexWord); the whole
@@ -26,18 +29,25 @@ export async function searchSource(db: Database, teamId: string, pattern: string
   const indexed = word && word !== term
     ? sql`s.haystack like ${`%${word}%`} and strpos(s.haystack, ${term}) > 0`
     : sql`s.haystack like ${pattern}`;
-  const queue = await sql<{ contactId: string }>`
-    select distinct contact_id from contact_search_queue where team_id = ${teamId} limit ${QUEUE_LOOKUP_LIMIT + 1}
-  `.execute(db);
-  if (queue.rows.length > QUEUE_LOOKUP_LIMIT) return sql`contacts c`;
-  const queued = queue.rows.map((row) => row.contactId);
   return sql`(
-    select s.contact_id as id from contact_search s
-    where s.team_id = ${teamId} and ${indexed} and s.contact_id <> all(${queued}::uuid[])
+    with queued as materialized (
+      select distinct contact_id from contact_search_queue where team_id = ${teamId} limit ${QUEUE_LOOKUP_LIMIT + 1}
+    ), few_queued as materialized (
+      select count(*) <= ${QUEUE_LOOKUP_LIMIT} as yes from queued
+    )
+    select c.* from (
+      select s.contact_id as id from contact_search s
+      where s.team_id = ${teamId} and ${indexed} and s.contact_id <> all(array(select contact_id from queued))
+      union all
+      select contact_id from queued
+    ) m cross join lateral (
+      select id, team_id, name, email, phone, created_at from contacts where contacts.id = m.id limit 1
+    ) c
+    where (select yes from few_queued)
     union all
-    select unnest(${queued}::uuid[])
-  ) m cross join lateral (
-    select id, team_id, name, email, phone, created_at from contacts where contacts.id = m.id limit 1
+    select c.* from few_queued cross join lateral (
+      select id, team_id, name, email, phone, created_at from contacts where team_id = ${teamId} and not few_queued.yes
+    ) c
   ) c`;
 }
 

@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { getDb } from "../../db/database.ts";
 import { clientContext } from "./context.ts";
 import { requestLog } from "./request-log.ts";
@@ -36,29 +37,16 @@ app.use(requestLog);
 
 app.use(health);
 
-// Handed a function, React Router imports the build and derives its whole route
-// table again on every request, so that development serves edited routes; that
-// costs milliseconds a request. A production build never changes: it is imported
-// on the first request (a process that serves no pages never loads it) and
-// derived once.
-let reactRouter: ReturnType<typeof createRequestHandler> | undefined;
-
-app.use(async (req, res, next) => {
-  try {
-    reactRouter ??= createRequestHandler({
-      build:
-        process.env.NODE_ENV === "development"
-          ? () => import("virtual:react-router/server-build")
-          : await import("virtual:react-router/server-build"),
-      getLoadContext(request, response) {
-        const context = new RouterContextProvider();
-        context.set(clientContext, { ip: request.ip ?? null, requestId: String(response.locals.requestId) });
-        return context;
-      },
-    });
-  } catch (error) {
-    next(error);
-    return;
-  }
-  return reactRouter(req, res, next);
-});
+app.use(
+  createRequestHandler({
+    // A build given as a function is read again, and its route table rebuilt, on every
+    // request: what development's hot reload needs, and a few percent of every request's
+    // CPU in production, where the build never changes (docs/decisions/017-server-rendering.md).
+    build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(clientContext, { ip: req.ip ?? null, requestId: String(res.locals.requestId) });
+      return context;
+    },
+  }),
+);

@@ -221,4 +221,12 @@ describe("Create Segment from selection", () => {
     expect(await flashOf(creating)).toEqual([{ type: "success", title: "Segment created", description: "Linked 60 contacts" }]);
     expect(await segmentsOf(session.team.id)).toEqual([{ name: "Every Grace with a phone", members: 60 }]);
   });
+
+  test("'Select all matching' without filters states the exact number, even past the 1,000 that filters count to", async () => {
+    const { session } = await teamWith(many(1_001, "Grace"));
+
+    const choosing = await post([["intent", "choose"], ["selectAllMatching", "on"]], session);
+
+    expect((await choosing.json()).selection).toMatchObject({ selectAllMatching: true, count: 1_001, capped: false });
+  });
 });

@@ -60,6 +60,21 @@ describe("the contacts search index", () => {
     expect((await search(user.token, "search=basalt")).data.map((c) => c.name)).toEqual(["Zoë Basalt"]);
   });
 
+  test("right after a large import, with thousands of contacts not yet indexed, a search still finds them", async () => {
+    const user = await createSignedInUser();
+    // Past 5,000 queued contacts a search reads the team's contacts themselves (docs/decisions/012).
+    for (let start = 0; start < 6_000; start += 3_000) {
+      await seed(user.token, Array.from({ length: 3_000 }, (_, i) => ({ name: `Guest ${start + i}`, email: `guest${start + i}@example.com` })));
+    }
+    await seed(user.token, [{ name: "Zoë Quartz", email: "zq@example.com" }]);
+    expect(await queuedFor(user.teamId)).toBe(6_001);
+
+    const found = await search(user.token, "search=QUARTZ");
+    expect(found.data.map((c) => c.email)).toEqual(["zq@example.com"]);
+    expect(found.total).toBe(1);
+    expect((await search(user.token, "search=guest5999")).data.map((c) => c.email)).toEqual(["guest5999@example.com"]);
+  });
+
   test("a search of several words matches the whole text, not just the word the index is asked for", async () => {
     const user = await createSignedInUser();
     await seed(user.token, [

@@ -1,0 +1,68 @@
+import { Writable } from "node:stream";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { log } from "../server/log.ts";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the whole document before answering, and answers it as one body with
+ * its length. No loader returns deferred data, so streaming the shell first sends
+ * nothing sooner; it only cut the page into many small writes, each passed through
+ * a web stream and written to the socket on its own, which cost more CPU per page
+ * than rendering the 50 rows of the Contacts page (docs/decisions/017-server-rendering.md).
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let shellRendered = false;
+    // Whatever has not rendered by then is sent as it stands, for the browser to finish.
+    const timeoutId = setTimeout(() => rendering.abort(), streamTimeout + 1000);
+    const document = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        const body = Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Length", String(body.byteLength));
+        resolve(new Response(body, { status: responseStatusCode, headers: responseHeaders }));
+        callback();
+      },
+    });
+
+    const options: RenderToPipeableStreamOptions = {
+      onAllReady() {
+        rendering.pipe(document);
+      },
+      onShellReady() {
+        shellRendered = true;
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors in the shell reject above and are logged by React Router; these are the ones after it.
+        if (shellRendered) log.error({ err: error }, "rendering failed after the page's shell");
+      },
+    };
+    const rendering = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, options);
+  });
+}
