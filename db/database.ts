@@ -9,6 +9,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A connection waiting idle in the pool when the server ends it (a restart, a
+  // failover, the database stopping before the app at shutdown) is reported as an
+  // 'error' event on the pool, which, unheard, ends the whole process. The pool has
+  // already dropped that connection and opens another on next use: say so and go on.
+  pool.on("error", (error) => {
+    console.error(JSON.stringify({ level: 40, time: Date.now(), service: "murmur", msg: "an idle database connection was closed", err: error.message }));
+  });
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
