@@ -202,7 +202,9 @@ async function upsertContacts(
   const existing = new Map(found.rows.map((row) => [row.index, row]));
   const known = found.rows.map((row) => ({ id: row.id, contact: contacts[row.index]! }));
   const fresh = contacts.filter((_, index) => !existing.has(index));
-  const ids = newIds(fresh.length);
+  // In ascending order, as the rows are inserted: each id then lands after the one
+  // before it in the primary key, instead of at a random place among the chunk's.
+  const ids = newIds(fresh.length).sort();
 
   const result = await sql<{ inserted: number }>`
     with updated as (
