@@ -53,12 +53,13 @@ function serve(serveWeb) {
 
 // Web processes get a bounded heap. Left to itself V8 gives the young generation
 // 16 MB semi-spaces and lets the old one grow to hundreds of MB before a full
-// collection, so a web process taking CSV import chunks stood at 300-380 MB,
-// mostly garbage (docs/decisions/005). 4 MB semi-spaces and a 256 MB old space
-// keep one near 170 MB through a million-row import, for some 10% more time in
-// GC; 256 MB still parses the largest body the API takes (32 MB) with room to
-// spare. A flag given in NODE_OPTIONS or on the command line wins.
-const WEB_HEAP_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=256"];
+// collection, so a web process taking CSV import chunks stood at 250-380 MB,
+// mostly garbage (docs/decisions/005-csv-import.md). 8 MB semi-spaces and a
+// 256 MB old space keep it near 180 MB for a fifth more of its CPU in GC during
+// an import (4 MB semi-spaces saved little more memory for twice the GC time);
+// 256 MB still parses the largest body the API takes (32 MB). A flag given in
+// NODE_OPTIONS or on the command line wins.
+const WEB_HEAP_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"];
 const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`;
 const webExecArgv = [
   ...process.execArgv,
