@@ -205,7 +205,7 @@ async function main() {
             importWithSearchIndexToCopyRatio:
               "(importSeconds + searchIndexCatchUpSeconds) / copySeconds: the same, counting until every imported contact is also in the search index.",
             peakRssMb:
-              "The highest sum of the resident set sizes of all Murmur server processes at one moment (sampled every 50 ms), during the import or the search index catch-up; largestProcessMb is the largest single process in the same samples; totalPssMb the sum of proportional set sizes, which counts the pages the processes share once.",
+              "The highest sum of the resident set sizes of all Murmur server processes at one moment (sampled every 50 ms), during the import or the search index catch-up; largestProcessMb is the largest single process in the same samples, primaryMb and webMb each process's own peak; totalPssMb the sum of proportional set sizes (sampled every 500 ms), which counts the pages the processes share once.",
           },
           targets: { importToCopyRatio: 2.0, peakRssMb: 400 },
         },

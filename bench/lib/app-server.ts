@@ -24,7 +24,7 @@ export type BenchApp = {
    * the pages the processes share (Node's code, shared libraries) once instead of
    * once per process.
    */
-  peakRss: () => { totalMb: number; largestProcessMb: number; totalPssMb: number; samples: number };
+  peakRss: () => { totalMb: number; largestProcessMb: number; totalPssMb: number; primaryMb: number; webMb: number[]; samples: number };
   /** Starts a new measuring window, so a phase (an import) is measured apart from the set-up before it. */
   resetPeakRss: () => void;
   /**
@@ -117,48 +117,60 @@ export function treeCpuSeconds(pid: number): number {
 /**
  * Samples the current RSS of every server process (web processes come and go with
  * the primary's children) and keeps the highest sum and the highest single value.
+ * RSS is read from /proc/<pid>/statm, which costs the bench next to nothing; the
+ * proportional set size needs the kernel to walk every page table
+ * (smaps_rollup), so it is read on every tenth sample only: read every 50 ms it
+ * took some 10% of a core, which the bench client's CPU figure then counted as
+ * import work and the import had to share the cores with.
  */
 function sampleRss(pid: number, withPss: boolean) {
+  const pageKb = 4; // getconf PAGESIZE on the machines the benchmarks run on
   let peakTotalKb = 0;
   let peakProcessKb = 0;
   let peakPssKb = 0;
   let samples = 0;
-  const sample = () => {
+  // Each process's own peak: the primary (which runs the worker) and each web process.
+  let peakByProcessKb = new Map<number, number>();
+  const sample = (readPss: boolean) => {
     let processes: number[];
     try {
       processes = serverProcesses(pid);
     } catch {
       return; // the server has exited
     }
-    const each = processes.map((process) => statusKb(process, "VmRSS"));
+    const each = processes.map((process) => statmRssPages(process) * pageKb);
     peakTotalKb = Math.max(peakTotalKb, each.reduce((sum, kb) => sum + kb, 0));
     peakProcessKb = Math.max(peakProcessKb, ...each);
-    if (withPss) peakPssKb = Math.max(peakPssKb, processes.reduce((sum, process) => sum + pssKb(process), 0));
+    processes.forEach((process, index) => peakByProcessKb.set(process, Math.max(peakByProcessKb.get(process) ?? 0, each[index]!)));
+    if (withPss && readPss) peakPssKb = Math.max(peakPssKb, processes.reduce((sum, process) => sum + pssKb(process), 0));
     samples += 1;
   };
-  sample();
-  const timer = setInterval(sample, 50);
+  sample(true);
+  const timer = setInterval(() => sample(samples % 10 === 0), 50);
   timer.unref();
   return {
     peak: () => {
-      sample();
+      sample(true);
       const mb = (kb: number) => Math.round(kb / 1024);
-      return { totalMb: mb(peakTotalKb), largestProcessMb: mb(peakProcessKb), totalPssMb: mb(peakPssKb), samples };
+      const primaryMb = mb(peakByProcessKb.get(pid) ?? 0);
+      const webMb = [...peakByProcessKb].filter(([process]) => process !== pid).map(([, kb]) => mb(kb));
+      return { totalMb: mb(peakTotalKb), largestProcessMb: mb(peakProcessKb), totalPssMb: mb(peakPssKb), primaryMb, webMb, samples };
     },
     reset: () => {
       peakTotalKb = 0;
       peakProcessKb = 0;
       peakPssKb = 0;
+      peakByProcessKb = new Map();
       samples = 0;
-      sample();
+      sample(true);
     },
     stop: () => clearInterval(timer),
   };
 }
 
-function statusKb(pid: number, field: string): number {
+function statmRssPages(pid: number): number {
   try {
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    return Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1] ?? 0);
   } catch {
     return 0;
   }

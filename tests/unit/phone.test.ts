@@ -1,6 +1,13 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js";
+import examples from "libphonenumber-js/mobile/examples";
 import { describe, expect, test } from "vitest";
 import { normalizePhone } from "../../server/contacts/phone.ts";
+
+// What normalizePhone promises, with no shortcut: the parser's E.164 for a valid number, the input otherwise.
+function parsedOrAsGiven(value: string): string {
+  const parsed = parsePhoneNumberFromString(value);
+  return parsed?.isValid() ? parsed.number : value;
+}
 
 describe("normalizePhone", () => {
   test("international numbers become E.164; others are kept as typed", () => {
@@ -17,5 +24,39 @@ describe("normalizePhone", () => {
       expect(parsePhoneNumberFromString(raw)).toBeUndefined();
       expect(normalizePhone(raw)).toBe(raw);
     }
+  });
+
+  test("a number typed in E.164 form with its trunk prefix is still put right", () => {
+    expect(normalizePhone("+4402079460123")).toBe("+442079460123");
+    expect(normalizePhone("+330612345678")).toBe("+33612345678");
+    expect(normalizePhone("+610412345678")).toBe("+61412345678");
+    expect(normalizePhone("+112125550123")).toBe("+12125550123");
+    expect(normalizePhone("+14155550123")).toBe("+14155550123");
+  });
+
+  // The shortcut for "+" and digits (what the browser import sends) must give what the parser gives.
+  test("a number already in E.164 form comes out as the parser would have it, in every country", () => {
+    const numbers = new Set<string>();
+    for (const country of getCountries()) {
+      const code = getCountryCallingCode(country);
+      const example = examples[country];
+      if (example) {
+        for (const trunk of ["", "0", "1", "8", "9", "00", "06", "15"]) numbers.add(`+${code}${trunk}${example}`);
+      }
+      // Every leading digit and length after the calling code, valid or not.
+      for (let first = 0; first <= 9; first++) {
+        for (let length = 7 - code.length; length <= 15 - code.length; length++) {
+          numbers.add(`+${code}${first}${"4235896017".repeat(2).slice(0, length - 1)}`);
+        }
+      }
+    }
+    // The benchmark's phones as the browser sends them.
+    for (let i = 0; i < 2000; i++) {
+      const n = String(1_000_000 + i * 4_513).padStart(7, "0");
+      numbers.add(`+1415${n}`).add(`+44207946${n.slice(3)}`).add(`+4930${n}`);
+    }
+    const differing = [...numbers].filter((value) => /^\+[1-9]\d{7,14}$/.test(value) && normalizePhone(value) !== parsedOrAsGiven(value));
+    expect(differing).toEqual([]);
+    expect(numbers.size).toBeGreaterThan(20_000);
   });
 });
