@@ -41,7 +41,12 @@ function serve(serveWeb) {
     } else {
       // Hashed asset names never change content, so they can be cached for a year.
       web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-      web.use(express.static("build/client", { maxAge: "1h", index: false }));
+      // The other public files (favicon.svg, sample-contacts.csv) all have an
+      // extension, and server-rendered pages and most API paths have none: those
+      // skip a file lookup that would fail on every request. The few routes with
+      // one (export.csv, a client navigation's .data) fall through to the app.
+      const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+      web.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
     }
     web.use(murmurModule.app);
   } else {
