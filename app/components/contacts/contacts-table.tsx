@@ -93,9 +93,15 @@ function ContactRow({ contact, checked, onToggle }: { contact: ContactView; chec
       </td>
       <td className="font-medium">
         {/* The row's way to the contact's page: by name, or "Unnamed" when the contact has none. */}
-        <a href={`/dashboard/contacts/${contact.id}`} className="underline-offset-4 hover:underline">
-          {contact.name ? <Clipped text={contact.name} /> : <span className="text-muted-foreground">Unnamed</span>}
-        </a>
+        {contact.name ? (
+          <a href={`/dashboard/contacts/${contact.id}`} title={contact.name} className={`${clippedClass} underline-offset-4 hover:underline`}>
+            {contact.name}
+          </a>
+        ) : (
+          <a href={`/dashboard/contacts/${contact.id}`} className="text-muted-foreground underline-offset-4 hover:underline">
+            Unnamed
+          </a>
+        )}
       </td>
       <td>{contact.email ? <Clipped text={contact.email} /> : <Missing />}</td>
       <td className="whitespace-nowrap">{contact.phone ?? <Missing />}</td>
@@ -125,9 +131,11 @@ function useClientSideRowLinks() {
 }
 
 /** Imported names can be thousands of characters long: one line each, in full on hover. */
+const clippedClass = "inline-block max-w-64 truncate align-bottom";
+
 function Clipped({ text }: { text: string }) {
   return (
-    <span className="block max-w-64 truncate" title={text}>
+    <span className={clippedClass} title={text}>
       {text}
     </span>
   );
@@ -135,10 +143,12 @@ function Clipped({ text }: { text: string }) {
 
 function Missing() {
   return (
-    <span className="text-muted-foreground">
-      <span aria-hidden="true">—</span>
+    <>
+      <span aria-hidden="true" className="text-muted-foreground">
+        —
+      </span>
       <span className="sr-only">None</span>
-    </span>
+    </>
   );
 }
 
