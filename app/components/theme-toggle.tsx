@@ -1,4 +1,4 @@
-import { Moon, Sun } from "lucide-react";
+import { Moon, Sun } from "./ui/icons.ts";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { Button } from "./ui/button.tsx";
 import { cn } from "../lib/cn.ts";

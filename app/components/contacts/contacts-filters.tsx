@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "../ui/icons.ts";
 import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "../ui/button.tsx";

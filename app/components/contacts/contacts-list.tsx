@@ -1,4 +1,4 @@
-import { Layers, LoaderCircle, Upload, Users } from "lucide-react";
+import { Layers, LoaderCircle, Upload, Users } from "../ui/icons.ts";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "../ui/button.tsx";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft } from "lucide-react";
+import { ChevronLeft, ChevronRight, ChevronsLeft } from "../ui/icons.ts";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Button } from "../ui/button.tsx";

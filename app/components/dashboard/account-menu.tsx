@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, SlidersHorizontal, User } from "lucide-react";
+import { ChevronDown, LogOut, SlidersHorizontal, User } from "../ui/icons.ts";
 import { Form } from "react-router";
 import {
   DetailsMenu,

@@ -1,6 +1,6 @@
-import { Activity, BarChart3, LayoutDashboard, Layers, type LucideIcon, Send, Settings, Users } from "lucide-react";
+import { Activity, BarChart3, type Icon, LayoutDashboard, Layers, Send, Settings, Users } from "../ui/icons.ts";
 
-export type NavItem = { label: string; to: string; icon: LucideIcon };
+export type NavItem = { label: string; to: string; icon: Icon };
 
 /** The side navigation, in the spec's order. */
 export const NAV_ITEMS: NavItem[] = [

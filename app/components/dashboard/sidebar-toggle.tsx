@@ -1,4 +1,4 @@
-import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { PanelLeftClose, PanelLeftOpen } from "../ui/icons.ts";
 import type { FetcherWithComponents } from "react-router";
 import { useLocation } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";

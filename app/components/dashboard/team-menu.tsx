@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Building2, ChevronsUpDown, CreditCard, Settings } from "lucide-react";
+import { ArrowLeftRight, Building2, ChevronsUpDown, CreditCard, Settings } from "../ui/icons.ts";
 import {
   DetailsMenu,
   DetailsMenuContent,

@@ -1,4 +1,4 @@
-import { Bell, Search } from "lucide-react";
+import { Bell, Search } from "../ui/icons.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { TeamMenu } from "./team-menu.tsx";
 import { ThemeToggle } from "../theme-toggle.tsx";
