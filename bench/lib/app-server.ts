@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { startEmbeddedPostgres } from "../../db/embedded.ts";
+import { memorySettings, startEmbeddedPostgres } from "../../db/embedded.ts";
 import { ensureDatabase, withDatabase } from "../../db/start.ts";
 
 export type BenchApp = {
@@ -53,7 +53,8 @@ export async function startBenchApp(options: {
   await rm(dir, { recursive: true, force: true });
   const postgres = await startEmbeddedPostgres({
     dir,
-    settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_wal_size: "4GB" },
+    // The memory `npm start` gives its embedded server; durability off, as the data is thrown away.
+    settings: { ...memorySettings(), fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_wal_size: "4GB" },
   });
   await ensureDatabase(postgres.url, "murmur_bench");
   const databaseUrl = withDatabase(postgres.url, "murmur_bench");
