@@ -39,7 +39,7 @@ export async function listContacts(
   const pattern = searchPattern(options.search);
   let rows: PageRow[];
   if (!pattern) {
-    rows = await newestPage(db, options, after, limit + 1);
+    rows = await newestPage(db, options, after, limit + 1).execute();
   } else {
     // A full page among the newest contacts is the answer; otherwise the index finds the scattered matches.
     rows = await probeNewest(db, options, pattern, after, limit + 1);
@@ -53,11 +53,7 @@ export async function listContacts(
   };
 }
 
-function newestPage(db: Database, filter: ContactFilter, after: Cursor | null, take: number): Promise<PageRow[]> {
-  return newestPageQuery(db, filter, after, take).execute();
-}
-
-function newestPageQuery(db: Database, filter: ContactFilter, after: Cursor | null, take: number) {
+function newestPage(db: Database, filter: ContactFilter, after: Cursor | null, take: number) {
   let query = db
     .selectFrom("contacts")
     .select(["id", "name", "email", "phone", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
@@ -69,9 +65,25 @@ function newestPageQuery(db: Database, filter: ContactFilter, after: Cursor | nu
   return query;
 }
 
+function filtersByPhone(filter: ContactFilter): boolean {
+  return Boolean(filter.hasPhone && filter.hasPhone !== "any");
+}
+
+function capTotal(total: number): { total: number; capped: boolean } {
+  return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+}
+
+/**
+ * totalQuery's answer as shown: the Has phone filter's matches are counted row by
+ * row and so capped; the team's total is kept exactly (team_contact_counts) and never is.
+ */
+function unsearchedTotal(filter: ContactFilter, total: number): { total: number; capped: boolean } {
+  return filtersByPhone(filter) ? capTotal(total) : { total, capped: false };
+}
+
 /** What countContacts counts, as a one-row query: the kept total, or the matches up to COUNT_CAP + 1. */
 function totalQuery(db: Database, filter: ContactFilter) {
-  if (filter.hasPhone && filter.hasPhone !== "any") {
+  if (filtersByPhone(filter)) {
     return db
       .selectFrom((eb) =>
         eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereContactFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
@@ -116,7 +128,6 @@ async function indexedPage(db: Database, filter: ContactFilter, pattern: string,
 /** How many contacts match, exact up to COUNT_CAP; `capped` says the real number is larger. */
 export async function countContacts(db: Database, filter: ContactFilter): Promise<{ total: number; capped: boolean }> {
   const pattern = searchPattern(filter.search);
-  let total: number;
   if (pattern) {
     const result = await sql<{ total: number }>`
       select count(*)::int as total from (
@@ -124,13 +135,10 @@ export async function countContacts(db: Database, filter: ContactFilter): Promis
         where ${searchConditions(filter, pattern, null)} limit ${COUNT_CAP + 1}
       ) matches
     `.execute(db);
-    total = result.rows[0]?.total ?? 0;
-  } else {
-    total = (await totalQuery(db, filter).executeTakeFirstOrThrow()).total;
-    // The unfiltered total is kept exactly, so it is never capped.
-    if (!filter.hasPhone || filter.hasPhone === "any") return { total, capped: false };
+    return capTotal(result.rows[0]?.total ?? 0);
   }
-  return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+  const { total } = await totalQuery(db, filter).executeTakeFirstOrThrow();
+  return unsearchedTotal(filter, total);
 }
 
 export type ContactsPage = { contacts: ContactRow[]; nextCursor: string | null; total: number; capped: boolean };
@@ -178,12 +186,11 @@ export async function contactsPage(
 async function pageWithTotal(db: Database, filter: ContactFilter, after: Cursor | null, limit: number): Promise<ContactsPage> {
   const rows = await db
     .selectFrom(totalQuery(db, filter).as("t"))
-    .leftJoinLateral(newestPageQuery(db, filter, after, limit + 1).as("p"), (join) => join.onTrue())
+    .leftJoinLateral(newestPage(db, filter, after, limit + 1).as("p"), (join) => join.onTrue())
     .select(["t.total", "p.id", "p.name", "p.email", "p.phone", "p.createdAt", "p.createdAtText"])
     .execute();
-  const total = rows[0]?.total ?? 0;
-  const capped = Boolean(filter.hasPhone && filter.hasPhone !== "any" && total > COUNT_CAP);
-  return toContactsPage(rows, limit, capped ? COUNT_CAP : total, capped);
+  const count = unsearchedTotal(filter, rows[0]?.total ?? 0);
+  return toContactsPage(rows, limit, count.total, count.capped);
 }
 
 /** The rows of a page-and-total statement (one row with null columns when the page is empty) as a ContactsPage. */
