@@ -13,12 +13,9 @@ import type { Database } from "../../../db/database.ts";
  * server is built without JIT; a DATABASE_URL server usually has it.
  */
 export async function withoutJit<T>(db: Database, read: (db: Database) => Promise<T>): Promise<T> {
-  if (db.isTransaction) {
-    await sql`set local jit = off`.execute(db);
-    return read(db);
-  }
-  return db.transaction().execute(async (trx) => {
+  const run = async (trx: Database) => {
     await sql`set local jit = off`.execute(trx);
     return read(trx);
-  });
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
