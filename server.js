@@ -2,18 +2,50 @@
 // (NODE_ENV=development) serves the sources through Vite with hot reload.
 //
 // In production the web role runs WEB_CONCURRENCY processes (default: one per core,
-// at most 4) sharing the port through node:cluster, because server rendering is CPU
-// work and one Node process uses one core. The primary process starts the database,
-// migrates, runs the job worker, and restarts a web process that dies.
+// at most 4), because server rendering is CPU work and one Node process uses one core.
+// The primary process starts the database, migrates, runs the job worker, and starts
+// the other web processes, restarting one that dies. On Linux it serves web requests
+// too: every web process listens on the port with SO_REUSEPORT and the kernel spreads
+// connections over them, so a 2-core machine runs two processes, not three (each costs
+// some 160 MB, docs/decisions/018-process-memory.md). Elsewhere the primary only hands
+// connections out to the others through node:cluster.
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
-import express from "express";
 
 const development = process.env.NODE_ENV === "development";
 // Anything but development runs as production, before React is loaded: React and
 // its server renderer pick their (several times slower) development builds otherwise.
 if (!development) process.env.NODE_ENV = "production";
 const webProcesses = development ? 1 : Number(process.env.WEB_CONCURRENCY) || Math.min(availableParallelism(), 4);
+// SO_REUSEPORT spreads connections over sockets on Linux; on macOS a second bind only
+// steals the port, and Node refuses the option where the system lacks it.
+const reusePort = process.platform === "linux" && webProcesses > 1;
+
+// Web processes get a bounded heap. Left to itself V8 gives the young generation
+// 16-32 MB semi-spaces and lets the old one grow to hundreds of MB before a full
+// collection, so a web process taking CSV import chunks stood at 250-380 MB,
+// mostly garbage (docs/decisions/005-csv-import.md). 8 MB semi-spaces and a
+// 256 MB old space keep it near 180 MB, at the price of about a third more CPU
+// in the web process during an import, spent in GC (4 MB semi-spaces saved little
+// more memory and doubled it);
+// 256 MB still parses the largest body the API takes (32 MB). A flag given in
+// NODE_OPTIONS or on the command line wins.
+const SEMI_SPACE_FLAG = "--max-semi-space-size=8";
+const WEB_HEAP_FLAGS = [SEMI_SPACE_FLAG, "--max-old-space-size=256"];
+const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`;
+const missingFlags = (flags) => flags.filter((flag) => !givenFlags.includes(flag.split("=")[0]));
+
+// A primary that serves web requests gets the web processes' young generation too. V8
+// reads heap flags only as it starts, so the process restarts itself in place first
+// (execve: the same pid, so `npm start`, containers and signals see no difference).
+// Its old space stays unbounded: the job worker runs there, and running out of heap
+// would take the database down with it.
+if (reusePort && cluster.isPrimary && missingFlags([SEMI_SPACE_FLAG]).length && typeof process.execve === "function") {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, SEMI_SPACE_FLAG, ...process.argv.slice(1)], process.env);
+}
+
+// Loaded after the restart above, which would throw away what was loaded before it.
+const { default: express } = await import("express");
 
 let vite;
 let murmurModule;
@@ -53,47 +85,60 @@ function serve(serveWeb) {
     // A worker-only container still answers health checks.
     web.use(murmurModule.health);
   }
-  return web.listen(env.PORT, env.HOST);
+  // A web process of node:cluster with reusePort binds its own socket instead of
+  // asking the primary for the shared one.
+  return web.listen({ port: env.PORT, host: env.HOST, reusePort: serveWeb && reusePort });
 }
 
-// Web processes get a bounded heap. Left to itself V8 gives the young generation
-// 16 MB semi-spaces and lets the old one grow to hundreds of MB before a full
-// collection, so a web process taking CSV import chunks stood at 250-380 MB,
-// mostly garbage (docs/decisions/005-csv-import.md). 8 MB semi-spaces and a
-// 256 MB old space keep it near 180 MB, at the price of about a third more CPU
-// in the web process during an import, spent in GC (4 MB semi-spaces saved little
-// more memory and doubled it);
-// 256 MB still parses the largest body the API takes (32 MB). A flag given in
-// NODE_OPTIONS or on the command line wins.
-const WEB_HEAP_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"];
-const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`;
-const webExecArgv = [
-  ...process.execArgv,
-  ...WEB_HEAP_FLAGS.filter((flag) => !givenFlags.includes(flag.split("=")[0])),
-];
-
 let server;
-if (cluster.isPrimary) cluster.setupPrimary({ execArgv: webExecArgv });
+if (cluster.isPrimary) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missingFlags(WEB_HEAP_FLAGS)] });
 const forkWeb = () => cluster.fork({ ROLE: "web", DATABASE_URL: process.env.DATABASE_URL, MURMUR_WEB_PROCESS: "1" });
 
 if (cluster.isWorker) {
   server = serve(true);
+  // The primary announces the server once every web process listens; with reusePort
+  // node:cluster does not hear of a worker's own socket, so it is told.
+  server.on("listening", () => process.send({ murmur: "listening" }));
 } else if (murmur.serveWeb && webProcesses > 1) {
-  for (let i = 0; i < webProcesses; i++) forkWeb();
+  // With reusePort the primary is one of the web processes.
+  const forked = reusePort ? webProcesses - 1 : webProcesses;
+  let listening = 0;
+  const countListening = () => {
+    listening += 1;
+    if (listening === webProcesses) announce();
+  };
+  if (reusePort) {
+    await refuseTakenPort();
+    server = serve(true);
+    server.on("listening", countListening);
+  }
+  for (let i = 0; i < forked; i++) forkWeb();
   cluster.on("exit", (worker, code) => {
     if (!stopping && !worker.exitedAfterDisconnect) {
       log(`web process ${worker.process.pid} exited with ${code}; starting another`);
       forkWeb();
     }
   });
-  let listening = 0;
-  cluster.on("listening", () => {
-    listening += 1;
-    if (listening === webProcesses) announce();
+  cluster.on("message", (_worker, message) => {
+    if (message?.murmur === "listening") countListening();
   });
 } else {
   server = serve(murmur.serveWeb);
   server.on("listening", announce);
+}
+
+/**
+ * Two servers that both set SO_REUSEPORT share a port without a word, so a second
+ * Murmur started on a port already in use would take half of the first one's
+ * connections. A plain bind first fails with EADDRINUSE, as it would without reusePort.
+ */
+async function refuseTakenPort() {
+  const { createServer } = await import("node:net");
+  await new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen({ port: env.PORT, host: env.HOST }, () => probe.close(resolve));
+  });
 }
 
 let announced = false;

@@ -37,6 +37,7 @@ export type BenchApp = {
 };
 
 export async function startBenchApp(options: {
+  /** The benchmark's port; BENCH_PORT overrides it, so several checkouts can run benchmarks side by side. */
   port: number;
   /**
    * Also sample the proportional set sizes (default true). Reading smaps_rollup
@@ -58,11 +59,12 @@ export async function startBenchApp(options: {
   });
   await ensureDatabase(postgres.url, "murmur_bench");
   const databaseUrl = withDatabase(postgres.url, "murmur_bench");
+  const port = Number(process.env.BENCH_PORT) || options.port;
   const server: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "all" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "all" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForReady(baseUrl, server);
   const rss = sampleRss(server.pid!, options.pss ?? true);
   return {
