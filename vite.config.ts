@@ -7,6 +7,7 @@ export default defineConfig({
   // domain modules they import share one module graph (one database pool).
   environments: {
     ssr: {
+      resolve: { noExternal: ["lucide-react", "chrono-node"] },
       build: {
         rollupOptions: { input: "./server/http/app.ts" },
       },
