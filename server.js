@@ -124,8 +124,11 @@ if (cluster.isWorker) {
       forkWeb();
     }
   });
-  cluster.on("message", (_worker, message) => {
-    if (message?.murmur === "listening") countListening();
+  cluster.on("message", (worker, message) => {
+    if (message?.murmur !== "listening") return;
+    // A web process started in place of one that died says when it takes requests.
+    if (announced) log(`web process ${worker.process.pid} is serving`);
+    countListening();
   });
 } else {
   server = serve(murmur.serveWeb);
