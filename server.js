@@ -3,12 +3,11 @@
 //
 // In production the web role runs WEB_CONCURRENCY processes (default: one per core,
 // at most 4), because server rendering is CPU work and one Node process uses one core.
-// The primary process starts the database, migrates, runs the job worker, and starts
-// the other web processes, restarting one that dies. On Linux it serves web requests
-// too: every web process listens on the port with SO_REUSEPORT and the kernel spreads
-// connections over them, so a 2-core machine runs two processes, not three (each costs
-// some 160 MB, docs/decisions/018-process-memory.md). Elsewhere the primary only hands
-// connections out to the others through node:cluster.
+// The primary process starts the database, migrates, runs the job worker, serves web
+// requests, and starts the other web processes, restarting one that dies. It accepts
+// every connection and deals them out in turn to itself and the others, so a 2-core
+// machine runs two processes, not three (each costs some 130-160 MB,
+// docs/decisions/018-process-memory.md).
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 
@@ -17,9 +16,6 @@ const development = process.env.NODE_ENV === "development";
 // its server renderer pick their (several times slower) development builds otherwise.
 if (!development) process.env.NODE_ENV = "production";
 const webProcesses = development ? 1 : Number(process.env.WEB_CONCURRENCY) || Math.min(availableParallelism(), 4);
-// SO_REUSEPORT spreads connections over sockets on Linux; on macOS a second bind only
-// steals the port, and Node refuses the option where the system lacks it.
-const reusePort = process.platform === "linux" && webProcesses > 1;
 
 // Web processes get a bounded heap. Left to itself V8 gives the young generation
 // 16-32 MB semi-spaces and lets the old one grow to hundreds of MB before a full
@@ -35,7 +31,7 @@ const WEB_HEAP_FLAGS = [SEMI_SPACE_FLAG, "--max-old-space-size=256"];
 const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`;
 const missingFlags = (flags) => flags.filter((flag) => !givenFlags.includes(flag.split("=")[0]));
 
-// A primary that serves web requests gets the same young generation. It keeps V8's
+// The primary, a web process too, gets the same young generation. It keeps V8's
 // default old space limit: the job worker runs there too, and running out of heap
 // would take the database down with it. A 30% heap growth step instead of V8's
 // default (up to 4 times the live heap for a large limit; 1.3 for the web processes'
@@ -45,7 +41,7 @@ const missingFlags = (flags) => flags.filter((flag) => !givenFlags.includes(flag
 // only as it starts, so the process restarts itself in place first (execve: the same
 // pid, so `npm start`, containers and signals see no difference).
 const PRIMARY_HEAP_FLAGS = [SEMI_SPACE_FLAG, "--heap-growing-percent=30"];
-if (reusePort && cluster.isPrimary && missingFlags(PRIMARY_HEAP_FLAGS).length && typeof process.execve === "function") {
+if (!development && webProcesses > 1 && cluster.isPrimary && missingFlags(PRIMARY_HEAP_FLAGS).length && typeof process.execve === "function") {
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...missingFlags(PRIMARY_HEAP_FLAGS), ...process.argv.slice(1)], process.env);
 }
 
@@ -69,7 +65,7 @@ function log(msg) {
   console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", pid: process.pid, msg }));
 }
 
-function serve(serveWeb) {
+function requestHandler(serveWeb) {
   const web = express();
   web.disable("x-powered-by");
   if (serveWeb) {
@@ -90,63 +86,44 @@ function serve(serveWeb) {
     // A worker-only container still answers health checks.
     web.use(murmurModule.health);
   }
-  // A web process of node:cluster with reusePort binds its own socket instead of
-  // asking the primary for the shared one.
-  return web.listen({ port: env.PORT, host: env.HOST, reusePort: serveWeb && reusePort });
+  return web;
 }
 
+// What stop() closes: the server listening on the port (one process), or the
+// primary's shared port and, in every web process, the HTTP server fed from it.
 let server;
+let sharedPort;
+let taker;
 if (cluster.isPrimary) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missingFlags(WEB_HEAP_FLAGS)] });
 const forkWeb = () => cluster.fork({ ROLE: "web", DATABASE_URL: process.env.DATABASE_URL, MURMUR_WEB_PROCESS: "1" });
 
 if (cluster.isWorker) {
-  server = serve(true);
-  // The primary announces the server once every web process listens; with reusePort
-  // node:cluster does not hear of a worker's own socket, so it is told.
-  server.on("listening", () => process.send({ murmur: "listening" }));
+  taker = murmurModule.takeConnections(requestHandler(true));
+  murmurModule.receiveConnections(taker);
+  process.send({ murmur: "ready" });
 } else if (murmur.serveWeb && webProcesses > 1) {
-  // With reusePort the primary is one of the web processes.
-  const forked = reusePort ? webProcesses - 1 : webProcesses;
-  let listening = 0;
-  const countListening = () => {
-    listening += 1;
-    if (listening === webProcesses) announce();
-  };
-  if (reusePort) {
-    await refuseTakenPort();
-    server = serve(true);
-    server.on("listening", countListening);
-  }
-  for (let i = 0; i < forked; i++) forkWeb();
+  const ready = new Set();
+  cluster.on("message", (worker, message) => {
+    if (message?.murmur !== "ready") return;
+    ready.add(worker);
+    // One started in place of a web process that died says when it takes requests.
+    if (announced) log(`web process ${worker.process.pid} is serving`);
+    else if (ready.size === webProcesses - 1) announce();
+  });
   cluster.on("exit", (worker, code) => {
+    ready.delete(worker);
     if (!stopping && !worker.exitedAfterDisconnect) {
       log(`web process ${worker.process.pid} exited with ${code}; starting another`);
       forkWeb();
     }
   });
-  cluster.on("message", (worker, message) => {
-    if (message?.murmur !== "listening") return;
-    // A web process started in place of one that died says when it takes requests.
-    if (announced) log(`web process ${worker.process.pid} is serving`);
-    countListening();
-  });
+  taker = murmurModule.takeConnections(requestHandler(true));
+  // The primary takes connections as soon as it listens; the others join as they are ready.
+  sharedPort = murmurModule.shareConnections({ port: env.PORT, host: env.HOST, own: taker, ready: () => [...ready] });
+  for (let i = 1; i < webProcesses; i++) forkWeb();
 } else {
-  server = serve(murmur.serveWeb);
+  server = requestHandler(murmur.serveWeb).listen(env.PORT, env.HOST);
   server.on("listening", announce);
-}
-
-/**
- * Two servers that both set SO_REUSEPORT share a port without a word, so a second
- * Murmur started on a port already in use would take half of the first one's
- * connections. A plain bind first fails with EADDRINUSE, as it would without reusePort.
- */
-async function refuseTakenPort() {
-  const { createServer } = await import("node:net");
-  await new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen({ port: env.PORT, host: env.HOST }, () => probe.close(resolve));
-  });
 }
 
 let announced = false;
@@ -169,6 +146,8 @@ async function stop(signal) {
       server.closeIdleConnections();
     });
   }
+  if (sharedPort) await new Promise((resolve) => sharedPort.close(resolve));
+  await taker?.drain();
   if (cluster.isPrimary) {
     // Web processes finish their requests first; the database stops after them.
     await Promise.all(

@@ -7,9 +7,9 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded.ts";
 import { ensureDatabase, withDatabase } from "../db/start.ts";
 
 // How server.js lays out its processes (docs/decisions/018-process-memory.md): with
-// WEB_CONCURRENCY=2 on Linux, the primary (database, migrations, job worker) serves
-// web requests too and starts one more web process, both on the port with SO_REUSEPORT.
-// These start their own servers on the built app; no browser is involved.
+// WEB_CONCURRENCY=2 the primary (database, migrations, job worker) serves web
+// requests too, and starts one more web process to which it hands every other
+// connection. These start their own servers on the built app; no browser is involved.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const DIR = ".data/e2e-processes";
@@ -67,7 +67,7 @@ function webProcessesOf(primary: number): number[] {
   return children.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.js"));
 }
 
-/** Answers to new connections (no keep-alive), so the kernel picks a process for each. */
+/** Answers to new connections (no keep-alive), so each is dealt to a process anew. */
 async function healthAnswers(port: number, count: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -101,7 +101,7 @@ test("two web processes share the port, and one that dies is replaced", async ()
   expect(murmur.output().match(/"msg":"stopped on SIGTERM"/g)).toHaveLength(2);
 });
 
-test("a second server on a port in use stops with EADDRINUSE instead of sharing it", async () => {
+test("a second server on a port in use stops with EADDRINUSE", async () => {
   const first = await startedMurmur();
   try {
     const second = startMurmur(first.port);
