@@ -103,12 +103,15 @@ if (cluster.isWorker) {
   process.send({ murmur: "ready" });
 } else if (murmur.serveWeb && webProcesses > 1) {
   const ready = new Set();
+  const announceOnceAllServe = () => {
+    if (sharedPort?.listening && ready.size === webProcesses - 1) announce();
+  };
   cluster.on("message", (worker, message) => {
     if (message?.murmur !== "ready") return;
     ready.add(worker);
     // One started in place of a web process that died says when it takes requests.
     if (announced) log(`web process ${worker.process.pid} is serving`);
-    else if (ready.size === webProcesses - 1) announce();
+    else announceOnceAllServe();
   });
   cluster.on("exit", (worker, code) => {
     ready.delete(worker);
@@ -120,6 +123,7 @@ if (cluster.isWorker) {
   taker = murmurModule.takeConnections(requestHandler(true));
   // The primary takes connections as soon as it listens; the others join as they are ready.
   sharedPort = murmurModule.shareConnections({ port: env.PORT, host: env.HOST, own: taker, ready: () => [...ready] });
+  sharedPort.on("listening", announceOnceAllServe);
   for (let i = 1; i < webProcesses; i++) forkWeb();
 } else {
   server = requestHandler(murmur.serveWeb).listen(env.PORT, env.HOST);
