@@ -38,8 +38,9 @@ export default defineConfig({
   },
   projects: [
     { name: "javascript", use: { javaScriptEnabled: true } },
-    // *.js-only.spec.ts covers behaviour that exists only with JavaScript (browser-side CSV mapping).
-    { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+    // *.js-only.spec.ts covers behaviour that exists only with JavaScript (browser-side CSV mapping);
+    // server-processes.spec.ts drives no browser, so once is enough.
+    { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, /server-processes\.spec\.ts$/] },
   ],
   webServer: {
     command: "rm -rf .data/e2e && node server.js",

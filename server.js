@@ -2,18 +2,51 @@
 // (NODE_ENV=development) serves the sources through Vite with hot reload.
 //
 // In production the web role runs WEB_CONCURRENCY processes (default: one per core,
-// at most 4) sharing the port through node:cluster, because server rendering is CPU
-// work and one Node process uses one core. The primary process starts the database,
-// migrates, runs the job worker, and restarts a web process that dies.
+// at most 4), because server rendering is CPU work and one Node process uses one core.
+// The primary process starts the database, migrates, runs the job worker, serves web
+// requests, and starts the other web processes, restarting one that dies. It accepts
+// every connection and deals them out in turn to itself and the others, so a 2-core
+// machine runs two processes, not three (each costs some 130-160 MB,
+// docs/decisions/018-process-memory.md).
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
-import express from "express";
 
 const development = process.env.NODE_ENV === "development";
 // Anything but development runs as production, before React is loaded: React and
 // its server renderer pick their (several times slower) development builds otherwise.
 if (!development) process.env.NODE_ENV = "production";
 const webProcesses = development ? 1 : Number(process.env.WEB_CONCURRENCY) || Math.min(availableParallelism(), 4);
+
+// Web processes get a bounded heap. Left to itself V8 gives the young generation
+// 16-32 MB semi-spaces and lets the old one grow to hundreds of MB before a full
+// collection, so a web process taking CSV import chunks stood at 250-380 MB,
+// mostly garbage (docs/decisions/005-csv-import.md). 8 MB semi-spaces and a
+// 256 MB old space keep it near 180 MB, at the price of about a third more CPU
+// in the web process during an import, spent in GC (4 MB semi-spaces saved little
+// more memory and doubled it);
+// 256 MB still parses the largest body the API takes (32 MB). A flag given in
+// NODE_OPTIONS or on the command line wins.
+const SEMI_SPACE_FLAG = "--max-semi-space-size=8";
+const WEB_HEAP_FLAGS = [SEMI_SPACE_FLAG, "--max-old-space-size=256"];
+const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`;
+const missingFlags = (flags) => flags.filter((flag) => !givenFlags.includes(flag.split("=")[0]));
+
+// The primary, a web process too, gets the same young generation. It keeps V8's
+// default old space limit: the job worker runs there too, and running out of heap
+// would take the database down with it. A 30% heap growth step instead of V8's
+// default (up to 4 times the live heap for a large limit; 1.3 for the web processes'
+// 256 MB) holds it near the web processes' size while import chunks' garbage passes
+// through: 240 MB at its peak without it, 190 with it, for about 0.3 CPU s more per
+// 200,000 rows imported (docs/decisions/018-process-memory.md). V8 reads heap flags
+// only as it starts, so the process restarts itself in place first (execve: the same
+// pid, so `npm start`, containers and signals see no difference).
+const PRIMARY_HEAP_FLAGS = [SEMI_SPACE_FLAG, "--heap-growing-percent=30"];
+if (!development && webProcesses > 1 && cluster.isPrimary && missingFlags(PRIMARY_HEAP_FLAGS).length && typeof process.execve === "function") {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...missingFlags(PRIMARY_HEAP_FLAGS), ...process.argv.slice(1)], process.env);
+}
+
+// Loaded after the restart above, which would throw away what was loaded before it.
+const { default: express } = await import("express");
 
 let vite;
 let murmurModule;
@@ -32,7 +65,7 @@ function log(msg) {
   console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", pid: process.pid, msg }));
 }
 
-function serve(serveWeb) {
+function requestHandler(serveWeb) {
   const web = express();
   web.disable("x-powered-by");
   if (serveWeb) {
@@ -53,46 +86,47 @@ function serve(serveWeb) {
     // A worker-only container still answers health checks.
     web.use(murmurModule.health);
   }
-  return web.listen(env.PORT, env.HOST);
+  return web;
 }
 
-// Web processes get a bounded heap. Left to itself V8 gives the young generation
-// 16 MB semi-spaces and lets the old one grow to hundreds of MB before a full
-// collection, so a web process taking CSV import chunks stood at 250-380 MB,
-// mostly garbage (docs/decisions/005-csv-import.md). 8 MB semi-spaces and a
-// 256 MB old space keep it near 180 MB, at the price of about a third more CPU
-// in the web process during an import, spent in GC (4 MB semi-spaces saved little
-// more memory and doubled it);
-// 256 MB still parses the largest body the API takes (32 MB). A flag given in
-// NODE_OPTIONS or on the command line wins.
-const WEB_HEAP_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"];
-const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`;
-const webExecArgv = [
-  ...process.execArgv,
-  ...WEB_HEAP_FLAGS.filter((flag) => !givenFlags.includes(flag.split("=")[0])),
-];
-
+// What stop() closes: the server listening on the port (one process), or the
+// primary's shared port and, in every web process, the HTTP server fed from it.
 let server;
-if (cluster.isPrimary) cluster.setupPrimary({ execArgv: webExecArgv });
+let sharedPort;
+let taker;
+if (cluster.isPrimary) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missingFlags(WEB_HEAP_FLAGS)] });
 const forkWeb = () => cluster.fork({ ROLE: "web", DATABASE_URL: process.env.DATABASE_URL, MURMUR_WEB_PROCESS: "1" });
 
 if (cluster.isWorker) {
-  server = serve(true);
+  taker = murmurModule.takeConnections(requestHandler(true));
+  murmurModule.receiveConnections(taker);
+  process.send({ murmur: "ready" });
 } else if (murmur.serveWeb && webProcesses > 1) {
-  for (let i = 0; i < webProcesses; i++) forkWeb();
+  const ready = new Set();
+  const announceOnceAllServe = () => {
+    if (sharedPort?.listening && ready.size === webProcesses - 1) announce();
+  };
+  cluster.on("message", (worker, message) => {
+    if (message?.murmur !== "ready") return;
+    ready.add(worker);
+    // One started in place of a web process that died says when it takes requests.
+    if (announced) log(`web process ${worker.process.pid} is serving`);
+    else announceOnceAllServe();
+  });
   cluster.on("exit", (worker, code) => {
+    ready.delete(worker);
     if (!stopping && !worker.exitedAfterDisconnect) {
       log(`web process ${worker.process.pid} exited with ${code}; starting another`);
       forkWeb();
     }
   });
-  let listening = 0;
-  cluster.on("listening", () => {
-    listening += 1;
-    if (listening === webProcesses) announce();
-  });
+  taker = murmurModule.takeConnections(requestHandler(true));
+  // The primary takes connections as soon as it listens; the others join as they are ready.
+  sharedPort = murmurModule.shareConnections({ port: env.PORT, host: env.HOST, own: taker, ready: () => [...ready] });
+  sharedPort.on("listening", announceOnceAllServe);
+  for (let i = 1; i < webProcesses; i++) forkWeb();
 } else {
-  server = serve(murmur.serveWeb);
+  server = requestHandler(murmur.serveWeb).listen(env.PORT, env.HOST);
   server.on("listening", announce);
 }
 
@@ -116,6 +150,9 @@ async function stop(signal) {
       server.closeIdleConnections();
     });
   }
+  // Stop accepting; the close callback would wait for the connections to end, which drain() hastens.
+  sharedPort?.close();
+  await taker?.drain();
   if (cluster.isPrimary) {
     // Web processes finish their requests first; the database stops after them.
     await Promise.all(

@@ -7,6 +7,11 @@ export default defineConfig({
   // domain modules they import share one module graph (one database pool).
   environments: {
     ssr: {
+      // Bundled rather than imported from node_modules at run time, so that only what
+      // is used is loaded: lucide-react's index holds every icon (some 1,700) and
+      // chrono-node's every language; together 12 MB of heap in every server process
+      // (docs/decisions/018-process-memory.md).
+      resolve: { noExternal: ["lucide-react", "chrono-node"] },
       build: {
         rollupOptions: { input: "./server/http/app.ts" },
       },

@@ -4,7 +4,7 @@ import { startDatabase } from "../db/start.ts";
 import { secretKeyWarning } from "./channels/secret-key.ts";
 import { deliverySettingsFromEnv } from "./delivery/settings.ts";
 import { type Env, parseEnv } from "./env.ts";
-import { startWorker, type Worker } from "./jobs/worker.ts";
+import type { Worker } from "./jobs/worker.ts";
 import { log } from "./log.ts";
 
 export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void> };
@@ -31,7 +31,8 @@ export async function boot(): Promise<Murmur> {
   if (applied.length) log.info({ applied }, "migrations applied");
 
   let worker: Worker | undefined;
-  if (env.ROLE !== "web") worker = await startWorker(database.url, { db: getDb(), delivery: deliverySettingsFromEnv(env) });
+  // Loaded only where it runs: a web process has no use for pg-boss and the job handlers.
+  if (env.ROLE !== "web") worker = await (await import("./jobs/worker.ts")).startWorker(database.url, { db: getDb(), delivery: deliverySettingsFromEnv(env) });
 
   return {
     env,

@@ -1,7 +1,8 @@
 // Starts what a benchmark measures: an embedded PostgreSQL the benchmark can also
 // query directly, and the built Murmur server on it as a child process whose
-// memory can be sampled. It runs as `npm start` does (ROLE=all): web processes
-// plus the worker, which keeps the contacts search index current. Everything lives under .data/bench and is removed after.
+// memory can be sampled. It runs as `npm start` does (ROLE=all): the primary, which
+// serves web requests and runs the worker (it keeps the contacts search index
+// current), and the other web processes. Everything lives under .data/bench and is removed after.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -13,8 +14,8 @@ export type BenchApp = {
   databaseUrl: string;
   /**
    * The server's whole memory footprint at its peak, in MB: the sum of the resident
-   * set sizes of all Murmur server processes (the primary, which also runs the
-   * worker, and its web processes), sampled every 50 ms since start or the last
+   * set sizes of all Murmur server processes (the primary, which serves web requests
+   * and runs the worker, and the other web processes), sampled every 50 ms since start or the last
    * resetPeakRss(). A spike shorter than a sample may be missed.
    */
   peakRssMb: () => number;
@@ -37,6 +38,7 @@ export type BenchApp = {
 };
 
 export async function startBenchApp(options: {
+  /** The benchmark's port; BENCH_PORT overrides it, so several checkouts can run benchmarks side by side. */
   port: number;
   /**
    * Also sample the proportional set sizes (default true). Reading smaps_rollup
@@ -58,11 +60,12 @@ export async function startBenchApp(options: {
   });
   await ensureDatabase(postgres.url, "murmur_bench");
   const databaseUrl = withDatabase(postgres.url, "murmur_bench");
+  const port = Number(process.env.BENCH_PORT) || options.port;
   const server: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "all" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "all" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForReady(baseUrl, server);
   const rss = sampleRss(server.pid!, options.pss ?? true);
   return {

@@ -8,6 +8,7 @@ import { clientContext } from "./context.ts";
 import { requestLog } from "./request-log.ts";
 
 export { boot } from "../boot.ts";
+export { receiveConnections, shareConnections, takeConnections } from "./shared-port.ts";
 
 /** Liveness and readiness, served by every role so orchestrators can watch workers too. */
 export const health = express.Router();
