@@ -25,7 +25,8 @@ const MAX_PREPARED_STATEMENTS = 64;
  * support (max_prepared_statements, PgBouncer 1.21 and later).
  */
 export class PreparingClient extends pg.Client {
-  // pg's query() has many overloads; only the (text, values) form Kysely uses is rewritten.
+  // pg's query() has many overloads and returns what the one called returns; only the
+  // (text, values) form Kysely uses is rewritten, the rest pass through untouched.
   override query(...args: unknown[]): never {
     const [text, values] = args;
     const name = typeof text === "string" && args.length === 2 && Array.isArray(values) ? statementNames.get(text) : undefined;
