@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { PreparingClient } from "./prepared-statements.ts";
 import type { DB } from "./types.ts";
 
 export type Database = Kysely<DB>;
@@ -8,7 +9,7 @@ export type Database = Kysely<DB>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, Client: PreparingClient });
   // A connection waiting idle in the pool when the server ends it (a restart, a
   // failover, the database stopping before the app at shutdown) is reported as an
   // 'error' event on the pool, which, unheard, ends the whole process. The pool has

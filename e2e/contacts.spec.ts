@@ -159,6 +159,30 @@ test.describe("Create Segment from selection", () => {
     await expect(notifications(page).getByText("Linked 60 contacts")).toBeVisible();
   });
 
+  test("the page's select-all ticks every row, and a row can be unticked again", async ({ page, javaScriptEnabled }) => {
+    await signUpWithContacts(page, people(3, "Ada"));
+    await openContacts(page, javaScriptEnabled);
+
+    if (javaScriptEnabled) await page.getByRole("checkbox", { name: "Select all contacts on this page" }).check();
+    else await page.getByRole("link", { name: "All contacts on this page" }).click();
+    await expect(page.locator("tbody input[type=checkbox]:checked")).toHaveCount(3);
+    await page.getByRole("checkbox", { name: "Select Ada 2" }).uncheck();
+    if (javaScriptEnabled) await expect(page.getByText("2 selected")).toBeVisible();
+    await page.getByRole("button", { name: "Create Segment from selection" }).click();
+
+    await expect(page.getByText("2 contacts will be linked.")).toBeVisible();
+  });
+
+  test("a contact's name opens their page", async ({ page, javaScriptEnabled }) => {
+    await signUpWithContacts(page, people(2, "Grace"));
+    await openContacts(page, javaScriptEnabled);
+
+    await page.getByRole("link", { name: "Grace 2" }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/contacts\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Grace 2" })).toBeVisible();
+  });
+
   test("asks for at least one contact", async ({ page, javaScriptEnabled }) => {
     await signUpWithContacts(page, people(2, "Edsger"));
     await openContacts(page, javaScriptEnabled);

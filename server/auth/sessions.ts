@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
+import { executePrepared } from "../../db/prepared-statements.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Renewing on every request would write on every page view; once an hour keeps the
@@ -46,28 +47,31 @@ export async function createSession(
  */
 export async function findSession(db: Database, token: string): Promise<SessionUser | null> {
   if (!token || token.length > 256) return null;
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.userId")
-    .innerJoin("teams", "teams.id", "sessions.teamId")
-    .innerJoin("teamMembers", (join) =>
-      join.onRef("teamMembers.teamId", "=", "sessions.teamId").onRef("teamMembers.userId", "=", "sessions.userId"),
-    )
-    .select([
-      "sessions.id as sessionId",
-      "sessions.expiresAt",
-      "sessions.lastSeenAt",
-      "users.id as userId",
-      "users.name as userName",
-      "users.email as userEmail",
-      "teams.id as teamId",
-      "teams.name as teamName",
-      "teamMembers.role",
-    ])
-    .where("sessions.tokenHash", "=", hashToken(token))
-    .where("sessions.revokedAt", "is", null)
-    .where("sessions.expiresAt", ">", new Date())
-    .executeTakeFirst();
+  // Every signed-in request asks this: a prepared statement, planned once per connection.
+  const [row] = await executePrepared(
+    db,
+    db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.userId")
+      .innerJoin("teams", "teams.id", "sessions.teamId")
+      .innerJoin("teamMembers", (join) =>
+        join.onRef("teamMembers.teamId", "=", "sessions.teamId").onRef("teamMembers.userId", "=", "sessions.userId"),
+      )
+      .select([
+        "sessions.id as sessionId",
+        "sessions.expiresAt",
+        "sessions.lastSeenAt",
+        "users.id as userId",
+        "users.name as userName",
+        "users.email as userEmail",
+        "teams.id as teamId",
+        "teams.name as teamName",
+        "teamMembers.role",
+      ])
+      .where("sessions.tokenHash", "=", hashToken(token))
+      .where("sessions.revokedAt", "is", null)
+      .where("sessions.expiresAt", ">", new Date()),
+  );
   if (!row) return null;
 
   let expiresAt = row.expiresAt;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { executePrepared } from "../../db/prepared-statements.ts";
 import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
 import { type ContactFilter, type HasPhone, searchPattern, whereContactFilter } from "./filter.ts";
 import { searchConditions, searchSource } from "./search.ts";
@@ -159,7 +160,8 @@ export async function contactsPage(
   const after: Cursor | null = options.after ? decodeCursor(options.after) : null;
   if (!pattern) return pageWithTotal(db, options, after, limit);
   const keyset = after ? sql`and (m.created_at, m.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
-  const result = await sql<PageRow & { total: number; id: string | null }>`
+  // Prepared (db/prepared-statements.ts): planning this statement cost more than running it.
+  const rows = await executePrepared(db, sql<PageRow & { total: number; id: string | null }>`
     with m as materialized (
       select c.id, c.name, c.email, c.phone, c.created_at
       from ${searchSource(options.teamId, pattern)}
@@ -171,12 +173,12 @@ export async function contactsPage(
     left join lateral (
       select * from m where true ${keyset} order by m.created_at desc, m.id desc limit ${limit + 1}
     ) p on true
-  `.execute(db);
-  const total = result.rows[0]?.total ?? 0;
+  `.compile(db));
+  const total = rows[0]?.total ?? 0;
   if (total > COUNT_CAP) {
     return { ...(await listContacts(db, options)), total: COUNT_CAP, capped: true };
   }
-  return toContactsPage(result.rows, limit, total);
+  return toContactsPage(rows, limit, total);
 }
 
 /**
@@ -184,11 +186,13 @@ export async function contactsPage(
  * asking for them apart, on the view every visit of the Contacts page starts with.
  */
 async function pageWithTotal(db: Database, filter: ContactFilter, after: Cursor | null, limit: number): Promise<ContactsPage> {
-  const rows = await db
-    .selectFrom(totalQuery(db, filter).as("t"))
-    .leftJoinLateral(newestPage(db, filter, after, limit + 1).as("p"), (join) => join.onTrue())
-    .select(["t.total", "p.id", "p.name", "p.email", "p.phone", "p.createdAt", "p.createdAtText"])
-    .execute();
+  const rows = await executePrepared(
+    db,
+    db
+      .selectFrom(totalQuery(db, filter).as("t"))
+      .leftJoinLateral(newestPage(db, filter, after, limit + 1).as("p"), (join) => join.onTrue())
+      .select(["t.total", "p.id", "p.name", "p.email", "p.phone", "p.createdAt", "p.createdAtText"]),
+  );
   const count = unsearchedTotal(filter, rows[0]?.total ?? 0);
   return toContactsPage(rows, limit, count.total, count.capped);
 }

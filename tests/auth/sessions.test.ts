@@ -91,6 +91,17 @@ describe("GET /api/me", () => {
     expect(await viaBearer.json()).toEqual({ message: expect.any(String) });
   });
 
+  test("signing out still ends a session its prepared lookup has seen many times", async () => {
+    // The lookup is a prepared statement: past five runs PostgreSQL may keep one plan for every token.
+    const user = await createSignedInUser();
+    const cookie = await sessionCookieHeader(user.token);
+    for (let i = 0; i < 8; i++) expect((await getMe(bearer(user.token))).status).toBe(200);
+
+    await respond(() => logout(routeArgs(new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: cookie } }))));
+
+    for (let i = 0; i < 3; i++) expect((await getMe(bearer(user.token))).status).toBe(401);
+  });
+
   test("POST is 405 in JSON", async () => {
     const response = await respond(() => mePost());
 

@@ -77,8 +77,9 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
         )}
         <ContactsTable
           contacts={contacts}
+          initiallyChecked={query.selectPage}
           selected={selection.selected}
-          onToggle={selection.toggle}
+          onSelect={selection.select}
           header={
             contacts.length === 0 ? null : hydrated ? (
               <SelectPageCheckbox state={selection.pageState} onChange={selection.togglePage} />

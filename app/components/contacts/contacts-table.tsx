@@ -1,10 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type * as React from "react";
 import { Link, useNavigate } from "react-router";
+import { contactRowsHtml, type ContactView } from "./contact-rows-html.ts";
 
-export type ContactView = { id: string; name: string | null; email: string | null; phone: string | null; createdAt: string };
-
-const createdFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+export type { ContactView };
 
 const checkboxClass = "size-4 cursor-pointer accent-primary align-middle";
 
@@ -29,22 +28,43 @@ const ROWS_CLASS = [
 /**
  * The contacts of one page with a checkbox per row, named `contactIds` so the
  * surrounding form posts the ticked ids as they are, with or without JavaScript.
+ * The rows are prepared markup (contact-rows-html.ts), so React does not manage
+ * their checkboxes: a click on one is reported through `onSelect`, and the ticks
+ * follow `selected` whenever it changes (select this page, all matching, clear).
  */
 export function ContactsTable({
   contacts,
+  initiallyChecked,
   selected,
-  onToggle,
+  onSelect,
   header,
   empty,
 }: {
   contacts: ContactView[];
+  /** Whether the rows are ticked when first shown (without JavaScript, "All" on this page). */
+  initiallyChecked: boolean;
   selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
+  onSelect: (id: string, checked: boolean) => void;
   /** What sits above the checkboxes column: the select-all control. */
   header: React.ReactNode;
   empty: React.ReactNode;
 }) {
   const followRowLink = useClientSideRowLinks();
+  const rows = useRef<HTMLTableSectionElement>(null);
+  // The same markup on the server and in the browser, so hydration keeps the server's rows.
+  const rowsHtml = useMemo(() => ({ __html: contactRowsHtml(contacts, initiallyChecked) }), [contacts, initiallyChecked]);
+  useEffect(() => {
+    for (const box of rows.current?.querySelectorAll<HTMLInputElement>('input[name="contactIds"]') ?? []) {
+      box.checked = selected.has(box.value);
+    }
+  }, [selected]);
+
+  function onRowsClick(event: React.MouseEvent<HTMLElement>) {
+    const target = event.target;
+    if (target instanceof HTMLInputElement && target.name === "contactIds") onSelect(target.value, target.checked);
+    else followRowLink(event);
+  }
+
   return (
     <div className="overflow-x-auto">
       <table className="w-full caption-bottom text-sm">
@@ -68,63 +88,26 @@ export function ContactsTable({
             </th>
           </tr>
         </thead>
-        <tbody className={contacts.length === 0 ? undefined : ROWS_CLASS} onClick={followRowLink}>
-          {contacts.length === 0 ? (
+        {contacts.length === 0 ? (
+          <tbody>
             <tr>
               <td colSpan={5} className="px-4 py-14 text-center">
                 {empty}
               </td>
             </tr>
-          ) : (
-            contacts.map((contact) => (
-              <ContactRow key={contact.id} contact={contact} checked={selected.has(contact.id)} onToggle={onToggle} />
-            ))
-          )}
-        </tbody>
+          </tbody>
+        ) : (
+          <tbody ref={rows} className={ROWS_CLASS} onClick={onRowsClick} dangerouslySetInnerHTML={rowsHtml} />
+        )}
       </table>
     </div>
   );
 }
 
-function ContactRow({ contact, checked, onToggle }: { contact: ContactView; checked: boolean; onToggle: (id: string) => void }) {
-  return (
-    <tr>
-      <td>
-        <input
-          type="checkbox"
-          name="contactIds"
-          value={contact.id}
-          checked={checked}
-          onChange={() => onToggle(contact.id)}
-          aria-label={`Select ${contact.name ?? contact.email ?? "contact"}`}
-        />
-      </td>
-      <td>
-        {/* The row's way to the contact's page: by name, or "Unnamed" when the contact has none. */}
-        {contact.name ? (
-          <a href={`/dashboard/contacts/${contact.id}`} title={contact.name}>
-            {contact.name}
-          </a>
-        ) : (
-          <a href={`/dashboard/contacts/${contact.id}`} className="text-muted-foreground">
-            Unnamed
-          </a>
-        )}
-      </td>
-      <td>{contact.email ? <span title={contact.email}>{contact.email}</span> : <Missing />}</td>
-      <td>{contact.phone ?? <Missing />}</td>
-      <td>
-        <time dateTime={contact.createdAt}>{createdFormat.format(new Date(contact.createdAt))}</time>
-      </td>
-    </tr>
-  );
-}
-
 /**
  * The rows link to each contact with plain anchors, and this one handler on the table
- * body follows them inside the app the way the router's Link would: a Link per row
- * costs its hooks on every server render, 50 times a page. Modified clicks (a new
- * tab, a download) are left to the browser.
+ * body follows them inside the app the way the router's Link would. Modified clicks
+ * (a new tab, a download) are left to the browser.
  */
 function useClientSideRowLinks() {
   const navigate = useNavigate();
@@ -136,17 +119,6 @@ function useClientSideRowLinks() {
     event.preventDefault();
     void navigate(href);
   };
-}
-
-function Missing() {
-  return (
-    <>
-      <span aria-hidden="true" className="text-muted-foreground">
-        —
-      </span>
-      <span className="sr-only">None</span>
-    </>
-  );
 }
 
 /** With JavaScript: one checkbox for every row of the page, half-ticked when only some are. */

@@ -13,9 +13,10 @@ export function useContactSelection(pageIds: string[], initiallyAll: boolean) {
   const pageState: PageSelectionState =
     selected.size === 0 ? "none" : pageIds.every((id) => selected.has(id)) ? "all" : "some";
 
-  function toggle(id: string) {
+  function select(id: string, checked: boolean) {
     const next = new Set(selected);
-    if (!next.delete(id)) next.add(id);
+    if (checked) next.add(id);
+    else next.delete(id);
     setSelected(next);
     // Unticking a row means the person no longer wants "everything".
     setAllMatching(false);
@@ -31,5 +32,5 @@ export function useContactSelection(pageIds: string[], initiallyAll: boolean) {
     setAllMatching(false);
   }
 
-  return { selected, pageState, allMatching, selectAllMatching: () => setAllMatching(true), toggle, togglePage, clear };
+  return { selected, pageState, allMatching, selectAllMatching: () => setAllMatching(true), select, togglePage, clear };
 }
