@@ -2,7 +2,7 @@
 // with papaparse, mapped, POSTed in chunks of 5,000 to /api/contacts/import) into a
 // team that already has 100,000 contacts, half of which reappear in the file.
 // Baseline in the same run: PostgreSQL COPY of the same rows into a table with the
-// same unique index. Prints JSON. Usage: npm run build && node bench/import.ts [--rows N]
+// same unique index. Prints JSON. Usage: npm run build && node bench/import.ts [--rows N] [--port N]
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -18,6 +18,8 @@ import { signUp, startBenchApp } from "./lib/app-server.ts";
 
 const rowsArg = process.argv.indexOf("--rows");
 const ROWS = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : 1_000_000;
+const portArg = process.argv.indexOf("--port");
+const PORT = portArg > 0 ? Number(process.argv[portArg + 1]) : 3490;
 const SEED = Math.round(ROWS / 10);
 const SEED_CHUNK = 10_000;
 const inputDir = path.resolve(".data/bench-input");
@@ -142,7 +144,7 @@ async function main() {
   const copyFile = path.join(inputDir, `audience-${ROWS}-copy.csv`);
   await writeLines(file, audienceCsvLines(ROWS));
 
-  const app = await startBenchApp({ port: 3490 });
+  const app = await startBenchApp({ port: PORT });
   try {
     const token = await signUp(app.baseUrl);
     // The team's existing audience: half of it reappears in the file (emails of rows
