@@ -44,10 +44,11 @@ async function postChunk(baseUrl: string, token: string, body: object) {
 }
 
 /**
- * The browser's path (app/components/csv-import/send-chunks.ts), with the same
- * shared modules: papaparse in batches of CSV_CHUNK_ROWS, the spec's auto-mapping,
- * phones put in E.164, and the next chunk prepared while the one before it is
- * on its way; requests go one at a time, in order.
+ * The browser's path (app/components/csv-import/send-chunks.ts and chunk-sender.ts),
+ * with the same shared modules: papaparse in batches of CSV_CHUNK_ROWS, the spec's
+ * auto-mapping, phones put in E.164; the first chunk is answered before the next is
+ * sent, then up to two are in flight (`afterPrevious`), and the next chunk is
+ * prepared meanwhile.
  */
 async function importThroughApi(baseUrl: string, token: string, file: string) {
   const importId = randomUUID();
@@ -55,12 +56,18 @@ async function importThroughApi(baseUrl: string, token: string, file: string) {
   let firstRow = CSV_FIRST_ROW;
   let totals: Record<string, number> | undefined;
   let toContact: (row: Record<string, unknown>) => Row = () => ({ name: null, email: null, phone: null });
-  let sending: Promise<void> = Promise.resolve();
+  const inFlight: Promise<void>[] = [];
   const send = async (contacts: Row[], final: boolean) => {
-    const answer = await postChunk(baseUrl, token, { contacts, importId, chunkIndex, firstRow, final, fileName: path.basename(file) });
-    totals = answer.totals;
+    if (chunkIndex === 1) await inFlight.shift();
+    while (inFlight.length >= 2) await inFlight.shift();
+    const body = { contacts, importId, chunkIndex, firstRow, final, ...(chunkIndex === 0 ? { fileName: path.basename(file) } : { afterPrevious: true }) };
     chunkIndex += 1;
     firstRow += contacts.length;
+    const answered = postChunk(baseUrl, token, body).then((answer) => {
+      if (answer.totals) totals = answer.totals;
+    });
+    answered.catch(() => {});
+    inFlight.push(answered);
   };
   await readCsvBatches(createReadStream(file), {
     batchSize: CSV_CHUNK_ROWS,
@@ -74,13 +81,11 @@ async function importThroughApi(baseUrl: string, token: string, file: string) {
         const contact = toContact(row);
         return { ...contact, phone: normalizePhone(contact.phone) };
       });
-      await sending;
-      sending = send(contacts, false);
-      sending.catch(() => {});
+      await send(contacts, false);
     },
   });
-  await sending;
   await send([], true);
+  while (inFlight.length > 0) await inFlight.shift();
   return totals;
 }
 
