@@ -6,7 +6,7 @@ import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from
 import { createSegment } from "../segments/segments.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
-import { upsertContacts } from "./upsert-contacts.ts";
+import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 
 export const MAX_IMPORT_ROWS = 1_000_000;
 export const MAX_CHUNK_ROWS = 10_000;
@@ -88,6 +88,7 @@ export async function importChunk(
     throw new AppError("TOO_LARGE", `A chunk holds at most ${MAX_CHUNK_ROWS.toLocaleString("en-US")} rows.`);
   }
   const { contacts, skipped } = prepareRows(options.rows, options.firstRowNumber);
+  const chunk = prepareChunk(contacts);
   await keepContactStatisticsCurrent(db, options.teamId);
 
   const waitsForPrevious = options.afterPrevious === true && options.chunkIndex > 0;
@@ -124,7 +125,7 @@ export async function importChunk(
       );
     }
 
-    const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, contacts);
+    const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, chunk);
     const duplicates: SkippedRow[] = outcome.duplicates.map((d) => ({
       rowNumber: d.rowNumber,
       email: d.email,

@@ -1,8 +1,31 @@
 import { sql } from "kysely";
+import { booleanArrayLiteral, textArrayLiteral } from "../../db/array-literals.ts";
 import type { Database } from "../../db/database.ts";
 import { newIds } from "../../db/ids.ts";
+import type { CleanContact } from "./import-rows.ts";
 
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
+
+/**
+ * A chunk's contacts as the upsert takes them, with their arrays written out and an
+ * id ready for each row: prepared before the chunk's transaction, since that
+ * transaction holds the import's row lock, which the next chunk waits for.
+ */
+export type PreparedChunk = { contacts: CleanContact[]; ids: string; emails: string; names: string; phones: string };
+
+export function prepareChunk(contacts: CleanContact[]): PreparedChunk {
+  // In ascending order, as the rows are inserted: each new contact's id then lands
+  // after the one before it in the primary key, instead of at a random place among
+  // the chunk's. Rows that turn out to be known contacts leave their id unused.
+  const ids = newIds(contacts.length).sort();
+  return {
+    contacts,
+    ids: textArrayLiteral(ids),
+    emails: textArrayLiteral(contacts.map((c) => c.email)),
+    names: textArrayLiteral(contacts.map((c) => c.name)),
+    phones: textArrayLiteral(contacts.map((c) => c.phone)),
+  };
+}
 
 /**
  * Writes a chunk's contacts: first the team's contacts with these emails are
@@ -17,8 +40,9 @@ export async function upsertContacts(
   teamId: string,
   importId: string,
   segmentId: string | null,
-  contacts: { email: string; name: string | null; phone: string | null; rowNumber: number }[],
+  chunk: PreparedChunk,
 ): Promise<Upserted> {
+  const { contacts } = chunk;
   if (contacts.length === 0) return { inserted: 0, updated: 0, duplicates: [] };
   // All the chunk's emails are looked up before anything is written, in one scan
   // of the unique index for the array of them (PostgreSQL sorts the array and
@@ -30,7 +54,7 @@ export async function upsertContacts(
   // had just added.
   const found = await sql<{ index: number; id: string; duplicate: boolean }>`
     with i as materialized (
-      select lower(email) as key, ord from unnest(${contacts.map((c) => c.email)}::text[]) with ordinality as u(email, ord)
+      select lower(email) as key, ord from unnest(${chunk.emails}::text[]) with ordinality as u(email, ord)
     )
     select (i.ord - 1)::int as index, c.id, c.duplicate
     from i join (
@@ -39,13 +63,12 @@ export async function upsertContacts(
       where team_id = ${teamId} and lower(email) = any(array(select key from i))
     ) c on c.key = i.key
   `.execute(trx);
-  const existing = new Map(found.rows.map((row) => [row.index, row]));
+  const isNew = contacts.map(() => true);
+  for (const row of found.rows) isNew[row.index] = false;
   const known = found.rows.map((row) => ({ id: row.id, contact: contacts[row.index]! }));
-  const fresh = contacts.filter((_, index) => !existing.has(index));
-  // In ascending order, as the rows are inserted: each id then lands after the one
-  // before it in the primary key, instead of at a random place among the chunk's.
-  const ids = newIds(fresh.length).sort();
 
+  // The new rows come from the chunk's arrays as written before the transaction,
+  // picked out by a flag; the few known ones are sent again, on their own.
   const result = await sql<{ inserted: number }>`
     with updated as (
       update contacts c set
@@ -62,8 +85,9 @@ export async function upsertContacts(
     inserted as (
       insert into contacts (id, team_id, email, name, phone, last_import_id)
       select n.id, ${teamId}, n.email, n.name, n.phone, ${importId} from unnest(
-        ${ids}::uuid[], ${fresh.map((c) => c.email)}::text[], ${fresh.map((c) => c.name)}::text[], ${fresh.map((c) => c.phone)}::text[]
-      ) as n(id, email, name, phone)
+        ${chunk.ids}::uuid[], ${chunk.emails}::text[], ${chunk.names}::text[], ${chunk.phones}::text[], ${booleanArrayLiteral(isNew)}::boolean[]
+      ) as n(id, email, name, phone, fresh)
+      where n.fresh
       returning id
     ),
     joined as (
