@@ -89,13 +89,12 @@ export async function importChunk(
   }
   const { contacts, skipped } = prepareRows(options.rows, options.firstRowNumber);
   const chunk = prepareChunk(contacts);
-  await keepContactStatisticsCurrent(db, options.teamId);
 
   const waitsForPrevious = options.afterPrevious === true && options.chunkIndex > 0;
   const chunksLookedAt = waitsForPrevious ? [options.chunkIndex - 1, options.chunkIndex] : [options.chunkIndex];
   const waitMs = options.previousChunkWaitMs ?? PREVIOUS_CHUNK_WAIT_MS;
 
-  return retryOnNewEmailRace(() => afterPreviousChunk(() => db.transaction().execute(async (trx) => {
+  const applied = await retryOnNewEmailRace(() => afterPreviousChunk(() => db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("imports")
       .select(["status", "rowsReceived", "bytesReceived", "segmentId"])
@@ -171,6 +170,10 @@ export async function importChunk(
       .execute();
     return stored;
   }), { chunkIndex: options.chunkIndex, waitMs }));
+  // After the chunk's transaction, not before: the next chunk, waiting for the
+  // import's row lock, then need not wait for an ANALYZE as well.
+  await keepContactStatisticsCurrent(db, options.teamId);
+  return applied;
 }
 
 // Another import (or API call) of the same team may add one of the chunk's new
