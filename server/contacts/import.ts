@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
-import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { createSegment } from "../segments/segments.ts";
+import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
@@ -104,16 +104,16 @@ export async function importChunk(
       .executeTakeFirst();
     if (!current) throw new AppError("NOT_FOUND", "Import not found.");
 
-    const applied = await trx
+    const recorded = await trx
       .selectFrom("importChunks")
       .select(["chunkIndex", "result"])
       .where("importId", "=", options.importId)
       .where("chunkIndex", "in", chunksLookedAt)
       .execute();
-    const done = applied.find((chunk) => chunk.chunkIndex === options.chunkIndex);
+    const done = recorded.find((row) => row.chunkIndex === options.chunkIndex);
     if (done) return done.result as ChunkResult;
     if (current.status !== "running") throw new AppError("CONFLICT", `This import is ${current.status}; start a new one.`);
-    if (waitsForPrevious && applied.length === 0) throw new PreviousChunkPending();
+    if (waitsForPrevious && recorded.length === 0) throw new PreviousChunkPending();
     if (current.rowsReceived + options.rows.length > MAX_IMPORT_ROWS) {
       throw new AppError("TOO_LARGE", `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows.`);
     }
