@@ -79,6 +79,25 @@ test("a chunk whose answer is lost is sent again and applied once; the totals ar
   expect(await contactsTotal(page)).toBe(2_950);
 });
 
+test("the next chunk is on its way before the one before it is answered, and the file's later row still wins", async ({ page }) => {
+  await chooseLargeFile(page);
+  let lastSent: () => void = () => {};
+  const last = new Promise<void>((resolve) => (lastSent = resolve));
+  await page.route("**/api/contacts/import", async (route) => {
+    const index = chunkOf(route.request()).chunkIndex;
+    if (index === 5) lastSent();
+    // Chunk 4 reaches the server only once chunk 5 (the last, which repeats emails of chunk 1) has been sent.
+    if (index === 4) await last;
+    return route.continue();
+  });
+
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(notifications(page).getByText("2,950 contacts imported")).toBeVisible();
+  await expect(summaryFigure(page, "Skipped")).toHaveText("50");
+  const found = await page.request.get("/api/contacts?search=p980@example.com");
+  expect(((await found.json()) as { data: { name: string }[] }).data.map((c) => c.name)).toEqual(["Person 2980"]);
+});
+
 test("Cancel stops the import, says so, and keeps only the chunks already applied", async ({ page }) => {
   await chooseLargeFile(page);
   let cancelSent = false;

@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import { newId, newIds } from "../../db/ids.ts";
+import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { createSegment } from "../segments/segments.ts";
+import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
+import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 
 export const MAX_IMPORT_ROWS = 1_000_000;
 export const MAX_CHUNK_ROWS = 10_000;
@@ -64,19 +66,35 @@ export async function startImport(
  * returns its first result and changes nothing, so a retried upload is safe.
  * `bytes` (the chunk's request body, 0 when it has none) counts towards the
  * import's MAX_IMPORT_BYTES; a chunk that would pass a limit is refused whole.
+ * With `afterPrevious`, the chunk is applied only after chunk `chunkIndex - 1`,
+ * waiting for it up to `previousChunkWaitMs`: a client may then send a chunk before
+ * the previous one is answered, and a later row of the file still wins.
  */
 export async function importChunk(
   db: Database,
-  options: { teamId: string; importId: string; chunkIndex: number; firstRowNumber: number; rows: IncomingContact[]; bytes?: number },
+  options: {
+    teamId: string;
+    importId: string;
+    chunkIndex: number;
+    firstRowNumber: number;
+    rows: IncomingContact[];
+    bytes?: number;
+    afterPrevious?: boolean;
+    previousChunkWaitMs?: number;
+  },
 ): Promise<ChunkResult> {
   const bytes = options.bytes ?? 0;
   if (options.rows.length > MAX_CHUNK_ROWS) {
     throw new AppError("TOO_LARGE", `A chunk holds at most ${MAX_CHUNK_ROWS.toLocaleString("en-US")} rows.`);
   }
   const { contacts, skipped } = prepareRows(options.rows, options.firstRowNumber);
-  await keepContactStatisticsCurrent(db, options.teamId);
+  const chunk = prepareChunk(contacts);
 
-  return retryOnNewEmailRace(() => db.transaction().execute(async (trx) => {
+  const waitsForPrevious = options.afterPrevious === true && options.chunkIndex > 0;
+  const chunksLookedAt = waitsForPrevious ? [options.chunkIndex - 1, options.chunkIndex] : [options.chunkIndex];
+  const waitMs = options.previousChunkWaitMs ?? PREVIOUS_CHUNK_WAIT_MS;
+
+  const applied = await retryOnNewEmailRace(() => afterPreviousChunk(() => db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("imports")
       .select(["status", "rowsReceived", "bytesReceived", "segmentId"])
@@ -86,14 +104,16 @@ export async function importChunk(
       .executeTakeFirst();
     if (!current) throw new AppError("NOT_FOUND", "Import not found.");
 
-    const done = await trx
+    const recorded = await trx
       .selectFrom("importChunks")
-      .select("result")
+      .select(["chunkIndex", "result"])
       .where("importId", "=", options.importId)
-      .where("chunkIndex", "=", options.chunkIndex)
-      .executeTakeFirst();
+      .where("chunkIndex", "in", chunksLookedAt)
+      .execute();
+    const done = recorded.find((row) => row.chunkIndex === options.chunkIndex);
     if (done) return done.result as ChunkResult;
     if (current.status !== "running") throw new AppError("CONFLICT", `This import is ${current.status}; start a new one.`);
+    if (waitsForPrevious && recorded.length === 0) throw new PreviousChunkPending();
     if (current.rowsReceived + options.rows.length > MAX_IMPORT_ROWS) {
       throw new AppError("TOO_LARGE", `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows.`);
     }
@@ -104,7 +124,7 @@ export async function importChunk(
       );
     }
 
-    const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, contacts);
+    const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, chunk);
     const duplicates: SkippedRow[] = outcome.duplicates.map((d) => ({
       rowNumber: d.rowNumber,
       email: d.email,
@@ -149,7 +169,11 @@ export async function importChunk(
       .values({ importId: options.importId, chunkIndex: options.chunkIndex, result: JSON.stringify(stored) })
       .execute();
     return stored;
-  }));
+  }), { chunkIndex: options.chunkIndex, waitMs }));
+  // After the chunk's transaction, not before: the next chunk, waiting for the
+  // import's row lock, then need not wait for an ANALYZE as well.
+  await keepContactStatisticsCurrent(db, options.teamId);
+  return applied;
 }
 
 // Another import (or API call) of the same team may add one of the chunk's new
@@ -165,84 +189,6 @@ async function retryOnNewEmailRace<T>(run: () => Promise<T>): Promise<T> {
       if (!raced || attempt >= 3) throw error;
     }
   }
-}
-
-type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
-
-/**
- * Writes a chunk's contacts: first the team's contacts with these emails are
- * looked up, then, in one statement, those are updated where the row has a value
- * and the other rows are inserted with a plain INSERT (no per-row conflict
- * handling). A contact this import already wrote is a duplicate across chunks,
- * not an update. Should another transaction insert one of these emails in
- * between, the unique index refuses the statement and the caller runs the chunk again.
- */
-async function upsertContacts(
-  trx: Database,
-  teamId: string,
-  importId: string,
-  segmentId: string | null,
-  contacts: { email: string; name: string | null; phone: string | null; rowNumber: number }[],
-): Promise<Upserted> {
-  if (contacts.length === 0) return { inserted: 0, updated: 0, duplicates: [] };
-  // All the chunk's emails are looked up before anything is written, in one scan
-  // of the unique index for the array of them (PostgreSQL sorts the array and
-  // walks the index once, about a third of the time of a probe per email); the few
-  // found are then matched to their rows by a hash on lower(email). The contacts
-  // table is only read through that index condition, so the plan cannot become a
-  // scan of all the team's contacts, and a lookup that ran interleaved with the
-  // inserts would, on a nearly empty table, rescan the rows this very statement
-  // had just added.
-  const found = await sql<{ index: number; id: string; duplicate: boolean }>`
-    with i as materialized (
-      select lower(email) as key, ord from unnest(${contacts.map((c) => c.email)}::text[]) with ordinality as u(email, ord)
-    )
-    select (i.ord - 1)::int as index, c.id, c.duplicate
-    from i join (
-      select id, lower(email) as key, last_import_id is not distinct from ${importId}::uuid as duplicate
-      from contacts
-      where team_id = ${teamId} and lower(email) = any(array(select key from i))
-    ) c on c.key = i.key
-  `.execute(trx);
-  const existing = new Map(found.rows.map((row) => [row.index, row]));
-  const known = found.rows.map((row) => ({ id: row.id, contact: contacts[row.index]! }));
-  const fresh = contacts.filter((_, index) => !existing.has(index));
-  // In ascending order, as the rows are inserted: each id then lands after the one
-  // before it in the primary key, instead of at a random place among the chunk's.
-  const ids = newIds(fresh.length).sort();
-
-  const result = await sql<{ inserted: number }>`
-    with updated as (
-      update contacts c set
-        name = coalesce(u.name, c.name),
-        phone = coalesce(u.phone, c.phone),
-        last_import_id = ${importId},
-        updated_at = now()
-      from unnest(
-        ${known.map((k) => k.id)}::uuid[], ${known.map((k) => k.contact.name)}::text[], ${known.map((k) => k.contact.phone)}::text[]
-      ) as u(id, name, phone)
-      where c.id = u.id
-      returning c.id
-    ),
-    inserted as (
-      insert into contacts (id, team_id, email, name, phone, last_import_id)
-      select n.id, ${teamId}, n.email, n.name, n.phone, ${importId} from unnest(
-        ${ids}::uuid[], ${fresh.map((c) => c.email)}::text[], ${fresh.map((c) => c.name)}::text[], ${fresh.map((c) => c.phone)}::text[]
-      ) as n(id, email, name, phone)
-      returning id
-    ),
-    joined as (
-      insert into segment_members (segment_id, contact_id)
-      select ${segmentId}::uuid, x.id from (select id from updated union all select id from inserted) x
-      where ${segmentId}::uuid is not null
-      on conflict do nothing
-    )
-    select (select count(*) from inserted)::int as inserted
-  `.execute(trx);
-  const duplicates = found.rows
-    .filter((row) => row.duplicate)
-    .map((row) => ({ rowNumber: contacts[row.index]!.rowNumber, email: contacts[row.index]!.email }));
-  return { inserted: result.rows[0]!.inserted, updated: found.rows.length - duplicates.length, duplicates };
 }
 
 /** Closes an import; its totals no longer change. */

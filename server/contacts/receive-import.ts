@@ -36,6 +36,7 @@ export async function receiveImportChunk(
     firstRowNumber: input.firstRow ?? 2,
     rows: input.contacts,
     bytes: request.bytes,
+    afterPrevious: input.afterPrevious,
   });
   const final = input.final ?? !input.importId;
   const totals = final ? await finishImport(db, { teamId, importId: opened.id }) : undefined;

@@ -43,6 +43,9 @@ export const ImportChunkSchema = z.object({
   chunkIndex: z.number().int().min(0).optional(),
   firstRow: z.number().int().min(1).optional(),
   final: z.boolean().optional(),
+  // Apply this chunk only after chunk chunkIndex - 1 of the same import (waiting for
+  // it up to a minute), so the next chunk may be sent before the previous is answered.
+  afterPrevious: z.boolean().optional(),
   // Stops the import: its rows so far stay, it takes no more chunks.
   cancel: z.boolean().optional(),
 });

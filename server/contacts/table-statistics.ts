@@ -16,5 +16,14 @@ export async function keepContactStatisticsCurrent(db: Database, teamId: string)
   `.execute(db);
   const row = result.rows[0];
   if (!row || row.teamTotal < 1_000) return;
-  if (row.teamTotal > 2 * Math.max(row.known, 0)) await sql`analyze contacts`.execute(db);
+  if (row.teamTotal > 2 * Math.max(row.known, 0)) await analyzeContacts(db);
+}
+
+// Two chunks in flight (or two imports) can find the statistics stale at the same
+// moment: one ANALYZE is enough, and the other request goes on without waiting for it.
+async function analyzeContacts(db: Database): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ first: boolean }>`select pg_try_advisory_xact_lock(hashtextextended('analyze contacts', 0)) as first`.execute(trx);
+    if (rows[0]?.first) await sql`analyze contacts`.execute(trx);
+  });
 }

@@ -37,9 +37,9 @@ describe("filter compiler", () => {
     });
   });
 
-  it("tests attribute equality by containment, also against the value's text form", () => {
+  it("tests attribute equality by containment, also against the value's text form, among contacts that have attributes", () => {
     expect(compiled({ type: "attribute", key: "seats", operator: "equals", value: 3 })).toEqual({
-      text: "((c.attributes @> $1::jsonb or c.attributes @> $2::jsonb))",
+      text: "((c.attributes <> '{}'::jsonb and (c.attributes @> $1::jsonb or c.attributes @> $2::jsonb)))",
       parameters: ['{"seats":3}', '{"seats":"3"}'],
     });
     expect(compiled({ type: "attribute", key: "seats", operator: "greater_than", value: 3 }).text).toBe(

@@ -1,12 +1,62 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import examples from "libphonenumber-js/mobile/examples";
 import { describe, expect, test } from "vitest";
+import { isValidAsParsed, parsesToItself } from "../../server/contacts/numbering-plans.ts";
 import { normalizePhone } from "../../server/contacts/phone.ts";
 
 // What normalizePhone promises, with no shortcut: the parser's E.164 for a valid number, the input otherwise.
 function parsedOrAsGiven(value: string): string {
   const parsed = parsePhoneNumberFromString(value);
   return parsed?.isValid() ? parsed.number : value;
+}
+
+// The same for what a person types: trimmed, "00" read as "+", and kept as typed unless valid.
+function parsedOrAsTyped(raw: string): string {
+  const value = raw.trim();
+  const parsed = parsePhoneNumberFromString(value.startsWith("00") ? `+${value.slice(2)}` : value);
+  return parsed?.isValid() ? parsed.number : value;
+}
+
+/**
+ * "+", calling code and digits for every country, each with its calling code: the
+ * country's example mobile number, with the trunk prefixes people type after a
+ * calling code, and every leading digit and length after the calling code, valid or not.
+ */
+function numbersOfEveryCountry(): Map<string, string> {
+  const numbers = new Map<string, string>();
+  for (const country of getCountries()) {
+    const code = getCountryCallingCode(country);
+    const example = examples[country];
+    if (example) {
+      for (const trunk of ["", "0", "1", "8", "9", "00", "06", "15"]) numbers.set(`+${code}${trunk}${example}`, code);
+    }
+    for (let first = 0; first <= 9; first++) {
+      for (let length = 7 - code.length; length <= 15 - code.length; length++) {
+        numbers.set(`+${code}${first}${"4235896017".repeat(2).slice(0, length - 1)}`, code);
+      }
+    }
+  }
+  return numbers;
+}
+
+/** The ways a number is typed in a spreadsheet, from "+1 415 555 0123" to "0044 (20) 7946-0123". */
+function typedForms(e164: string, code: string): string[] {
+  const rest = e164.slice(1 + code.length);
+  const groups = (size: number, separator: string) => rest.match(new RegExp(`.{1,${size}}`, "g"))!.join(separator);
+  return [
+    `+${code} ${rest}`,
+    `+${code} ${groups(3, " ")}`,
+    `+${code} ${rest.slice(0, 2)} ${groups(4, " ").slice(2)}`,
+    `+${code}-${groups(3, "-")}`,
+    `+${code}.${groups(2, ".")}`,
+    `+${code} (${rest.slice(0, 3)}) ${rest.slice(3, 6)}-${rest.slice(6)}`,
+    `+(${code}) ${rest}`,
+    `+${code}/${rest}`,
+    `00${code} ${groups(3, " ")}`,
+    `00 ${code} ${rest}`,
+    ` +${code} ${rest} `,
+    `+${code} ${rest} -`,
+  ];
 }
 
 describe("normalizePhone", () => {
@@ -36,20 +86,7 @@ describe("normalizePhone", () => {
 
   // The shortcut for "+" and digits (what the browser import sends) must give what the parser gives.
   test("a number already in E.164 form comes out as the parser would have it, in every country", () => {
-    const numbers = new Set<string>();
-    for (const country of getCountries()) {
-      const code = getCountryCallingCode(country);
-      const example = examples[country];
-      if (example) {
-        for (const trunk of ["", "0", "1", "8", "9", "00", "06", "15"]) numbers.add(`+${code}${trunk}${example}`);
-      }
-      // Every leading digit and length after the calling code, valid or not.
-      for (let first = 0; first <= 9; first++) {
-        for (let length = 7 - code.length; length <= 15 - code.length; length++) {
-          numbers.add(`+${code}${first}${"4235896017".repeat(2).slice(0, length - 1)}`);
-        }
-      }
-    }
+    const numbers = new Set(numbersOfEveryCountry().keys());
     // The benchmark's phones as the browser sends them.
     for (let i = 0; i < 2000; i++) {
       const n = String(1_000_000 + i * 4_513).padStart(7, "0");
@@ -58,5 +95,27 @@ describe("normalizePhone", () => {
     const differing = [...numbers].filter((value) => /^\+[1-9]\d{7,14}$/.test(value) && normalizePhone(value) !== parsedOrAsGiven(value));
     expect(differing).toEqual([]);
     expect(numbers.size).toBeGreaterThan(20_000);
+  });
+
+  // The shortcut for spaced numbers must give what the parser gives: its E.164 when
+  // the number is valid, the text as typed when not.
+  test("a number typed with spaces, dashes, dots or brackets comes out as the parser would have it, in every country", () => {
+    const typed: string[] = [];
+    for (const [e164, code] of numbersOfEveryCountry()) typed.push(...typedForms(e164, code));
+    for (let i = 0; i < 2000; i++) {
+      const n = String(1_000_000 + i * 4_513).padStart(7, "0");
+      typed.push(`+1 415 55${n.slice(0, 1)} ${n.slice(1, 5)}`, `+44 20 7946 ${n.slice(3, 7)}`, `0049 30 ${n}`);
+    }
+    const differing = typed.filter((value) => normalizePhone(value) !== parsedOrAsTyped(value));
+    expect(differing).toEqual([]);
+    expect(typed.length).toBeGreaterThan(200_000);
+  });
+
+  // The shortcut's validity is the parser's, also where several countries share a calling code.
+  test("a number's validity is the parser's, in every country", () => {
+    const differing = [...numbersOfEveryCountry().keys()].filter(
+      (value) => /^\+[1-9]\d{7,14}$/.test(value) && parsesToItself(value) && isValidAsParsed(value) !== Boolean(parsePhoneNumberFromString(value)?.isValid()),
+    );
+    expect(differing).toEqual([]);
   });
 });

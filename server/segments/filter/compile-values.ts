@@ -41,7 +41,10 @@ export function compileField(condition: FieldCondition): Condition {
 
 /** A key of contacts.attributes. */
 export function compileAttribute(condition: AttributeCondition): Condition {
-  return compileJsonKey(sql`c.attributes`, condition.key, condition);
+  const test = compileJsonKey(sql`c.attributes`, condition.key, condition);
+  // contacts_attributes_idx leaves out contacts without attributes; the planner uses
+  // it only for a query that says so. (Containment is false for them anyway.)
+  return condition.operator === "equals" ? sql<boolean>`(c.attributes <> '{}'::jsonb and ${test})` : test;
 }
 
 /** A key of a JSON object column (contact attributes, event properties). */
