@@ -1,13 +1,15 @@
 // Murmur's process entry. `npm start` runs it on the production build; `npm run dev`
 // (NODE_ENV=development) serves the sources through Vite with hot reload.
 //
-// In production the web role runs WEB_CONCURRENCY processes (default: one per core,
-// at most 4), because server rendering is CPU work and one Node process uses one core.
+// In production the web role runs WEB_CONCURRENCY processes, because server rendering
+// is CPU work and one Node process uses one core. The default leaves one core to
+// PostgreSQL and the job worker: one process per core but one, at least one and at most
+// four. On 2 cores a second rendering process only took turns with PostgreSQL on the
+// same cores, and each page then cost half as much CPU again (docs/decisions/018).
 // The primary process starts the database, migrates, runs the job worker, serves web
 // requests, and starts the other web processes, restarting one that dies. It accepts
-// every connection and deals them out in turn to itself and the others, so a 2-core
-// machine runs two processes, not three (each costs some 130-160 MB,
-// docs/decisions/018-process-memory.md).
+// every connection and deals them out in turn to itself and the others (each process
+// costs some 130-160 MB, docs/decisions/018-process-memory.md).
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 
@@ -15,33 +17,37 @@ const development = process.env.NODE_ENV === "development";
 // Anything but development runs as production, before React is loaded: React and
 // its server renderer pick their (several times slower) development builds otherwise.
 if (!development) process.env.NODE_ENV = "production";
-const webProcesses = development ? 1 : Number(process.env.WEB_CONCURRENCY) || Math.min(availableParallelism(), 4);
+const webProcesses = development ? 1 : Number(process.env.WEB_CONCURRENCY) || Math.min(Math.max(availableParallelism() - 1, 1), 4);
 
-// Web processes get a bounded heap. Left to itself V8 gives the young generation
-// 16-32 MB semi-spaces and lets the old one grow to hundreds of MB before a full
-// collection, so a web process taking CSV import chunks stood at 250-380 MB,
+// Forked web processes get a bounded heap. Left to itself V8 gives the young
+// generation 16-32 MB semi-spaces and lets the old one grow to hundreds of MB before a
+// full collection, so a web process taking CSV import chunks stood at 250-380 MB,
 // mostly garbage (docs/decisions/005-csv-import.md). 8 MB semi-spaces and a
 // 256 MB old space keep it near 180 MB, at the price of about a third more CPU
 // in the web process during an import, spent in GC (4 MB semi-spaces saved little
 // more memory and doubled it);
 // 256 MB still parses the largest body the API takes (32 MB). A flag given in
 // NODE_OPTIONS or on the command line wins.
-const SEMI_SPACE_FLAG = "--max-semi-space-size=8";
-const WEB_HEAP_FLAGS = [SEMI_SPACE_FLAG, "--max-old-space-size=256"];
-const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`;
-const missingFlags = (flags) => flags.filter((flag) => !givenFlags.includes(flag.split("=")[0]));
+const WEB_HEAP_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=256"];
 
-// The primary, a web process too, gets the same young generation. It keeps V8's
-// default old space limit: the job worker runs there too, and running out of heap
-// would take the database down with it. A 30% heap growth step instead of V8's
-// default (up to 4 times the live heap for a large limit; 1.3 for the web processes'
-// 256 MB) holds it near the web processes' size while import chunks' garbage passes
-// through: 240 MB at its peak without it, 190 with it, for about 0.3 CPU s more per
-// 200,000 rows imported (docs/decisions/018-process-memory.md). V8 reads heap flags
-// only as it starts, so the process restarts itself in place first (execve: the same
-// pid, so `npm start`, containers and signals see no difference).
-const PRIMARY_HEAP_FLAGS = [SEMI_SPACE_FLAG, "--heap-growing-percent=30"];
-if (!development && webProcesses > 1 && cluster.isPrimary && missingFlags(PRIMARY_HEAP_FLAGS).length && typeof process.execve === "function") {
+// The primary, a web process too (on 2 cores the only one), keeps V8's default old
+// space limit: the job worker runs there too, and running out of heap would take the
+// database down with it. V8's default growth lets the heap reach up to 4 times what is
+// live before a full collection (424 MB at the peak of bench/import); a 200% growth
+// step holds it to about 3 times (306 MB). Its young generation is the larger one that
+// serving pages wants: with the forked processes' 8 MB semi-spaces and a 30% step, a
+// Contacts page cost 4.1 ms of CPU instead of 3.2, and with a 100% step full
+// collections of 12-20 ms came every 0.75 s under bench/contacts, pages in flight being
+// promoted (docs/decisions/018-process-memory.md). V8 reads heap flags only as it
+// starts, so the process restarts itself in place first (execve: the same pid, so
+// `npm start`, containers and signals see no difference).
+const PRIMARY_HEAP_FLAGS = ["--max-semi-space-size=32", "--heap-growing-percent=200"];
+
+// The flags the user gave, not counting those the restart below added.
+const ownFlags = process.execArgv.filter((flag) => !PRIMARY_HEAP_FLAGS.includes(flag));
+const givenFlags = `${process.env.NODE_OPTIONS ?? ""} ${ownFlags.join(" ")}`;
+const missingFlags = (flags) => flags.filter((flag) => !givenFlags.includes(flag.split("=")[0]));
+if (!development && cluster.isPrimary && missingFlags(PRIMARY_HEAP_FLAGS).some((flag) => !process.execArgv.includes(flag)) && typeof process.execve === "function") {
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...missingFlags(PRIMARY_HEAP_FLAGS), ...process.argv.slice(1)], process.env);
 }
 
@@ -94,7 +100,7 @@ function requestHandler(serveWeb) {
 let server;
 let sharedPort;
 let taker;
-if (cluster.isPrimary) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missingFlags(WEB_HEAP_FLAGS)] });
+if (cluster.isPrimary) cluster.setupPrimary({ execArgv: [...ownFlags, ...missingFlags(WEB_HEAP_FLAGS)] });
 const forkWeb = () => cluster.fork({ ROLE: "web", DATABASE_URL: process.env.DATABASE_URL, MURMUR_WEB_PROCESS: "1" });
 
 if (cluster.isWorker) {

@@ -67,6 +67,10 @@ function webProcessesOf(primary: number): number[] {
   return children.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.js"));
 }
 
+function commandLineOf(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+}
+
 /** Answers to new connections (no keep-alive), so each is dealt to a process anew. */
 async function healthAnswers(port: number, count: number): Promise<number[]> {
   const statuses: number[] = [];
@@ -87,6 +91,10 @@ test("two web processes share the port, and one that dies is replaced", async ()
   try {
     const [web] = webProcessesOf(murmur.child.pid!);
     expect(webProcessesOf(murmur.child.pid!)).toHaveLength(1);
+    // The primary restarted itself with its heap settings; the forked one has its own, not the primary's.
+    expect(commandLineOf(murmur.child.pid!)).toEqual(expect.arrayContaining(["--max-semi-space-size=32", "--heap-growing-percent=200"]));
+    expect(commandLineOf(web!)).toEqual(expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256"]));
+    expect(commandLineOf(web!)).not.toContain("--max-semi-space-size=32");
     expect(await healthAnswers(murmur.port, 20)).toEqual(Array(20).fill(200));
 
     process.kill(web!, "SIGKILL");
