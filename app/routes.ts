@@ -6,6 +6,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.ts"),
+  route("favicon.ico", "routes/favicon.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("preferences/theme", "routes/preferences/theme.ts"),
