@@ -5,22 +5,7 @@ import { loader as skippedCsv } from "../../app/routes/api/import-skipped-csv.ts
 import { loader as listSegments } from "../../app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
-
-type ImportAnswer = {
-  imported: number;
-  updated: number;
-  skipped: number;
-  importId: string;
-  errors: { rowNumber: number; email: string | null; reason: string }[];
-  totals?: { imported: number; updated: number; skipped: number; status: string };
-};
-
-async function postImport(token: string, body: unknown) {
-  const response = await respond(() =>
-    importContacts(routeArgs(jsonRequest("/api/contacts/import", body, { headers: bearer(token) }))),
-  );
-  return { status: response.status, body: (await response.json()) as ImportAnswer & { message?: string } };
-}
+import { postImport } from "./post-import.ts";
 
 async function contactsOf(token: string, query = "") {
   const response = await respond(() => listContacts(routeArgs(getRequest(`/api/contacts${query}`, bearer(token)))));

@@ -1,27 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
-import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
 import { loader as listContacts } from "../../app/routes/api/contacts.ts";
 import { importChunk } from "../../server/contacts/import.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
-
-type ImportAnswer = {
-  imported: number;
-  updated: number;
-  skipped: number;
-  importId: string;
-  errors: { rowNumber: number; email: string | null; reason: string }[];
-  totals?: { imported: number; updated: number; skipped: number; status: string };
-  message?: string;
-};
-
-async function postImport(token: string, body: unknown) {
-  const response = await respond(() =>
-    importContacts(routeArgs(jsonRequest("/api/contacts/import", body, { headers: bearer(token) }))),
-  );
-  return { status: response.status, body: (await response.json()) as ImportAnswer };
-}
+import { bearer, getRequest, respond, routeArgs } from "../requests.ts";
+import { postImport } from "./post-import.ts";
 
 async function contactsOf(token: string) {
   const response = await respond(() => listContacts(routeArgs(getRequest("/api/contacts?limit=500", bearer(token)))));
