@@ -4,6 +4,8 @@ import { action as signup, loader as signupGet } from "../../app/routes/api/auth
 import { createUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
 import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
 
+const COMMON = "This password is too common: it is on lists attackers try first. Choose another.";
+
 function postSignup(body: unknown) {
   const request = jsonRequest("/api/auth/signup", body);
   return respond(() => signup(routeArgs(request)));
@@ -43,6 +45,8 @@ describe("POST /api/auth/signup", () => {
   test.each([
     ["a password under 8 characters", { password: "short7!" }, "password", "Password must be at least 8 characters"],
     ["a password over 128 characters", { password: "x".repeat(129) }, "password", "Password must be at most 128 characters"],
+    ["a password on the common-password list", { password: "password123" }, "password", COMMON],
+    ["a common password in other case", { password: "Sunshine1" }, "password", COMMON],
     ["an invalid email", { email: "not-an-email" }, "email", "Enter a valid email address"],
     ["a missing name", { name: undefined }, "name", "Full name is required"],
     ["a blank name", { name: "   " }, "name", "Full name is required"],
@@ -58,7 +62,7 @@ describe("POST /api/auth/signup", () => {
   });
 
   test("accepts passwords of exactly 8 and 128 characters", async () => {
-    for (const password of ["12345678", "p".repeat(128)]) {
+    for (const password of ["k9#vQ2!x", "p".repeat(128)]) {
       const response = await postSignup({ email: uniqueEmail(), password, name: "Edge Case" });
       expect(response.status).toBe(201);
     }

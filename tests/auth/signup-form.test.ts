@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { action as signup, loader as signupPage } from "../../app/routes/signup.tsx";
 import { loader as me } from "../../app/routes/api/me.ts";
+import { action as signIn } from "../../app/routes/login.tsx";
 import { readFlashToasts } from "../../server/http/toast.ts";
 import { createSignedInUser, createUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
 import {
@@ -68,6 +69,23 @@ describe("the signup form", () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.result.error.password).toEqual(["Password must be at least 8 characters"]);
+  });
+
+  test("with a common password shows the field message and creates no account", async () => {
+    const fields = validForm({ password: "iloveyou2", confirmPassword: "iloveyou2" });
+    const response = await submit(fields);
+
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.result.error.password).toEqual([
+      "This password is too common: it is on lists attackers try first. Choose another.",
+    ]);
+    expect(JSON.stringify(body)).not.toContain("iloveyou2");
+    expect(setCookies(response).has("murmur_session")).toBe(false);
+    const login = await respond(() =>
+      signIn(routeArgs(formRequest("/login", { email: fields.email!, password: "iloveyou2", redirectTo: "/dashboard" }))),
+    );
+    expect(login.status).toBe(401);
   });
 
   test("with a taken email answers 409 with a 'Signup failed' toast and the message on the email field", async () => {
