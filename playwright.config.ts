@@ -55,6 +55,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Known to the specs, so they can sign the links a sent email would carry (e2e/tracking-links.ts).
       TRACKING_SECRET: E2E_TRACKING_SECRET,
+      // Every spec signs up its own people, all from 127.0.0.1.
+      SIGNUPS_PER_IP_PER_HOUR: "100000",
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -23,14 +23,6 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface AuthFailures {
-  email: string | null;
-  id: Generated<number>;
-  ip: string | null;
-  kind: string;
-  occurredAt: Generated<Timestamp>;
-}
-
 export interface CampaignDeliveryCounts {
   campaignId: string;
   status: string;
@@ -239,6 +231,13 @@ export interface OutboxMessages {
   toAddress: string;
 }
 
+export interface RateLimitCounters {
+  bucket: string;
+  expiresAt: Timestamp;
+  hits: number;
+  windowStart: Timestamp;
+}
+
 export interface SegmentMembers {
   addedAt: Generated<Timestamp>;
   contactId: string;
@@ -330,7 +329,6 @@ export interface WriteKeys {
 }
 
 export interface DB {
-  authFailures: AuthFailures;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
   campaigns: Campaigns;
@@ -350,6 +348,7 @@ export interface DB {
   imports: Imports;
   importSkips: ImportSkips;
   outboxMessages: OutboxMessages;
+  rateLimitCounters: RateLimitCounters;
   segmentMembers: SegmentMembers;
   segments: Segments;
   sendRateSlots: SendRateSlots;

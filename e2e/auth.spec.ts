@@ -80,6 +80,34 @@ test.describe("signing in and out", () => {
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
   });
 
+  test("after 10 wrong passwords the page says to wait, even for the right one, and the server goes on", async ({ page, request }) => {
+    const user = newUser();
+    await signUpViaApi(request, user);
+    // Through the API, as a scripted guesser would; the page is what the person then sees.
+    for (let i = 0; i < 10; i++) {
+      const guess = await request.post("/api/auth/login", { data: { email: user.email, password: `guess number ${i}` } });
+      expect(guess.status()).toBe(401);
+    }
+    await page.goto("/login");
+
+    await fillLoginForm(page, user.email, user.password);
+
+    await expect(page.locator("form").getByText(/^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/)).toBeVisible();
+    await expect(page).toHaveURL("/login");
+    const refused = await request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+    expect(refused.status()).toBe(429);
+    expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect((await request.get("/readyz")).status()).toBe(200);
+  });
+
+  test("a common password is refused on its field", async ({ page }) => {
+    await fillSignupForm(page, { ...newUser(), password: "password123" });
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await expect(page.getByText("This password is too common: it is on lists attackers try first. Choose another.")).toBeVisible();
+    await expect(page).toHaveURL("/signup");
+  });
+
   test("the dashboard sends a signed-out visitor to sign in, then back", async ({ page, request }) => {
     const user = newUser();
     await signUpViaApi(request, user);

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   SEND_RATE_WHATSAPP: z.coerce.number().min(0).default(0),
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SEND_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  // Sign-ups one client address may make in an hour, successful ones included.
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   // Signs open, click and unsubscribe links; without it a random key kept in the database does.
   TRACKING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.

@@ -6,6 +6,7 @@ import { parseFilter } from "../segments/filter/parse.ts";
 import { previewFilter, type SampleContact } from "../segments/filter/query.ts";
 import type { FilterGroup } from "../segments/filter/schema.ts";
 import { type InterpretedBy, interpretPrompt } from "./interpret.ts";
+import { requirePromptAllowance } from "./prompt-allowance.ts";
 import type { ModelSettings } from "./settings.ts";
 import { buildVocabulary } from "./vocabulary.ts";
 
@@ -46,4 +47,17 @@ export async function generateSegment(
   const { count, sample } = await previewFilter(db, { teamId: options.teamId, filter });
   const explanation = reading.notice ? `${reading.notice} ${reading.explanation}` : reading.explanation;
   return { filter, explanation, unsupported: reading.unsupported, count, sample, interpreter: reading.interpreter, notice: reading.notice };
+}
+
+/**
+ * A person's prompt, as the AI Prompt tab and `POST /api/segments/ai` read it:
+ * counted against the person's and the team's prompt allowance first (a refused
+ * prompt reaches neither interpreter), then generateSegment.
+ */
+export async function answerPrompt(
+  db: Database,
+  options: { teamId: string; userId: string; prompt: string; model: ModelSettings | null; now?: Date },
+): Promise<GeneratedSegment> {
+  await requirePromptAllowance(db, options);
+  return generateSegment(db, options);
 }

@@ -5,14 +5,14 @@ import { draftFromFilter } from "../segments/filter/form.ts";
 import { parseFilter } from "../segments/filter/parse.ts";
 import { previewFilter } from "../segments/filter/query.ts";
 import type { FilterGroup } from "../segments/filter/schema.ts";
-import { generateSegment, PromptSchema } from "./generate.ts";
+import { answerPrompt, PromptSchema } from "./generate.ts";
 import { describeFilterNames } from "./names.ts";
 import { modelSettingsFromEnv } from "./settings.ts";
 import { buildVocabulary } from "./vocabulary.ts";
 
 /** What the AI Prompt tab shows for a prompt: the result in plain words, or why there is none. */
 export type PromptPanelResult =
-  | { prompt: string; error: string }
+  | { prompt: string; error: string; retryAfterSeconds?: number }
   | {
       prompt: string;
       error: null;
@@ -26,16 +26,28 @@ export type PromptPanelResult =
       sample: { id: string; name: string | null; email: string | null; phone: string | null }[];
     };
 
-/** The prompt read by the interpreter, with the filter's live count and sample. */
-export async function promptPanelResult(db: Database, options: { teamId: string; prompt: string }): Promise<PromptPanelResult> {
+/**
+ * The person's prompt read by the interpreter, with the filter's live count and
+ * sample; past the prompt allowance, the error says how long to wait
+ * (`retryAfterSeconds`).
+ */
+export async function promptPanelResult(
+  db: Database,
+  options: { teamId: string; userId: string; prompt: string },
+): Promise<PromptPanelResult> {
   const parsed = PromptSchema.safeParse({ prompt: options.prompt });
   if (!parsed.success) return { prompt: options.prompt, error: parsed.error.issues[0]!.message };
   try {
-    const result = await generateSegment(db, { teamId: options.teamId, prompt: parsed.data.prompt, model: modelSettingsFromEnv() });
+    const result = await answerPrompt(db, {
+      teamId: options.teamId,
+      userId: options.userId,
+      prompt: parsed.data.prompt,
+      model: modelSettingsFromEnv(),
+    });
     const names = describeFilterNames(await buildVocabulary(db, { teamId: options.teamId }));
     return { ...panelOf(result.filter, names, result), prompt: parsed.data.prompt };
   } catch (error) {
-    if (isAppError(error)) return { prompt: options.prompt, error: error.message };
+    if (isAppError(error)) return { prompt: options.prompt, error: error.message, retryAfterSeconds: error.retryAfterSeconds };
     throw error;
   }
 }

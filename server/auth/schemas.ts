@@ -1,7 +1,6 @@
 import { z } from "zod";
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { isCommonPassword } from "./common-passwords.ts";
+import { COMMON_PASSWORD, PASSWORD_MAX, PASSWORD_MIN } from "./password-rules.ts";
 
 const email = z
   .string({ error: "Email is required" })
@@ -14,7 +13,8 @@ const newPassword = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
 const name = z
   .string({ error: "Full name is required" })

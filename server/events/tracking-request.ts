@@ -1,24 +1,33 @@
 import { getDb } from "../../db/database.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { log } from "../log.ts";
-import { teamOfWriteKey } from "../write-keys/write-keys.ts";
+import { hashWriteKey, teamOfWriteKey } from "../write-keys/write-keys.ts";
 import { ingestMessages } from "./ingest.ts";
 import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";
+import { type TrackingLimiter, trackingLimiter } from "./tracking-rate-limit.ts";
 
 // Browsers may post events from any site that embeds the tracking snippet.
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "POST, OPTIONS",
   "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  // So a browser's SDK can read how long a 429 asks it to wait.
+  "Access-Control-Expose-Headers": "Retry-After",
 };
 
 /**
  * One call to the Segment-compatible tracking API (`POST /v1/track`, `/v1/identify`,
  * `/v1/page`, `/v1/batch`): the write key as the HTTP Basic user name (or `writeKey`
  * in the body), the body checked against Segment's size limits, then stored.
- * Answers `{ success: true }` like Segment, or `{ message }` with 400 or 401.
+ * Answers `{ success: true }` like Segment, or `{ message }` with 400 or 401, or
+ * 429 with Retry-After once the key is over its rate (tracking-rate-limit.ts).
  */
-export async function handleTrackingCall(request: Request, call: TrackingCall): Promise<Response> {
+export async function handleTrackingCall(
+  request: Request,
+  call: TrackingCall,
+  options: { limiter?: TrackingLimiter } = {},
+): Promise<Response> {
+  const limiter = options.limiter ?? trackingLimiter;
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
   if (request.method !== "POST") {
     return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST", ...CORS } });
@@ -30,12 +39,15 @@ export async function handleTrackingCall(request: Request, call: TrackingCall): 
     // The header is checked before the body is read, so a bad key costs no upload.
     const headerKey = writeKeyFromHeader(request.headers.get("Authorization"));
     let teamId = headerKey ? await requireTeam(headerKey) : null;
+    // Counted once the key is known to be live, so made-up keys cannot fill the limiter's memory.
+    if (headerKey) await limiter.take(db, limitedKey(headerKey));
     const text = await readLimited(request, call === "batch" ? MAX_BATCH_BYTES : MAX_EVENT_BYTES, call);
     bodyRead = true;
     if (!teamId) {
       const bodyKey = writeKeyFromBody(text);
       if (!bodyKey) throw new AppError("UNAUTHENTICATED", "Missing write key: send it as the HTTP Basic user name.");
       teamId = await requireTeam(bodyKey);
+      await limiter.take(db, limitedKey(bodyKey));
     }
     if (/\\u0000/i.test(text)) throw new AppError("INVALID", "Messages may not contain the NUL character (\\u0000).");
     const messages = parseTrackingBody(text, call, receivedAt);
@@ -45,6 +57,7 @@ export async function handleTrackingCall(request: Request, call: TrackingCall): 
     if (isAppError(error)) {
       const headers: Record<string, string> =
         error.code === "UNAUTHENTICATED" ? { ...CORS, "WWW-Authenticate": 'Basic realm="Murmur tracking"' } : { ...CORS };
+      if (error.retryAfterSeconds) headers["Retry-After"] = String(error.retryAfterSeconds);
       // Refused before the whole body was read (a bad key, a body over the limit):
       // the rest of it is still on the connection, so the client must not reuse it.
       if (!bodyRead) headers.Connection = "close";
@@ -53,6 +66,11 @@ export async function handleTrackingCall(request: Request, call: TrackingCall): 
     log.error({ err: error, call }, "tracking call failed");
     return Response.json({ success: false, message: "Something went wrong on our side. Please try again." }, { status: 500, headers: CORS });
   }
+}
+
+/** What the limiter counts a key as: its hash, so the key itself is never written to a counter. */
+function limitedKey(key: string): string {
+  return hashWriteKey(key).toString("base64url");
 }
 
 async function requireTeam(key: string): Promise<string> {

@@ -12,6 +12,7 @@ import {
   routeArgs,
   sessionCookieHeader,
   setCookies,
+  uniqueIp,
 } from "../requests.ts";
 
 function submit(fields: Record<string, string>) {
@@ -38,6 +39,24 @@ describe("the login form", () => {
     expect(body.result.error[""]).toEqual(["Invalid email or password."]);
     expect(body.result.initialValue).toMatchObject({ email: user.email });
     expect(JSON.stringify(body)).not.toContain("not my password");
+    expect(setCookies(response).has("murmur_session")).toBe(false);
+  });
+
+  test("after 10 failures from one address the form says to wait, with a 429 and Retry-After", async () => {
+    const user = await createUser();
+    const ip = uniqueIp();
+    const attempt = (password: string) =>
+      respond(() => login(routeArgs(formRequest("/login", { email: user.email, password, redirectTo: "/dashboard" }), { ip })));
+    for (let i = 0; i < 10; i++) expect((await attempt("not my password")).status).toBe(401);
+
+    const response = await attempt(user.password);
+
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const body = await response.json();
+    const message = expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(body.result.error[""]).toEqual([message]);
+    expect(body.toasts).toEqual([{ type: "error", title: "Error", description: message }]);
     expect(setCookies(response).has("murmur_session")).toBe(false);
   });
 

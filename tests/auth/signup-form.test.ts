@@ -1,7 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { action as signup, loader as signupPage } from "../../app/routes/signup.tsx";
 import { loader as me } from "../../app/routes/api/me.ts";
+import { action as signIn } from "../../app/routes/login.tsx";
+import { getDb } from "../../db/database.ts";
+import { signupsPerIp } from "../../server/auth/rate-limit.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
+import { countHits } from "../../server/rate-limits/counters.ts";
 import { createSignedInUser, createUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
 import {
   cookieHeaderFrom,
@@ -11,6 +15,7 @@ import {
   routeArgs,
   sessionCookieHeader,
   setCookies,
+  uniqueIp,
 } from "../requests.ts";
 
 function validForm(overrides: Record<string, string | undefined> = {}): Record<string, string> {
@@ -68,6 +73,38 @@ describe("the signup form", () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.result.error.password).toEqual(["Password must be at least 8 characters"]);
+  });
+
+  test("with a common password shows the field message and creates no account", async () => {
+    const fields = validForm({ password: "iloveyou2", confirmPassword: "iloveyou2" });
+    const response = await submit(fields);
+
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.result.error.password).toEqual([
+      "This password is too common: it is on lists attackers try first. Choose another.",
+    ]);
+    expect(JSON.stringify(body)).not.toContain("iloveyou2");
+    expect(setCookies(response).has("murmur_session")).toBe(false);
+    const login = await respond(() =>
+      signIn(routeArgs(formRequest("/login", { email: fields.email!, password: "iloveyou2", redirectTo: "/dashboard" }))),
+    );
+    expect(login.status).toBe(401);
+  });
+
+  test("past 10 sign-ups an hour from one address, the form says to wait, with a 429 and Retry-After", async () => {
+    const ip = uniqueIp();
+    await countHits(getDb(), [{ rule: signupsPerIp(), key: ip, amount: 10 }]);
+
+    const response = await respond(() => signup(routeArgs(formRequest("/signup", validForm()), { ip })));
+
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const body = await response.json();
+    const message = expect.stringMatching(/^Too many sign-ups from this address\. Please wait \d+ minutes? and try again\.$/);
+    expect(body.result.error[""]).toEqual([message]);
+    expect(body.toasts).toEqual([{ type: "error", title: "Signup failed", description: message }]);
+    expect(setCookies(response).has("murmur_session")).toBe(false);
   });
 
   test("with a taken email answers 409 with a 'Signup failed' toast and the message on the email field", async () => {

@@ -15,6 +15,7 @@ describe("parseEnv", () => {
       SEND_RATE_WHATSAPP: 0,
       SEND_CONCURRENCY: 4,
       SEND_LEASE_SECONDS: 60,
+      SIGNUPS_PER_IP_PER_HOUR: 10,
     });
   });
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/segments-ai";
 import { getDb } from "../../../db/database.ts";
-import { generateSegment, PromptSchema } from "../../../server/ai/generate.ts";
+import { answerPrompt, PromptSchema } from "../../../server/ai/generate.ts";
 import { modelSettingsFromEnv } from "../../../server/ai/settings.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
@@ -13,8 +13,8 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
-    const { team } = await requireApiUser(request);
+    const { team, user } = await requireApiUser(request);
     const { prompt } = await readJsonBody(request, PromptSchema);
-    return Response.json(await generateSegment(getDb(), { teamId: team.id, prompt, model: modelSettingsFromEnv() }));
+    return Response.json(await answerPrompt(getDb(), { teamId: team.id, userId: user.id, prompt, model: modelSettingsFromEnv() }));
   });
 }

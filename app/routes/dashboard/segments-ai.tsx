@@ -28,7 +28,7 @@ import { createFilterSegment } from "../../../server/segments/filter-segments.ts
 export const meta: Route.MetaFunction = () => [{ title: "AI Prompt · Segments · Murmur" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team } = context.get(sessionContext);
+  const { team, user } = context.get(sessionContext);
   const params = new URL(request.url).searchParams;
   const prompt = params.get("prompt");
   if (prompt === null) return { result: null };
@@ -36,7 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (filterJson !== null) {
     return { result: await shownPanelResult(getDb(), { teamId: team.id, prompt, filterJson, unsupported: params.getAll("unsupported") }) };
   }
-  return { result: await promptPanelResult(getDb(), { teamId: team.id, prompt }) };
+  const result = await promptPanelResult(getDb(), { teamId: team.id, userId: user.id, prompt });
+  if (result.error !== null && result.retryAfterSeconds) {
+    return data({ result }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  }
+  return { result };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
