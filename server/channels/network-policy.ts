@@ -34,6 +34,7 @@ const IPV6_RANGES: Range[] = [
   { network: "ff00::", prefix: 8, kind: "a multicast address" },
 ];
 
+const METADATA_KIND = "a cloud metadata address";
 const metadata = new BlockList();
 for (const address of METADATA_ADDRESSES) metadata.addAddress(address, isIP(address) === 6 ? "ipv6" : "ipv4");
 
@@ -55,7 +56,7 @@ export function describeNonPublicAddress(address: string): string | null {
   const family = isIP(address);
   if (family === 0) throw new Error(`Not an IP address: ${address}`);
   const type = family === 6 ? "ipv6" : "ipv4";
-  if (metadata.check(address, type)) return "a cloud metadata address";
+  if (metadata.check(address, type)) return METADATA_KIND;
   return ranges.find((range) => range.list.check(address, type))?.kind ?? null;
 }
 
@@ -71,7 +72,7 @@ export class RefusedHostError extends Error {
 export type ResolvedHost = { address: string; family: 4 | 6 };
 
 export type ResolveOptions = {
-  /** The operator allows private networks (ALLOW_PRIVATE_SMTP): every address is accepted. */
+  /** The operator allows private networks (ALLOW_PRIVATE_SMTP): every address but a cloud metadata one is accepted. */
   allowPrivate: boolean;
   /** How long the DNS lookup may take. */
   timeoutMs: number;
@@ -85,7 +86,8 @@ const systemLookup = async (host: string) => (await dnsLookup(host, { all: true,
 
 /**
  * Resolves `host` once and returns every address it has, refusing the whole host
- * when any of them is not public (unless the operator allows private networks).
+ * when any of them is not public (unless the operator allows private networks;
+ * a cloud metadata address is refused even then: no mail relay lives there).
  * The caller must connect to these addresses only, never look the name up again:
  * a second answer could differ from the one checked.
  */
@@ -101,15 +103,12 @@ export async function resolvePublicHost(host: string, options: ResolveOptions): 
     throw error;
   }
   if (!addresses.length) throw new RefusedHostError(`The ${options.label} ${name} does not resolve to any address.`);
-  if (options.allowPrivate) return addresses;
   for (const { address } of addresses) {
     const kind = describeNonPublicAddress(address);
-    if (kind) {
-      const resolved = address === name ? "" : ` resolves to ${address},`;
-      throw new RefusedHostError(
-        `The ${options.label} ${name}${resolved} is ${kind}; Murmur only connects to public addresses unless the server's operator sets ALLOW_PRIVATE_SMTP=1.`,
-      );
-    }
+    if (!kind || (options.allowPrivate && kind !== METADATA_KIND)) continue;
+    const resolved = address === name ? "" : ` resolves to ${address},`;
+    const remedy = kind === METADATA_KIND ? "Murmur never connects there." : "Murmur only connects to public addresses unless the server's operator sets ALLOW_PRIVATE_SMTP=1.";
+    throw new RefusedHostError(`The ${options.label} ${name}${resolved} is ${kind}; ${remedy}`);
   }
   return addresses;
 }

@@ -67,7 +67,6 @@ describe("SMTP hosts on the operator's network", () => {
     expect(status).toBe(502);
     expect(report.ok).toBe(false);
     expect(report.message).toMatch(reason);
-    expect(report.message).toContain("unless the server's operator sets ALLOW_PRIVATE_SMTP=1");
     expect(counter.connections()).toBe(0);
     // The server carries on: the page still renders for the team.
     expect((await servePage(channelsPage, getRequest(PAGE, user.cookie))).status).toBe(200);
@@ -147,9 +146,16 @@ describe("resolvePublicHost", () => {
     expect(lookup).toHaveBeenCalledTimes(1);
   });
 
-  test("public addresses come back to be connected to; the operator's allowance lets private ones through", async () => {
+  test("public addresses come back to be connected to; the operator's allowance lets private ones through, never the metadata address", async () => {
     const lookup = async () => [{ address: "10.1.2.3", family: 4 as const }];
+    await expect(resolvePublicHost("relay.internal", { ...options, lookup })).rejects.toThrow(
+      "The SMTP host relay.internal resolves to 10.1.2.3, is a private address; Murmur only connects to public addresses unless the server's operator sets ALLOW_PRIVATE_SMTP=1.",
+    );
     expect(await resolvePublicHost("relay.internal", { ...options, allowPrivate: true, lookup })).toEqual([{ address: "10.1.2.3", family: 4 }]);
+    const metadata = async () => [{ address: "169.254.169.254", family: 4 as const }];
+    await expect(resolvePublicHost("metadata.internal", { ...options, allowPrivate: true, lookup: metadata })).rejects.toThrow(
+      "The SMTP host metadata.internal resolves to 169.254.169.254, is a cloud metadata address; Murmur never connects there.",
+    );
     expect(await resolvePublicHost("mail.example.test", { ...options, lookup: async () => [{ address: "93.184.216.34", family: 4 as const }] })).toEqual([
       { address: "93.184.216.34", family: 4 },
     ]);
