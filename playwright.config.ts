@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_TWILIO_URL } from "./e2e/provider-fakes.ts";
 import { E2E_TRACKING_SECRET } from "./e2e/tracking-links.ts";
 
 // E2E_PORT lets several checkouts run their suites side by side.
@@ -18,6 +19,7 @@ export default defineConfig({
   reporter: [[process.env.CI ? "dot" : "list"], ["json", { outputFile: "test-results/e2e.json" }]],
   // Kept apart from the reports: Playwright empties this folder at every run.
   outputDir: "test-results/e2e-artifacts",
+  globalSetup: "./e2e/provider-fakes.ts",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
@@ -57,6 +59,8 @@ export default defineConfig({
       TRACKING_SECRET: E2E_TRACKING_SECRET,
       // Every spec signs up its own people, all from 127.0.0.1.
       SIGNUPS_PER_IP_PER_HOUR: "100000",
+      // Provider addresses are the operator's setting: here the fake both projects share.
+      TWILIO_BASE_URL: E2E_TWILIO_URL,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -81,7 +81,7 @@ try {
   const worker = await startWorker(database.url, {
     db,
     delivery: SETTINGS,
-    senders: async () => createSmtpSender({ config: smtp, maxConnections: CONNECTIONS_PER_CHUNK }),
+    senders: async () => createSmtpSender({ allowPrivateNetworks: true, config: smtp, maxConnections: CONNECTIONS_PER_CHUNK }),
   });
   const campaign = await createCampaign(db, { teamId, input });
   started = performance.now();

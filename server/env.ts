@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { decodeSecretKey } from "./channels/secret-key.ts";
 
+/** An http(s) base URL without a trailing slash. */
+const providerUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default(fallback)
+    .transform((url) => url.replace(/\/+$/, ""));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -35,6 +42,16 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_API_KEY: z.string().optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).optional(),
+  // Where the SMS and WhatsApp providers' APIs are: the operator's choice (a proxy, a
+  // local fake in tests), never a team's, so no team can make the server call elsewhere.
+  TWILIO_BASE_URL: providerUrl("https://api.twilio.com"),
+  WHATSAPP_BASE_URL: providerUrl("https://graph.facebook.com"),
+  // An SMTP relay on the operator's own network (loopback, private, link-local...) is
+  // refused unless the operator says teams may use one.
+  ALLOW_PRIVATE_SMTP: z
+    .enum(["0", "1", "true", "false"], { error: "must be 1 (allow) or 0 (refuse)" })
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
 }).superRefine((env, ctx) => {
   if (env.AI_BASE_URL && !env.AI_MODEL) ctx.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required with AI_BASE_URL (the model's name, such as gpt-4o-mini)" });
   if (env.AI_MODEL && !env.AI_BASE_URL) ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "is required with AI_MODEL (the chat-completions endpoint's base URL)" });

@@ -13,6 +13,9 @@ export type ProviderAnswer = { status: number; headers: Headers; body: unknown }
 /**
  * Sends one request; returns the answer with its JSON body (null when it is not
  * JSON), or a transient failure when the provider could not be reached in time.
+ * Redirects are never followed: a provider API does not redirect, and following
+ * one would send the request, credentials included, wherever the answer says.
+ * A 3xx comes back as it is, for the sender to report as unexpected.
  */
 export async function callProvider(
   provider: string,
@@ -23,7 +26,7 @@ export async function callProvider(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     text = await response.text();
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
@@ -47,6 +50,23 @@ function parseJson(text: string): unknown {
 function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+/** What the team sees when the answer is not the provider's own error: its status, never its body. */
+export function unexpectedResponse(provider: string, status: number): string {
+  return `Unexpected response from ${provider} (HTTP ${status})`;
+}
+
+const MAX_WORDS = 300;
+
+/**
+ * A provider's message from its documented error body, as shown to the team: one
+ * line of printable text, bounded, so even a long or odd answer stays a short reason.
+ */
+export function providerWords(text: string): string {
+  // Control characters (newlines, escapes) would break the one line a reason is shown on.
+  const line = [...text].map((char) => (char < " " || char === "\u007f" ? " " : char)).join("").replace(/ {2,}/g, " ").trim();
+  return line.length > MAX_WORDS ? `${line.slice(0, MAX_WORDS - 1)}…` : line;
 }
 
 /** HTTP 429 and 5xx mean "later"; other 4xx mean "never, as sent". */

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import type { CampaignType } from "../campaigns/schemas.ts";
+import { type ChannelOperatorSettings, channelOperatorSettingsFromEnv } from "./operator-settings.ts";
 import { UnreadableSecretError } from "./secret-box.ts";
 import { type ChannelSettings, readChannelSettings } from "./settings.ts";
 import { createSmtpSender } from "./smtp-sender.ts";
@@ -7,20 +8,29 @@ import { createTwilioSender } from "./twilio-sender.ts";
 import type { ChannelSender } from "./types.ts";
 import { createWhatsAppSender } from "./whatsapp-sender.ts";
 
-/** The sender for a team's saved provider settings, enabled or not (test messages use it before enabling). */
-export function senderFromSettings(teamId: string, settings: ChannelSettings<CampaignType>, publicUrl = process.env.APP_URL): ChannelSender {
+/**
+ * The sender for a team's saved provider settings, enabled or not (test messages use
+ * it before enabling). Where it connects is the operator's to decide: the provider
+ * API addresses and the SMTP network policy come from `operator`, never the team.
+ */
+export function senderFromSettings(
+  teamId: string,
+  settings: ChannelSettings<CampaignType>,
+  publicUrl = process.env.APP_URL,
+  operator: ChannelOperatorSettings = channelOperatorSettingsFromEnv(),
+): ChannelSender {
   switch (settings.channel) {
     case "EMAIL": {
       const { config, secrets } = settings as ChannelSettings<"EMAIL">;
-      return createSmtpSender({ config, password: secrets.password });
+      return createSmtpSender({ config, password: secrets.password, allowPrivateNetworks: operator.allowPrivateSmtp });
     }
     case "SMS": {
       const { config, secrets } = settings as ChannelSettings<"SMS">;
-      return createTwilioSender({ teamId, config, authToken: secrets.authToken ?? "", publicUrl });
+      return createTwilioSender({ baseUrl: operator.twilioBaseUrl, teamId, config, authToken: secrets.authToken ?? "", publicUrl });
     }
     case "WHATSAPP": {
       const { config, secrets } = settings as ChannelSettings<"WHATSAPP">;
-      return createWhatsAppSender({ config, accessToken: secrets.accessToken ?? "" });
+      return createWhatsAppSender({ baseUrl: operator.whatsAppBaseUrl, config, accessToken: secrets.accessToken ?? "" });
     }
   }
 }

@@ -1,19 +1,10 @@
 import type { ChannelSettingsChange } from "./settings.ts";
-import {
-  type SmtpSettingsInput,
-  TWILIO_DEFAULT_BASE_URL,
-  type TwilioSettingsInput,
-  WHATSAPP_DEFAULT_API_VERSION,
-  WHATSAPP_DEFAULT_BASE_URL,
-  type WhatsAppSettingsInput,
-} from "./settings-schemas.ts";
+import { type SmtpSettingsInput, type TwilioSettingsInput, WHATSAPP_DEFAULT_API_VERSION, type WhatsAppSettingsInput } from "./settings-schemas.ts";
 
 // From a validated Settings → Channels form to what is saved: plain settings with
 // their defaults filled in, and the secrets the user typed (blank ones are kept).
 
 type Change<C extends "EMAIL" | "SMS" | "WHATSAPP"> = Omit<ChannelSettingsChange<C>, "teamId" | "channel">;
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 export function smtpChange(input: SmtpSettingsInput): Change<"EMAIL"> {
   return {
@@ -38,7 +29,6 @@ export function twilioChange(input: TwilioSettingsInput): Change<"SMS"> {
       accountSid: input.accountSid,
       fromNumber: input.fromNumber ?? null,
       messagingServiceSid: input.messagingServiceSid ?? null,
-      apiBaseUrl: trimSlash(input.apiBaseUrl ?? TWILIO_DEFAULT_BASE_URL),
     },
     secrets: { authToken: input.authToken?.trim() },
   };
@@ -51,7 +41,6 @@ export function whatsAppChange(input: WhatsAppSettingsInput): Change<"WHATSAPP">
     config: {
       phoneNumberId: input.phoneNumberId,
       apiVersion: version.startsWith("v") ? version : `v${version}`,
-      apiBaseUrl: trimSlash(input.apiBaseUrl ?? WHATSAPP_DEFAULT_BASE_URL),
     },
     secrets: { accessToken: input.accessToken?.trim(), appSecret: input.appSecret?.trim(), verifyToken: input.verifyToken?.trim() },
   };

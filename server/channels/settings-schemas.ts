@@ -7,8 +7,6 @@ import type { CampaignType } from "../campaigns/schemas.ts";
 export const SMTP_SECURITY = ["starttls", "tls", "none"] as const;
 export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
 
-export const TWILIO_DEFAULT_BASE_URL = "https://api.twilio.com";
-export const WHATSAPP_DEFAULT_BASE_URL = "https://graph.facebook.com";
 export const WHATSAPP_DEFAULT_API_VERSION = "v23.0";
 
 /** What is stored in clear per channel; secrets are kept apart, encrypted. */
@@ -24,12 +22,10 @@ export type TwilioConfig = {
   accountSid: string;
   fromNumber: string | null;
   messagingServiceSid: string | null;
-  apiBaseUrl: string;
 };
 export type WhatsAppConfig = {
   phoneNumberId: string;
   apiVersion: string;
-  apiBaseUrl: string;
 };
 export type ChannelConfig = { EMAIL: SmtpConfig; SMS: TwilioConfig; WHATSAPP: WhatsAppConfig };
 
@@ -78,12 +74,16 @@ const optionalText = (label: string, max: number) =>
 /** A secret field: blank keeps the saved value. */
 const secret = (label: string) => z.string().max(1000, `${label} must be at most 1000 characters`).optional();
 
-const baseUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http:// or https:// address` }))
-    .optional();
+/**
+ * Where a provider's API is belongs to the operator (TWILIO_BASE_URL,
+ * WHATSAPP_BASE_URL). A client that still sends an address is told so rather than
+ * left to believe it took effect; the form names no such field.
+ */
+const refuseApiBaseUrl = (variable: string) => (value: { apiBaseUrl?: unknown }, ctx: z.RefinementCtx) => {
+  if (value.apiBaseUrl !== undefined) {
+    ctx.addIssue({ code: "custom", path: [], message: `The provider's API address is set by the server's operator (${variable}), not per team.` });
+  }
+};
 
 const checkbox = z.boolean().optional();
 
@@ -123,12 +123,13 @@ export const TwilioSettingsSchema = z
       .trim()
       .regex(/^MG[0-9a-fA-F]{32}$/, "The Messaging Service SID is MG followed by 32 hexadecimal characters")
       .optional(),
-    apiBaseUrl: baseUrl("API base URL"),
+    apiBaseUrl: z.unknown().optional(),
   })
   .refine((value) => value.fromNumber || value.messagingServiceSid, {
     path: ["fromNumber"],
     message: "Enter a From number or a Messaging Service SID",
-  });
+  })
+  .superRefine(refuseApiBaseUrl("TWILIO_BASE_URL"));
 export type TwilioSettingsInput = z.infer<typeof TwilioSettingsSchema>;
 
 export const WhatsAppSettingsSchema = z.object({
@@ -142,8 +143,8 @@ export const WhatsAppSettingsSchema = z.object({
     .trim()
     .regex(/^v?\d{1,3}\.\d{1,2}$/, "Enter a Graph API version such as v23.0")
     .optional(),
-  apiBaseUrl: baseUrl("API base URL"),
-});
+  apiBaseUrl: z.unknown().optional(),
+}).superRefine(refuseApiBaseUrl("WHATSAPP_BASE_URL"));
 export type WhatsAppSettingsInput = z.infer<typeof WhatsAppSettingsSchema>;
 
 export const EmailTestSchema = z.object({ to: email("Send to") });

@@ -1,8 +1,10 @@
-import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, retryAfterMs } from "./provider-http.ts";
+import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, providerWords, retryAfterMs, unexpectedResponse } from "./provider-http.ts";
 import type { TwilioConfig } from "./settings-schemas.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 
 export type TwilioSenderOptions = {
+  /** Twilio's API origin: the operator's TWILIO_BASE_URL. */
+  baseUrl: string;
   teamId: string;
   config: TwilioConfig;
   authToken: string;
@@ -20,11 +22,12 @@ export function twilioStatusCallbackUrl(publicUrl: string, teamId: string): stri
  * SMS through Twilio's Messages API: one form-encoded POST per message,
  * authenticated with the account SID and auth token. HTTP 429 and 5xx (and no
  * answer in time) are transient, honouring Retry-After; other 4xx are permanent
- * with Twilio's error code and message.
+ * with Twilio's error code and message. Any other answer (a redirect, an HTML
+ * page) fails with its HTTP status only.
  */
 export function createTwilioSender(options: TwilioSenderOptions): ChannelSender {
   const { config } = options;
-  const url = `${config.apiBaseUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
+  const url = `${options.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${options.authToken}`).toString("base64")}`;
   return {
     channel: "SMS",
@@ -60,8 +63,8 @@ export function createTwilioSender(options: TwilioSenderOptions): ChannelSender 
   };
 }
 
+/** Twilio's error body carries a numeric code and a message; anything else is reported by its status alone. */
 function twilioReason(status: number, body: { code?: unknown; message?: unknown }): string {
-  const code = typeof body.code === "number" || typeof body.code === "string" ? ` ${body.code}` : "";
-  const text = typeof body.message === "string" ? body.message : `HTTP ${status}`;
-  return `Twilio error${code}: ${text}`;
+  if (typeof body.code !== "number" || typeof body.message !== "string") return unexpectedResponse("Twilio", status);
+  return `Twilio error ${body.code}: ${providerWords(body.message)}`;
 }

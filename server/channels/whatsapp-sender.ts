@@ -1,8 +1,14 @@
-import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, retryAfterMs } from "./provider-http.ts";
+import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, providerWords, retryAfterMs, unexpectedResponse } from "./provider-http.ts";
 import type { WhatsAppConfig } from "./settings-schemas.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 
-export type WhatsAppSenderOptions = { config: WhatsAppConfig; accessToken: string; timeoutMs?: number };
+export type WhatsAppSenderOptions = {
+  /** The Graph API origin: the operator's WHATSAPP_BASE_URL. */
+  baseUrl: string;
+  config: WhatsAppConfig;
+  accessToken: string;
+  timeoutMs?: number;
+};
 
 /**
  * Graph API error codes that mean "try later" although the HTTP status is 400:
@@ -21,7 +27,7 @@ type GraphError = { message?: unknown; code?: unknown; error_data?: { details?: 
  */
 export function createWhatsAppSender(options: WhatsAppSenderOptions): ChannelSender {
   const { config } = options;
-  const url = `${config.apiBaseUrl}/${config.apiVersion}/${encodeURIComponent(config.phoneNumberId)}/messages`;
+  const url = `${options.baseUrl}/${config.apiVersion}/${encodeURIComponent(config.phoneNumberId)}/messages`;
   return {
     channel: "WHATSAPP",
     inFlightLimit: PROVIDER_REQUESTS_IN_FLIGHT,
@@ -65,10 +71,10 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): ChannelSen
   };
 }
 
+/** A Graph API error has a numeric code; anything else (a redirect, an HTML page) is reported by its status alone. */
 function whatsAppReason(status: number, error: GraphError | undefined): string {
-  if (!error) return `WhatsApp error: HTTP ${status}`;
-  const code = typeof error.code === "number" || typeof error.code === "string" ? ` ${error.code}` : "";
-  const text = typeof error.message === "string" ? error.message : `HTTP ${status}`;
+  if (typeof error?.code !== "number") return unexpectedResponse("WhatsApp", status);
+  const text = typeof error.message === "string" ? `: ${error.message}` : "";
   const details = typeof error.error_data?.details === "string" ? ` (${error.error_data.details})` : "";
-  return `WhatsApp error${code}: ${text}${details}`;
+  return providerWords(`WhatsApp error ${error.code}${text}${details}`);
 }

@@ -5,6 +5,11 @@ import type { CampaignType } from "../campaigns/schemas.ts";
 export type ProviderStatus = "delivered" | "read" | "failed";
 
 export type ProviderStatusReport = {
+  /**
+   * The team the report is for: the one whose webhook URL it came to, whose secret
+   * checked its signature. Only that team's deliveries are looked at.
+   */
+  teamId: string;
   channel: CampaignType;
   /** The id the provider gave the message when it was sent (Twilio SID, WhatsApp wamid, SMTP Message-ID). */
   providerMessageId: string;
@@ -34,14 +39,17 @@ export type RecordedStatus = { deliveryId: string; campaignId: string; teamId: s
  *   address to the team's suppressions and marks the contact's email bounced, so no
  *   later campaign sends to it.
  *
- * Returns the delivery it applied to, or null when no delivery of that channel has
- * this provider id (a webhook for a message Murmur did not send, or a test message).
+ * Returns the delivery it applied to, or null when no delivery of the team on that
+ * channel has this provider id (a webhook for a message Murmur did not send, a test
+ * message, or another team's message: a signature proves which team's provider
+ * account spoke, and that team can only speak for its own messages).
  */
 export async function recordProviderStatus(db: Database, report: ProviderStatusReport): Promise<RecordedStatus | null> {
   return db.transaction().execute(async (trx) => {
     const delivery = await trx
       .selectFrom("deliveries")
       .select(["id", "teamId", "campaignId", "contactId", "address", "status", "sentAt"])
+      .where("teamId", "=", report.teamId)
       .where("channel", "=", report.channel)
       .where("providerMessageId", "=", report.providerMessageId)
       .forUpdate()

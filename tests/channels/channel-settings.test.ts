@@ -24,7 +24,7 @@ describe("channel settings", () => {
 
     const view = await viewChannelSettings(getDb(), { teamId, channel: "SMS" });
     expect(view).toMatchObject({ enabled: true, unreadable: false, secrets: { authToken: "••••cdef" } });
-    expect(view.config).toEqual({ accountSid: `AC${"1".repeat(32)}`, fromNumber: "+14155550100", messagingServiceSid: null, apiBaseUrl: "https://api.twilio.com" });
+    expect(view.config).toEqual({ accountSid: `AC${"1".repeat(32)}`, fromNumber: "+14155550100", messagingServiceSid: null });
     expect((await readChannelSettings(getDb(), { teamId, channel: "SMS" }))?.secrets).toEqual({ authToken: AUTH_TOKEN });
   });
 

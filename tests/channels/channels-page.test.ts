@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { action as channelsAction, loader as channelsPage } from "../../app/routes/dashboard/settings-channels.tsx";
 import { getDb } from "../../db/database.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
@@ -17,11 +17,16 @@ beforeAll(async () => {
   sink = await startSmtpSink({ credentials: { user: "mailer", pass: "smtp-password-4242" } });
   twilio = await startTwilioFake();
   whatsapp = await startWhatsAppFake();
+  // The operator's settings: provider APIs at the local fakes, and the SMTP sink on loopback allowed.
+  vi.stubEnv("TWILIO_BASE_URL", twilio.url);
+  vi.stubEnv("WHATSAPP_BASE_URL", whatsapp.url);
+  vi.stubEnv("ALLOW_PRIVATE_SMTP", "1");
 });
 afterAll(async () => {
   await sink.close();
   await twilio.close();
   await whatsapp.close();
+  vi.unstubAllEnvs();
 });
 
 const post = (cookie: HeadersInit, fields: Record<string, string>) => servePage(channelsAction, formPost(PAGE, fields, cookie));
@@ -96,7 +101,6 @@ describe("Settings → Channels", () => {
       accountSid: TWILIO_ACCOUNT_SID,
       authToken: TWILIO_AUTH_TOKEN,
       fromNumber: "+14155550100",
-      apiBaseUrl: twilio.url,
     });
     expect(twilioSaved.status).toBe(302);
     expect(provider(await page(user.cookie), "SMS")).toMatchObject({ enabled: false, masked: { authToken: "••••1e0f" } });
@@ -116,7 +120,6 @@ describe("Settings → Channels", () => {
       accessToken: WHATSAPP_ACCESS_TOKEN,
       appSecret: "app-secret-0123456789",
       verifyToken: "verify-me-please",
-      apiBaseUrl: whatsapp.url,
       enabled: "on",
     });
     const wa = await post(user.cookie, { intent: "test", channel: "WHATSAPP", to: "+14155550123", template: "hello_world", language: "en_US" });
@@ -126,6 +129,27 @@ describe("Settings → Channels", () => {
     const missing = await post(user.cookie, { intent: "test", channel: "WHATSAPP", to: "+14155550123", template: "missing_template", language: "en_US" });
     expect(missing.status).toBe(502);
     expect((await missing.json()).report.message).toMatch(/^The provider refused the test message: .*132001/);
+  });
+
+  test("a team cannot choose where the provider API is: an address sent with the form is refused with a message, nothing is saved", async () => {
+    const user = await signedInBrowser();
+    const twilioFields = { intent: "save", channel: "SMS", accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, fromNumber: "+14155550100" };
+    const sms = await post(user.cookie, { ...twilioFields, apiBaseUrl: "http://169.254.169.254/latest" });
+    expect(sms.status).toBe(400);
+    expect((await sms.json()).result.error).toEqual({ "": ["The provider's API address is set by the server's operator (TWILIO_BASE_URL), not per team."] });
+
+    const whatsApp = await post(user.cookie, { intent: "save", channel: "WHATSAPP", phoneNumberId: WHATSAPP_PHONE_NUMBER_ID, accessToken: WHATSAPP_ACCESS_TOKEN, apiBaseUrl: "http://10.0.0.5" });
+    expect(whatsApp.status).toBe(400);
+    expect((await whatsApp.json()).result.error).toEqual({ "": ["The provider's API address is set by the server's operator (WHATSAPP_BASE_URL), not per team."] });
+    expect(await getDb().selectFrom("channelSettings").select("channel").where("teamId", "=", user.teamId).execute()).toEqual([]);
+
+    // The page offers no such field; saved settings send to the operator's address (here the fake).
+    const body = await page(user.cookie);
+    expect(JSON.stringify(body)).not.toContain("apiBaseUrl");
+    expect((await post(user.cookie, twilioFields)).status).toBe(302);
+    const before = twilio.requests.length;
+    expect((await (await post(user.cookie, { intent: "test", channel: "SMS", to: "+14155550123" })).json()).report.ok).toBe(true);
+    expect(twilio.requests.length).toBe(before + 1);
   });
 
   test("a test message before any settings are saved says to save them first", async () => {

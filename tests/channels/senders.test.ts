@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { senderFor } from "../../server/channels/senders.ts";
 import { smtpChange } from "../../server/channels/settings-input.ts";
@@ -9,9 +9,14 @@ import { outgoing } from "./messages.ts";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
+  // The SMTP server is on loopback: the operator's allowance for a private relay.
+  vi.stubEnv("ALLOW_PRIVATE_SMTP", "1");
   sink = await startSmtpSink();
 });
-afterAll(() => sink.close());
+afterAll(async () => {
+  await sink.close();
+  vi.unstubAllEnvs();
+});
 
 const smtp = (enabled: boolean) =>
   smtpChange({ enabled, host: sink.host, port: sink.port, security: "none", fromAddress: "news@acme.test" });

@@ -34,7 +34,7 @@ const email = (subject = "Spring sale"): MessageContent => ({
 
 describe("the SMTP sender", () => {
   test("delivers a multipart message with the delivery's Message-ID and the engine's headers", async () => {
-    const sender = createSmtpSender({ config: config() });
+    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config() });
     const message = outgoing("ada@example.test", email(), "c1.k2@murmur.test");
     const outcome = await sender.send(message);
     await sender.close();
@@ -54,7 +54,7 @@ describe("the SMTP sender", () => {
   });
 
   test("reuses pooled connections for many messages", async () => {
-    const sender = createSmtpSender({ config: config(), maxConnections: 2 });
+    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config(), maxConnections: 2 });
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) => sender.send(outgoing(`pool-${i}@example.test`, email(`Pooled ${i}`), `pool-${i}@murmur.test`))),
     );
@@ -65,21 +65,21 @@ describe("the SMTP sender", () => {
   });
 
   test("a 4xx answer is transient, with the server's words", async () => {
-    const sender = createSmtpSender({ config: config() });
+    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config() });
     const outcome = await sender.send(outgoing("defer-me@example.test", email()));
     await sender.close();
     expect(outcome).toEqual({ status: "failed", permanent: false, reason: "451 4.2.1 Mailbox busy, try again later" });
   });
 
   test("a 5xx refusing the recipient's address (5.1.x) is a permanent hard bounce, with the server's words", async () => {
-    const sender = createSmtpSender({ config: config() });
+    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config() });
     const outcome = await sender.send(outgoing("unknown-user@example.test", email()));
     await sender.close();
     expect(outcome).toEqual({ status: "failed", permanent: true, reason: "550 5.1.1 No such user here", bounced: true });
   });
 
   test("a 5xx about the message or the sender (5.7.x policy) is permanent but not a bounce", async () => {
-    const sender = createSmtpSender({ config: config() });
+    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config() });
     const outcome = await sender.send(outgoing("blocked-user@example.test", email()));
     await sender.close();
     expect(outcome).toEqual({ status: "failed", permanent: true, reason: "550 5.7.1 Message refused by local policy" });
@@ -88,7 +88,7 @@ describe("the SMTP sender", () => {
   test("a server that cannot be reached is transient", async () => {
     const gone = await startSmtpSink();
     await gone.close();
-    const sender = createSmtpSender({ config: config({ port: gone.port }) });
+    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config({ port: gone.port }) });
     const outcome = await sender.send(outgoing("ada@example.test", email()));
     await sender.close();
     expect(outcome).toMatchObject({ status: "failed", permanent: false, reason: expect.stringMatching(/^SMTP server unavailable: .*ECONNREFUSED/) });
@@ -99,7 +99,7 @@ describe("the SMTP sender", () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as { port: number }).port;
-    const sender = createSmtpSender({ config: config({ port }), timeouts: { greeting: 200 } });
+    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config({ port }), timeouts: { greeting: 200 } });
     const outcome = await sender.send(outgoing("ada@example.test", email()));
     await sender.close();
     await new Promise((resolve) => silent.close(resolve));
@@ -108,12 +108,12 @@ describe("the SMTP sender", () => {
 
   test("logs in with the username and password", async () => {
     const secured = await startSmtpSink({ credentials: { user: "mailer", pass: "s3cret-pass" } });
-    const good = createSmtpSender({ config: config({ port: secured.port, username: "mailer" }), password: "s3cret-pass" });
+    const good = createSmtpSender({ allowPrivateNetworks: true, config: config({ port: secured.port, username: "mailer" }), password: "s3cret-pass" });
     expect((await good.send(outgoing("ada@example.test", email()))).status).toBe("sent");
     await good.close();
     expect(secured.received[0]?.username).toBe("mailer");
 
-    const bad = createSmtpSender({ config: config({ port: secured.port, username: "mailer" }), password: "wrong" });
+    const bad = createSmtpSender({ allowPrivateNetworks: true, config: config({ port: secured.port, username: "mailer" }), password: "wrong" });
     expect(await bad.send(outgoing("ada@example.test", email()))).toMatchObject({ status: "failed", permanent: true, reason: expect.stringContaining("535") });
     await bad.close();
     await secured.close();

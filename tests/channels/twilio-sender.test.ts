@@ -11,14 +11,14 @@ beforeAll(async () => {
 afterAll(() => twilio.close());
 
 const teamId = randomUUID();
-const sender = (overrides: { authToken?: string; fromNumber?: string | null; messagingServiceSid?: string | null; timeoutMs?: number } = {}) =>
+const sender = (overrides: { baseUrl?: string; authToken?: string; fromNumber?: string | null; messagingServiceSid?: string | null; timeoutMs?: number } = {}) =>
   createTwilioSender({
+    baseUrl: overrides.baseUrl ?? twilio.url,
     teamId,
     config: {
       accountSid: TWILIO_ACCOUNT_SID,
       fromNumber: overrides.fromNumber === undefined ? "+14155550100" : overrides.fromNumber,
       messagingServiceSid: overrides.messagingServiceSid ?? null,
-      apiBaseUrl: twilio.url,
     },
     authToken: overrides.authToken ?? TWILIO_AUTH_TOKEN,
     publicUrl: "https://murmur.example.com/",
@@ -72,7 +72,31 @@ describe("the Twilio SMS sender", () => {
 
   test("5xx is transient, even with a body that is not JSON", async () => {
     twilio.queue({ status: 503, body: "<html>Service Unavailable</html>" });
-    expect(await sender().send(sms())).toEqual({ status: "failed", permanent: false, reason: "Twilio error: HTTP 503", retryAfterMs: undefined });
+    expect(await sender().send(sms())).toEqual({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 503)", retryAfterMs: undefined });
+  });
+
+  test("a body that is not Twilio's error shape is never quoted: only its status is reported", async () => {
+    const secret = "AKIAIOSFODNN7EXAMPLE/wJalrXUtnFEMI/K7MDENG";
+    twilio.queue({ status: 500, body: `<html><pre>upstream config: aws_secret=${secret}</pre></html>` });
+    const fromHtml = await sender().send(sms());
+    twilio.queue({ status: 400, body: { error: `database password ${secret}`, detail: secret } });
+    const fromOtherJson = await sender().send(sms());
+
+    expect(fromHtml).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 500)" });
+    expect(fromOtherJson).toEqual({ status: "failed", permanent: true, reason: "Unexpected response from Twilio (HTTP 400)" });
+  });
+
+  test("a redirect is not followed: the send fails with its status and the target is never asked", async () => {
+    const elsewhere = await startTwilioFake();
+    twilio.queue({ status: 302, headers: { Location: `${elsewhere.url}/2010-04-01/Accounts/${TWILIO_ACCOUNT_SID}/Messages.json` } });
+    twilio.queue({ status: 307, headers: { Location: "http://169.254.169.254/latest/meta-data/" } });
+    try {
+      expect(await sender().send(sms())).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 302)" });
+      expect(await sender().send(sms())).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 307)" });
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test("no answer in time is transient", async () => {
@@ -83,11 +107,7 @@ describe("the Twilio SMS sender", () => {
   test("an unreachable API is transient", async () => {
     const gone = await startTwilioFake();
     await gone.close();
-    const down = createTwilioSender({
-      teamId,
-      config: { accountSid: TWILIO_ACCOUNT_SID, fromNumber: "+14155550100", messagingServiceSid: null, apiBaseUrl: gone.url },
-      authToken: TWILIO_AUTH_TOKEN,
-    });
+    const down = sender({ baseUrl: gone.url });
     expect(await down.send(sms())).toMatchObject({ status: "failed", permanent: false, reason: expect.stringMatching(/^Twilio could not be reached: ECONNREFUSED/) });
   });
 });

@@ -15,17 +15,17 @@ const AUTH_TOKEN = "5f1d0c9b8a7e6d5c4b3a291807f6e5d4";
 const APP_SECRET = "8c1e4a7d2b9f6e3a0c5d8b1e4f7a2c9d";
 const VERIFY_TOKEN = "murmur-verify-7d2b9f";
 
-async function teamWithProviders() {
+async function teamWithProviders(authToken = AUTH_TOKEN, appSecret = APP_SECRET) {
   const { teamId } = await createUser();
   await saveChannelSettings(getDb(), {
     teamId,
     channel: "SMS",
-    ...twilioChange({ enabled: true, accountSid: `AC${"2".repeat(32)}`, authToken: AUTH_TOKEN, fromNumber: "+14155550100" }),
+    ...twilioChange({ enabled: true, accountSid: `AC${"2".repeat(32)}`, authToken, fromNumber: "+14155550100" }),
   });
   await saveChannelSettings(getDb(), {
     teamId,
     channel: "WHATSAPP",
-    ...whatsAppChange({ enabled: true, phoneNumberId: "106540352242922", accessToken: "EAAG-token-0123456789", appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN }),
+    ...whatsAppChange({ enabled: true, phoneNumberId: "106540352242922", accessToken: "EAAG-token-0123456789", appSecret, verifyToken: VERIFY_TOKEN }),
   });
   return teamId;
 }
@@ -115,6 +115,42 @@ describe("Twilio status callbacks", () => {
       const response = await twilioStatus(routeArgs(twilioPost(unknown, statusFields("SM1", "delivered")), { params: { teamId: unknown } }));
       expect(response.status).toBe(404);
     }
+  });
+});
+
+describe("a team's webhook and another team's messages", () => {
+  const TEAM_B_TOKEN = "0a9b8c7d6e5f40312a3b4c5d6e7f8091";
+  const TEAM_B_SECRET = "f1e2d3c4b5a69788796a5b4c3d2e1f00";
+
+  test("team B's Twilio callback, correctly signed for team B, carrying team A's message SID changes nothing of team A's", async () => {
+    const teamA = await teamWithProviders();
+    const teamB = await teamWithProviders(TEAM_B_TOKEN);
+    const sid = `SM${randomUUID().replaceAll("-", "")}`;
+    const id = await sentDelivery(teamA, "SMS", sid);
+
+    for (const fields of [statusFields(sid, "undelivered", { ErrorCode: "30003" }), statusFields(sid, "delivered")]) {
+      const response = await twilioStatus(routeArgs(twilioPost(teamB, fields, TEAM_B_TOKEN), { params: { teamId: teamB } }));
+      expect(response.status).toBe(204);
+    }
+    expect(await delivery(id)).toEqual({ status: "sent", error: null, deliveredAt: null, readAt: null });
+
+    // Team A's own callback still applies.
+    await twilioStatus(routeArgs(twilioPost(teamA, statusFields(sid, "delivered")), { params: { teamId: teamA } }));
+    expect((await delivery(id)).deliveredAt).toBeInstanceOf(Date);
+  });
+
+  test("team B's WhatsApp notification, signed with team B's app secret, carrying team A's wamid changes nothing of team A's", async () => {
+    const teamA = await teamWithProviders();
+    const teamB = await teamWithProviders(AUTH_TOKEN, TEAM_B_SECRET);
+    const wamid = `wamid.${randomUUID()}`;
+    const id = await sentDelivery(teamA, "WHATSAPP", wamid);
+    const statuses = [
+      { id: wamid, status: "failed", timestamp: "1767261600", recipient_id: "14155550123", errors: [{ code: 131026, title: "Message undeliverable" }] },
+      { id: wamid, status: "read", timestamp: "1767261660", recipient_id: "14155550123" },
+    ];
+    const response = await whatsAppPost(routeArgs(whatsAppPostRequest(teamB, notification(statuses), TEAM_B_SECRET), { params: { teamId: teamB } }));
+    expect(response.status).toBe(200);
+    expect(await delivery(id)).toEqual({ status: "sent", error: null, deliveredAt: null, readAt: null });
   });
 });
 

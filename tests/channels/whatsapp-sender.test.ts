@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => meta.close());
 
 const sender = (accessToken = WHATSAPP_ACCESS_TOKEN) =>
-  createWhatsAppSender({ config: { phoneNumberId: WHATSAPP_PHONE_NUMBER_ID, apiVersion: "v23.0", apiBaseUrl: meta.url }, accessToken });
+  createWhatsAppSender({ baseUrl: meta.url, config: { phoneNumberId: WHATSAPP_PHONE_NUMBER_ID, apiVersion: "v23.0" }, accessToken });
 const template = (name = "spring_sale", bodyParameters = ["Ada", "20%"]) =>
   outgoing("+447700900123", { channel: "WHATSAPP", template: name, language: "en_GB", bodyParameters });
 
@@ -68,5 +68,23 @@ describe("the WhatsApp Cloud API sender", () => {
   test("5xx is transient", async () => {
     meta.queue({ status: 500, body: graphError(1, "An unknown error occurred") });
     expect(await sender().send(template())).toMatchObject({ status: "failed", permanent: false, reason: "WhatsApp error 1: An unknown error occurred" });
+  });
+
+  test("an answer that is not a Graph API error is reported by its status, never its body", async () => {
+    meta.queue({ status: 502, body: "<html>Bad gateway. Internal token: EAAG-internal-secret-9f8e7d</html>" });
+    const outcome = await sender().send(template());
+    expect(outcome).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from WhatsApp (HTTP 502)" });
+    expect(JSON.stringify(outcome)).not.toContain("EAAG-internal-secret");
+  });
+
+  test("a redirect is not followed and fails with its status", async () => {
+    const elsewhere = await startWhatsAppFake();
+    meta.queue({ status: 301, headers: { Location: `${elsewhere.url}/v23.0/${WHATSAPP_PHONE_NUMBER_ID}/messages` } });
+    try {
+      expect(await sender().send(template())).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from WhatsApp (HTTP 301)" });
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { PgBoss } from "pg-boss";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { createCampaign } from "../../server/campaigns/campaigns.ts";
@@ -84,11 +84,13 @@ export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 /**
  * For a test file that sends for real: pg-boss with the send queues, and an
  * in-process SMTP server (asking for the given credentials, if any), started
- * before the file's tests and stopped after them.
+ * before the file's tests and stopped after them. The server is on loopback, so
+ * the operator's ALLOW_PRIVATE_SMTP is set for the file.
  */
 export function sendingServices(sinkOptions?: Parameters<typeof startSmtpSink>[0]): { readonly boss: PgBoss; readonly sink: SmtpSink } {
   const services = {} as { boss: PgBoss; sink: SmtpSink };
   beforeAll(async () => {
+    vi.stubEnv("ALLOW_PRIVATE_SMTP", "1");
     services.boss = await startBoss();
     await services.boss.createQueue(SEND_CHUNK_QUEUE);
     await services.boss.createQueue(CAMPAIGN_START_QUEUE);
@@ -97,6 +99,7 @@ export function sendingServices(sinkOptions?: Parameters<typeof startSmtpSink>[0
   afterAll(async () => {
     await services.sink?.close();
     await services.boss?.stop({ graceful: false });
+    vi.unstubAllEnvs();
   });
   return services;
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { PgBoss } from "pg-boss";
 import { getDb } from "../../db/database.ts";
 import { smtpChange } from "../../server/channels/settings-input.ts";
@@ -14,6 +14,8 @@ let boss: PgBoss;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let jobs: { stop: () => void };
 beforeAll(async () => {
+  // The SMTP server is on loopback: the operator's allowance for a private relay.
+  vi.stubEnv("ALLOW_PRIVATE_SMTP", "1");
   sink = await startSmtpSink();
   boss = await startBoss();
   // The real worker: scheduler tick, start and chunk jobs, retries one second apart.
@@ -23,6 +25,7 @@ afterAll(async () => {
   jobs.stop();
   await boss.stop({ graceful: false });
   await sink.close();
+  vi.unstubAllEnvs();
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {

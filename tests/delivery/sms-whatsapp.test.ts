@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { PgBoss } from "pg-boss";
 import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
 import { action as twilioStatus } from "../../app/routes/webhooks/twilio-status.ts";
@@ -30,11 +30,14 @@ beforeAll(async () => {
   await boss.createQueue("campaign-start");
   twilio = await startTwilioFake();
   meta = await startWhatsAppFake();
+  vi.stubEnv("TWILIO_BASE_URL", twilio.url);
+  vi.stubEnv("WHATSAPP_BASE_URL", meta.url);
 });
 afterAll(async () => {
   await twilio.close();
   await meta.close();
   await boss.stop({ graceful: false });
+  vi.unstubAllEnvs();
 });
 
 async function withProviders() {
@@ -42,12 +45,12 @@ async function withProviders() {
   await saveChannelSettings(getDb(), {
     teamId: user.teamId,
     channel: "SMS",
-    ...twilioChange({ enabled: true, accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, fromNumber: "+14155550100", apiBaseUrl: twilio.url }),
+    ...twilioChange({ enabled: true, accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, fromNumber: "+14155550100" }),
   });
   await saveChannelSettings(getDb(), {
     teamId: user.teamId,
     channel: "WHATSAPP",
-    ...whatsAppChange({ enabled: true, phoneNumberId: WHATSAPP_PHONE_NUMBER_ID, accessToken: WHATSAPP_ACCESS_TOKEN, appSecret: APP_SECRET, apiBaseUrl: meta.url }),
+    ...whatsAppChange({ enabled: true, phoneNumberId: WHATSAPP_PHONE_NUMBER_ID, accessToken: WHATSAPP_ACCESS_TOKEN, appSecret: APP_SECRET }),
   });
   return user;
 }

@@ -9,7 +9,7 @@ export type FakeResponse = { status: number; headers?: Record<string, string>; b
  * as received on the wire and answers with what `answer` decides, or with the
  * next queued response when a test has queued one (a 429, a 503...).
  */
-export async function startHttpFake(answer: (request: RecordedRequest) => FakeResponse) {
+export async function startHttpFake(answer: (request: RecordedRequest) => FakeResponse, port = 0) {
   const requests: RecordedRequest[] = [];
   const queued: FakeResponse[] = [];
   const server = createServer((req, res) => {
@@ -28,10 +28,13 @@ export async function startHttpFake(answer: (request: RecordedRequest) => FakeRe
       else reply();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     /** The next request gets this answer instead of the normal one. */
     queue(response: FakeResponse) {

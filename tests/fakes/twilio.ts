@@ -16,7 +16,7 @@ const errorBody = (status: number, code: number, message: string) => ({
  * and auth token, a form-encoded POST, 201 with the message resource, and Twilio's
  * JSON error body (code, message, more_info, status) otherwise.
  */
-export function startTwilioFake() {
+export function startTwilioFake(port?: number) {
   return startHttpFake((request: RecordedRequest) => {
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(request.path);
     if (request.method !== "POST" || !match) return { status: 404, body: errorBody(404, 20404, "The requested resource was not found") };
@@ -48,7 +48,7 @@ export function startTwilioFake() {
         error_message: null,
       },
     };
-  });
+  }, port);
 }
 
 export { errorBody as twilioErrorBody };

@@ -47,7 +47,7 @@ async function sendCampaign() {
   const campaign = await db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).executeTakeFirstOrThrow();
   const render = prepareCampaignRenderer(campaign);
   const key = await getTrackingKey(db);
-  const sender = createSmtpSender({ config: { host: sink.host, port: sink.port, security: "none", username: null, fromName: "Acme", fromAddress: "news@acme.test" } });
+  const sender = createSmtpSender({ allowPrivateNetworks: true, config: { host: sink.host, port: sink.port, security: "none", username: null, fromName: "Acme", fromAddress: "news@acme.test" } });
   for (const r of recipients) {
     const contact = await db.selectFrom("contacts").select(["id", "email", "name", "phone", "attributes"]).where("id", "=", r.contactId).executeTakeFirstOrThrow();
     const message = render(contact);

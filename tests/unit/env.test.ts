@@ -16,7 +16,21 @@ describe("parseEnv", () => {
       SEND_CONCURRENCY: 4,
       SEND_LEASE_SECONDS: 60,
       SIGNUPS_PER_IP_PER_HOUR: 10,
+      TWILIO_BASE_URL: "https://api.twilio.com",
+      WHATSAPP_BASE_URL: "https://graph.facebook.com",
+      ALLOW_PRIVATE_SMTP: false,
     });
+  });
+
+  test("provider API addresses and the private SMTP allowance are the operator's, checked at start-up", () => {
+    expect(parseEnv({ TWILIO_BASE_URL: "http://127.0.0.1:4010/", WHATSAPP_BASE_URL: "https://graph.example/", ALLOW_PRIVATE_SMTP: "1" })).toMatchObject({
+      TWILIO_BASE_URL: "http://127.0.0.1:4010",
+      WHATSAPP_BASE_URL: "https://graph.example",
+      ALLOW_PRIVATE_SMTP: true,
+    });
+    expect(() => parseEnv({ TWILIO_BASE_URL: "file:///etc/passwd", ALLOW_PRIVATE_SMTP: "yes" })).toThrow(
+      /TWILIO_BASE_URL: must be an http:\/\/ or https:\/\/ URL[\s\S]*ALLOW_PRIVATE_SMTP: must be 1 \(allow\) or 0 \(refuse\)/,
+    );
   });
 
   test("treats empty values as unset", () => {

@@ -5,7 +5,7 @@ import { SmtpSettingsSchema, TwilioSettingsSchema, WhatsAppSettingsSchema } from
 export type ProviderField = {
   name: string;
   label: string;
-  type?: "text" | "number" | "email" | "url" | "security";
+  type?: "text" | "number" | "email" | "security";
   secret?: boolean;
   hint?: string;
   placeholder?: string;
@@ -30,7 +30,6 @@ export const PROVIDER_FIELDS: Record<CampaignType, ProviderField[]> = {
     { name: "authToken", label: "Auth token", secret: true },
     { name: "fromNumber", label: "From number", placeholder: "+14155550100", hint: "Or a Messaging Service SID below." },
     { name: "messagingServiceSid", label: "Messaging Service SID", placeholder: "MG…" },
-    { name: "apiBaseUrl", label: "API base URL", type: "url", hint: "Leave as is unless you test against a local fake." },
   ],
   WHATSAPP: [
     { name: "phoneNumberId", label: "Phone number ID" },
@@ -38,6 +37,5 @@ export const PROVIDER_FIELDS: Record<CampaignType, ProviderField[]> = {
     { name: "appSecret", label: "App secret", secret: true, hint: "Checks the signature of Meta's webhooks." },
     { name: "verifyToken", label: "Verify token", secret: true, hint: "Any string; enter the same one in Meta's webhook setup." },
     { name: "apiVersion", label: "Graph API version", placeholder: "v23.0" },
-    { name: "apiBaseUrl", label: "API base URL", type: "url", hint: "Leave as is unless you test against a local fake." },
   ],
 };

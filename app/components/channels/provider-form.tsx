@@ -57,7 +57,7 @@ export function ProviderForm({ channel, enabled, defaults, masked, lastResult }:
                 placeholder={masked[spec.name] ? "Leave blank to keep the saved one" : ""}
               />
             ) : (
-              <Input {...getInputProps(field, { type: spec.type === "number" ? "number" : spec.type === "url" ? "url" : spec.type === "email" ? "email" : "text" })} key={field.key} placeholder={spec.placeholder} />
+              <Input {...getInputProps(field, { type: spec.type === "number" ? "number" : spec.type === "email" ? "email" : "text" })} key={field.key} placeholder={spec.placeholder} />
             )}
             {spec.secret && <p className="text-xs text-muted-foreground">{masked[spec.name] ? `Saved: ${masked[spec.name]}` : "Not saved yet."}</p>}
             {spec.hint && <p className="text-xs text-muted-foreground">{spec.hint}</p>}

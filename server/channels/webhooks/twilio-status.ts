@@ -27,14 +27,16 @@ export async function verifiedTwilioParams(db: Database, request: Request, teamI
 export async function handleTwilioStatus(db: Database, request: Request, teamId: string | undefined): Promise<Response> {
   try {
     const params = await verifiedTwilioParams(db, request, teamId);
+    // Verified above with this team's token: the status may only touch this team's messages.
+    const team = teamId!;
     const sid = params.get("MessageSid") ?? params.get("SmsSid");
     const status = params.get("MessageStatus") ?? params.get("SmsStatus");
     if (sid && (status === "delivered" || status === "read")) {
-      await recordProviderStatus(db, { channel: "SMS", providerMessageId: sid, status, at: new Date() });
+      await recordProviderStatus(db, { teamId: team, channel: "SMS", providerMessageId: sid, status, at: new Date() });
     } else if (sid && (status === "undelivered" || status === "failed")) {
       const code = params.get("ErrorCode");
       const reason = `Twilio reported the message ${status}${code ? ` (error ${code})` : ""}.`;
-      await recordProviderStatus(db, { channel: "SMS", providerMessageId: sid, status: "failed", reason, at: new Date() });
+      await recordProviderStatus(db, { teamId: team, channel: "SMS", providerMessageId: sid, status: "failed", reason, at: new Date() });
     }
     return new Response(null, { status: 204 });
   } catch (error) {

@@ -52,7 +52,8 @@ export async function handleWhatsAppNotification(db: Database, request: Request,
     } catch {
       throw new AppError("INVALID", "The body must be JSON.");
     }
-    for (const update of statusUpdates(notification)) await applyStatus(db, update);
+    // Signed with this team's app secret: the statuses may only touch this team's messages.
+    for (const update of statusUpdates(notification)) await applyStatus(db, teamId!, update);
     return text("OK");
   } catch (error) {
     return webhookError(error);
@@ -66,14 +67,14 @@ function statusUpdates(notification: Notification): StatusUpdate[] {
   );
 }
 
-async function applyStatus(db: Database, update: StatusUpdate): Promise<void> {
+async function applyStatus(db: Database, teamId: string, update: StatusUpdate): Promise<void> {
   if (typeof update.id !== "string") return;
   const seconds = Number(update.timestamp);
   const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
   if (update.status === "delivered" || update.status === "read") {
-    await recordProviderStatus(db, { channel: "WHATSAPP", providerMessageId: update.id, status: update.status, at });
+    await recordProviderStatus(db, { teamId, channel: "WHATSAPP", providerMessageId: update.id, status: update.status, at });
   } else if (update.status === "failed") {
-    await recordProviderStatus(db, { channel: "WHATSAPP", providerMessageId: update.id, status: "failed", reason: failureReason(update), at });
+    await recordProviderStatus(db, { teamId, channel: "WHATSAPP", providerMessageId: update.id, status: "failed", reason: failureReason(update), at });
   }
 }
 
