@@ -307,7 +307,8 @@ export interface Teams {
 export interface TrackingKeys {
   createdAt: Generated<Timestamp>;
   id: number;
-  secret: Buffer;
+  sealedSecret: string | null;
+  secret: Buffer | null;
 }
 
 export interface Users {
