@@ -324,6 +324,7 @@ export interface WriteKeys {
   createdAt: Generated<Timestamp>;
   id: string;
   keyHash: Buffer;
+  kind: string;
   name: string;
   prefix: string;
   revokedAt: Timestamp | null;
