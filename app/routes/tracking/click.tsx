@@ -16,6 +16,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 // The reader's mail and this link's token stay out of the destination's logs.
 const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
+// A page answer takes its headers from here, not from the loader's `data()`.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 /**
  * A tracked link: records the click and redirects to the URL that the signed token
  * says was in the message, while that message's delivery is on record. A token
