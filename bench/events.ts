@@ -82,7 +82,7 @@ async function createWriteKey(baseUrl: string, token: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/write-keys`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: "bench" }),
+    body: JSON.stringify({ name: "bench", kind: "server" }),
   });
   if (!response.ok) throw new Error(`Creating a write key failed: ${response.status}`);
   return ((await response.json()) as { data: { key: string } }).data.key;

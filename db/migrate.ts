@@ -14,6 +14,8 @@ import * as contactsSearchTable from "../migrations/2026-11-22T1100-contacts-sea
 import * as importBytes from "../migrations/2026-11-23T1600-import-bytes.ts";
 import * as eventsIngestionIndexes from "../migrations/2026-11-23T1930-events-ingestion-indexes.ts";
 import * as contactAttributesPartialIndex from "../migrations/2026-11-23T2100-contact-attributes-partial-index.ts";
+import * as sealedTrackingKey from "../migrations/2026-11-24T1006-sealed-tracking-key.ts";
+import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts";
 import * as rateLimits from "../migrations/2026-11-24T1007-rate-limits.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T1600-import-bytes": importBytes,
   "2026-11-23T1930-events-ingestion-indexes": eventsIngestionIndexes,
   "2026-11-23T2100-contact-attributes-partial-index": contactAttributesPartialIndex,
+  "2026-11-24T1006-sealed-tracking-key": sealedTrackingKey,
+  "2026-11-24T1007-write-key-kinds": writeKeyKinds,
   "2026-11-24T1007-rate-limits": rateLimits,
 };
 

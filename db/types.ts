@@ -306,7 +306,8 @@ export interface Teams {
 export interface TrackingKeys {
   createdAt: Generated<Timestamp>;
   id: number;
-  secret: Buffer;
+  sealedSecret: string | null;
+  secret: Buffer | null;
 }
 
 export interface Users {
@@ -322,6 +323,7 @@ export interface WriteKeys {
   createdAt: Generated<Timestamp>;
   id: string;
   keyHash: Buffer;
+  kind: string;
   name: string;
   prefix: string;
   revokedAt: Timestamp | null;

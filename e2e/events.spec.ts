@@ -53,7 +53,15 @@ test.describe("Settings → API keys", () => {
     const key = await page.getByRole("textbox", { name: "Write key" }).inputValue();
     expect(key.length).toBeGreaterThan(20);
     await expect(page.getByRole("row", { name: /Web app/ })).toContainText("Active");
+    // Unless chosen otherwise, a key is for client code.
+    await expect(page.getByRole("row", { name: /Web app/ })).toContainText("Client");
     expect((await track(page, key, { userId: "u-1", event: "Signed In" })).status()).toBe(200);
+
+    await page.getByLabel("Key name").fill("Backend");
+    await page.getByRole("radio", { name: /^Server/ }).check();
+    await page.getByRole("button", { name: "Create key" }).click();
+    await expect(page.getByRole("heading", { name: "Your new key “Backend”" })).toBeVisible();
+    await expect(page.getByRole("row", { name: /Backend/ })).toContainText("Server");
 
     // Shown once: the page itself never shows it again.
     await page.goto("/dashboard/settings/api-keys");

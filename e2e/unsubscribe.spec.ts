@@ -7,7 +7,9 @@ test("the unsubscribe link asks once, and one press unsubscribes for good", asyn
   const email = `grace-${randomUUID()}@example.com`;
   const { teamName, path } = await contactWithUnsubscribeLink(request, newUser(), email);
 
-  await page.goto(path);
+  const response = await page.goto(path);
+  // Never kept by a shared cache: the page names the team and the reader's address.
+  expect(response?.headers()["cache-control"]).toBe("no-store");
   await expect(page.getByRole("heading", { name: `Unsubscribe from ${teamName}` })).toBeVisible();
   // The address is shown only as much as its owner needs to recognise it.
   await expect(page.getByText(`Stop receiving emails from ${teamName} at g•••@example.com?`)).toBeVisible();

@@ -6,6 +6,7 @@ import { deliverySettingsFromEnv } from "./delivery/settings.ts";
 import { type Env, parseEnv } from "./env.ts";
 import type { Worker } from "./jobs/worker.ts";
 import { log } from "./log.ts";
+import { getTrackingKey } from "./tracking/key.ts";
 
 export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void> };
 
@@ -29,6 +30,9 @@ export async function boot(): Promise<Murmur> {
   process.env.DATABASE_URL = database.url;
   const applied = await migrateToLatest(getDb());
   if (applied.length) log.info({ applied }, "migrations applied");
+  // Read now, not at the first link: this seals a key stored in plain text by an earlier
+  // version, and a key that this server's secret key cannot open stops the start with the fix.
+  await getTrackingKey(getDb());
 
   let worker: Worker | undefined;
   // Loaded only where it runs: a web process has no use for pg-boss and the job handlers.

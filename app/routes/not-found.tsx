@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { Logo } from "../components/logo.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { loggablePath } from "../../server/http/loggable-path.ts";
 import { log } from "../../server/log.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found · Murmur" }];
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Page not found · Murmu
 // Unknown paths are logged so an operator can spot broken links pointing at this server.
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
-  log.warn({ path }, "unknown path");
+  log.warn({ path: loggablePath(path) }, "unknown path");
   return data({ path }, { status: 404 });
 }
 

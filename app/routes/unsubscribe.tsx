@@ -9,6 +9,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe" }, { name:
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+// A page answer takes its headers from here, not from the loader's `data()`.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 /**
  * RFC 8058 one-click: a mail client POSTs `List-Unsubscribe=One-Click` to the URL of
  * the List-Unsubscribe header. It gets a plain 200, no page and no redirect.

@@ -4,9 +4,13 @@ import { newId } from "../../db/ids.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
 import type { TrackedMessage } from "./messages.ts";
+import type { WriteKeyKind } from "../write-keys/schemas.ts";
 
 /** A person of the batch and their contact; `isNew` when this batch creates it. */
 type Resolved = { group: IdentityGroup; contactId: string | null; linksUser: boolean; isNew: boolean };
+
+/** An email or phone an identify asked for and did not get, with the reason to tell the sender. */
+export type RefusedChange = { contactId: string; field: "email" | "phone"; messageIds: string[]; message: string };
 
 /**
  * Applies a batch's identify calls and stores them, in one transaction holding the
@@ -16,14 +20,18 @@ type Resolved = { group: IdentityGroup; contactId: string | null; linksUser: boo
  *   when there is a userId or an email to key it by;
  * - email, name and phone update the contact's fields, other traits merge into its
  *   attributes; an email that already belongs to another contact is not taken;
+ * - through a client key (readable by anyone in a web page or an app) an existing
+ *   contact's email or phone is only ever added, never replaced by another: that
+ *   would hand the contact's messages to whoever sent it. The rest of the call
+ *   applies, and the refused change is returned with its reason;
  * - anonymousIds are linked to the contact, and events waiting under those ids (or
  *   under a userId seen before its identify) are attached to it.
  * A messageId already stored is skipped entirely, so a retried identify changes nothing.
  */
 export async function applyIdentifies(
   db: Database,
-  options: { teamId: string; messages: TrackedMessage[]; receivedAt: Date },
-): Promise<void> {
+  options: { teamId: string; keyKind: WriteKeyKind; messages: TrackedMessage[]; receivedAt: Date },
+): Promise<{ refused: RefusedChange[] }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute((trx) => applyInTransaction(trx, options));
@@ -36,8 +44,8 @@ export async function applyIdentifies(
 
 async function applyInTransaction(
   trx: Database,
-  { teamId, messages, receivedAt }: { teamId: string; messages: TrackedMessage[]; receivedAt: Date },
-): Promise<void> {
+  { teamId, keyKind, messages, receivedAt }: { teamId: string; keyKind: WriteKeyKind; messages: TrackedMessage[]; receivedAt: Date },
+): Promise<{ refused: RefusedChange[] }> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`identify:${teamId}`}, 0))`.execute(trx);
   const stored = await trx
     .selectFrom("events")
@@ -47,14 +55,56 @@ async function applyInTransaction(
     .execute();
   const seen = new Set(stored.map((r) => r.messageId));
   const fresh = messages.filter((m) => !seen.has(m.messageId) && (seen.add(m.messageId), true));
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return { refused: [] };
 
   const resolved = await resolveContacts(trx, teamId, groupIdentifies(fresh));
-  await updateContacts(trx, teamId, resolved.filter((r) => r.contactId && !r.isNew));
+  const existing = resolved.filter((r) => r.contactId && !r.isNew);
+  const refused = keyKind === "client" ? await keepAddresses(trx, teamId, existing) : [];
+  await updateContacts(trx, teamId, existing);
   const contactOf = new Map<TrackedMessage, string | null>();
   for (const r of resolved) for (const m of r.group.messages) contactOf.set(m, r.contactId);
   await insertEvents(trx, { teamId, messages: fresh, receivedAt, contactOf: (m) => contactOf.get(m) ?? null });
   await claimEvents(trx, teamId, resolved);
+  return { refused };
+}
+
+const REFUSED_MESSAGE = {
+  email: "Email not changed: this contact already has another email, and a client write key cannot replace it. Send the change from your server with a server write key.",
+  phone: "Phone not changed: this contact already has another phone number, and a client write key cannot replace it. Send the change from your server with a server write key.",
+} as const;
+
+/**
+ * Takes out of the groups an email or phone that would replace a different one
+ * the contact has, and returns what was taken out. The contacts are locked until
+ * the transaction ends, so the values compared are the ones the update replaces.
+ */
+async function keepAddresses(trx: Database, teamId: string, entries: Resolved[]): Promise<RefusedChange[]> {
+  const changing = entries.filter((e) => e.group.email || e.group.phone);
+  if (changing.length === 0) return [];
+  const current = await trx
+    .selectFrom("contacts")
+    .select(["id", "email", "phone"])
+    .where("teamId", "=", teamId)
+    .where("id", "in", changing.map((e) => e.contactId!))
+    .forUpdate()
+    .execute();
+  const byId = new Map(current.map((row) => [row.id, row]));
+  const refused: RefusedChange[] = [];
+  for (const { group, contactId } of changing) {
+    const contact = byId.get(contactId!);
+    if (!contact) continue;
+    const refuse = (field: "email" | "phone") =>
+      refused.push({ contactId: contactId!, field, messageIds: group.messages.map((m) => m.messageId), message: REFUSED_MESSAGE[field] });
+    if (group.email && contact.email && contact.email.toLowerCase() !== group.email.toLowerCase()) {
+      refuse("email");
+      group.email = null;
+    }
+    if (group.phone && contact.phone && contact.phone !== group.phone) {
+      refuse("phone");
+      group.phone = null;
+    }
+  }
+  return refused;
 }
 
 /** Finds or creates each group's contact. */

@@ -1,7 +1,7 @@
 import { getDb } from "../../db/database.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { log } from "../log.ts";
-import { hashWriteKey, teamOfWriteKey } from "../write-keys/write-keys.ts";
+import { findLiveWriteKey, hashWriteKey, type LiveWriteKey } from "../write-keys/write-keys.ts";
 import { ingestMessages } from "./ingest.ts";
 import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";
 import { type TrackingLimiter, trackingLimiter } from "./tracking-rate-limit.ts";
@@ -21,6 +21,11 @@ const CORS = {
  * in the body), the body checked against Segment's size limits, then stored.
  * Answers `{ success: true }` like Segment, or `{ message }` with 400 or 401, or
  * 429 with Retry-After once the key is over its rate (tracking-rate-limit.ts).
+ *
+ * An identify through a client key that would replace a contact's email or phone
+ * is still a 200: the rest of the call (and of its batch) is stored, and Segment's
+ * SDKs drop a batch answered 4xx without reading the body. The refused change is
+ * logged and named in `warnings`, for whoever reads the answer while debugging.
  */
 export async function handleTrackingCall(
   request: Request,
@@ -38,21 +43,26 @@ export async function handleTrackingCall(
     const db = getDb();
     // The header is checked before the body is read, so a bad key costs no upload.
     const headerKey = writeKeyFromHeader(request.headers.get("Authorization"));
-    let teamId = headerKey ? await requireTeam(headerKey) : null;
+    let writeKey = headerKey ? await requireWriteKey(headerKey) : null;
     // Counted once the key is known to be live, so made-up keys cannot fill the limiter's memory.
     if (headerKey) await limiter.take(db, limitedKey(headerKey));
     const text = await readLimited(request, call === "batch" ? MAX_BATCH_BYTES : MAX_EVENT_BYTES, call);
     bodyRead = true;
-    if (!teamId) {
+    if (!writeKey) {
       const bodyKey = writeKeyFromBody(text);
       if (!bodyKey) throw new AppError("UNAUTHENTICATED", "Missing write key: send it as the HTTP Basic user name.");
-      teamId = await requireTeam(bodyKey);
+      writeKey = await requireWriteKey(bodyKey);
       await limiter.take(db, limitedKey(bodyKey));
     }
     if (/\\u0000/i.test(text)) throw new AppError("INVALID", "Messages may not contain the NUL character (\\u0000).");
     const messages = parseTrackingBody(text, call, receivedAt);
-    await ingestMessages(db, { teamId, messages, receivedAt });
-    return Response.json({ success: true }, { headers: CORS });
+    const { refused } = await ingestMessages(db, { teamId: writeKey.teamId, keyKind: writeKey.kind, messages, receivedAt });
+    if (refused.length === 0) return Response.json({ success: true }, { headers: CORS });
+    for (const change of refused) {
+      log.warn({ teamId: writeKey.teamId, writeKeyId: writeKey.id, contactId: change.contactId, field: change.field, messageIds: change.messageIds }, change.message);
+    }
+    const warnings = refused.map(({ field, messageIds, message }) => ({ field, messageIds, message }));
+    return Response.json({ success: true, warnings }, { headers: CORS });
   } catch (error) {
     if (isAppError(error)) {
       const headers: Record<string, string> =
@@ -73,10 +83,10 @@ function limitedKey(key: string): string {
   return hashWriteKey(key).toString("base64url");
 }
 
-async function requireTeam(key: string): Promise<string> {
-  const teamId = await teamOfWriteKey(getDb(), key);
-  if (!teamId) throw new AppError("UNAUTHENTICATED", "Invalid write key: it does not exist or has been revoked.");
-  return teamId;
+async function requireWriteKey(key: string): Promise<LiveWriteKey> {
+  const writeKey = await findLiveWriteKey(getDb(), key);
+  if (!writeKey) throw new AppError("UNAUTHENTICATED", "Invalid write key: it does not exist or has been revoked.");
+  return writeKey;
 }
 
 /** The body, refused with a 400 (as Segment does) once it passes the call's limit. */

@@ -5,12 +5,17 @@ import { INSTANT_AFTER_SEND_MS, machineClickReason, machineOpenReason } from "./
 
 export type TrackedDelivery = { id: string; teamId: string; campaignId: string; contactId: string; channel: string; address: string; sentAt: Date | null };
 
-/** The delivery a valid token names, or null when it no longer exists (its campaign was deleted). */
+/**
+ * The delivery a valid token names, or null when it no longer exists: its campaign
+ * was deleted (the ledger goes with it) or its contact was erased (the ledger row
+ * outlives the contact, but nothing about that person may be recorded any more).
+ */
 export async function findTrackedDelivery(db: Database, deliveryId: string): Promise<TrackedDelivery | null> {
   const row = await db
     .selectFrom("deliveries")
-    .select(["id", "teamId", "campaignId", "contactId", "channel", "address", "sentAt"])
-    .where("id", "=", deliveryId)
+    .innerJoin("contacts", (join) => join.onRef("contacts.id", "=", "deliveries.contactId").onRef("contacts.teamId", "=", "deliveries.teamId"))
+    .select(["deliveries.id", "deliveries.teamId", "deliveries.campaignId", "deliveries.contactId", "deliveries.channel", "deliveries.address", "deliveries.sentAt"])
+    .where("deliveries.id", "=", deliveryId)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -51,7 +56,7 @@ export async function recordOpen(db: Database, options: Client & { deliveryId: s
  * (bot_click). When this makes PREFETCH_LINK_COUNT different links of the message
  * followed within moments, the earlier ones of that burst are put down to the
  * machine too, and the counts they raised are taken back. Returns false when the
- * delivery does not exist.
+ * delivery does not exist (see findTrackedDelivery): then the link must not redirect.
  */
 export async function recordClick(
   db: Database,

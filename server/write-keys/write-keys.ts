@@ -2,55 +2,70 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
+import type { WriteKeyKind } from "./schemas.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners. */
 const KEY_PREFIX = "mwk_";
 /** How much of a key lists show: enough to tell keys apart, far too little to use. */
 const SHOWN_LENGTH = KEY_PREFIX.length + 6;
 
-export type WriteKeyView = { id: string; name: string; prefix: string; createdAt: Date; revokedAt: Date | null };
+export type WriteKeyView = { id: string; name: string; kind: WriteKeyKind; prefix: string; createdAt: Date; revokedAt: Date | null };
+
+const VIEW_COLUMNS = ["id", "name", "kind", "prefix", "createdAt", "revokedAt"] as const;
 
 export function hashWriteKey(key: string): Buffer {
   return createHash("sha256").update(key).digest();
 }
 
 /**
- * A new write key for the tracking API. The key itself is returned here and only
- * here: the database keeps its SHA-256 and its first characters.
+ * A new write key for the tracking API, of the kind asked for (see WRITE_KEY_KINDS).
+ * The key itself is returned here and only here: the database keeps its SHA-256
+ * and its first characters.
  */
 export async function createWriteKey(
   db: Database,
-  options: { teamId: string; name: string },
-): Promise<{ id: string; name: string; key: string }> {
+  options: { teamId: string; name: string; kind: WriteKeyKind },
+): Promise<{ id: string; name: string; kind: WriteKeyKind; key: string }> {
   const name = options.name.trim();
   if (!name) throw new AppError("INVALID", "Key name is required", { fields: { name: ["Key name is required"] } });
   const key = KEY_PREFIX + randomBytes(24).toString("base64url");
   const id = newId();
   await db
     .insertInto("writeKeys")
-    .values({ id, teamId: options.teamId, name, keyHash: hashWriteKey(key), prefix: key.slice(0, SHOWN_LENGTH) })
+    .values({ id, teamId: options.teamId, name, kind: options.kind, keyHash: hashWriteKey(key), prefix: key.slice(0, SHOWN_LENGTH) })
     .execute();
-  return { id, name, key };
+  return { id, name, kind: options.kind, key };
 }
 
 /** The team's write keys, newest first, revoked ones included (marked), never the key itself. */
-export function listWriteKeys(db: Database, options: { teamId: string }): Promise<WriteKeyView[]> {
-  return db
+export async function listWriteKeys(db: Database, options: { teamId: string }): Promise<WriteKeyView[]> {
+  const rows = await db
     .selectFrom("writeKeys")
-    .select(["id", "name", "prefix", "createdAt", "revokedAt"])
+    .select(VIEW_COLUMNS)
     .where("teamId", "=", options.teamId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
+  return rows.map(asView);
 }
 
 export async function findWriteKey(db: Database, options: { teamId: string; keyId: string }): Promise<WriteKeyView | undefined> {
-  return db
+  const row = await db
     .selectFrom("writeKeys")
-    .select(["id", "name", "prefix", "createdAt", "revokedAt"])
+    .select(VIEW_COLUMNS)
     .where("id", "=", options.keyId)
     .where("teamId", "=", options.teamId)
     .executeTakeFirst();
+  return row && asView(row);
+}
+
+function asView(row: Omit<WriteKeyView, "kind"> & { kind: string }): WriteKeyView {
+  return { ...row, kind: asKind(row.kind) };
+}
+
+/** The column is checked to hold a kind; anything else would get the lesser one. */
+function asKind(kind: string): WriteKeyKind {
+  return kind === "server" ? "server" : "client";
 }
 
 /** Revokes a key of this team; revoking it again changes nothing. Another team's key is not found. */
@@ -67,14 +82,17 @@ export async function revokeWriteKey(db: Database, options: { teamId: string; ke
   return key;
 }
 
-/** The team a live (not revoked) write key belongs to, or null. */
-export async function teamOfWriteKey(db: Database, key: string): Promise<string | null> {
+/** A live (not revoked) write key as the tracking API uses it: its id, its team and its kind. */
+export type LiveWriteKey = { id: string; teamId: string; kind: WriteKeyKind };
+
+/** The live write key `key` is, or null when it is unknown or revoked. */
+export async function findLiveWriteKey(db: Database, key: string): Promise<LiveWriteKey | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
   const row = await db
     .selectFrom("writeKeys")
-    .select("teamId")
+    .select(["id", "teamId", "kind"])
     .where("keyHash", "=", hashWriteKey(key))
     .where("revokedAt", "is", null)
     .executeTakeFirst();
-  return row?.teamId ?? null;
+  return row ? { id: row.id, teamId: row.teamId, kind: asKind(row.kind) } : null;
 }

@@ -5,11 +5,11 @@ import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
 import { basicAuth, postTracking } from "./fixtures.ts";
 
-type KeyRow = { id: string; name: string; prefix: string; revokedAt: string | null; key?: string };
+type KeyRow = { id: string; name: string; kind: string; prefix: string; revokedAt: string | null; key?: string };
 
 async function createKey(token: string, body: unknown) {
   const response = await respond(() => create(routeArgs(jsonRequest("/api/write-keys", body, { headers: bearer(token) }))));
-  return { status: response.status, body: (await response.json()) as { data: { id: string; name: string; key: string }; message?: string } };
+  return { status: response.status, body: (await response.json()) as { data: { id: string; name: string; kind: string; key: string }; message?: string; fields?: Record<string, string[]> } };
 }
 
 async function listKeys(token: string) {
@@ -23,15 +23,15 @@ function revokeKey(token: string, id: string) {
 }
 
 describe("/api/write-keys", () => {
-  test("POST creates a named key and shows it once; GET lists keys without it; the key works on /v1", async () => {
+  test("POST creates a named key (a client key unless asked otherwise) and shows it once; GET lists keys without it; the key works on /v1", async () => {
     const user = await createSignedInUser();
     const created = await createKey(user.token, { name: "  Web app  " });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(String), name: "Web app", key: expect.stringMatching(/^mwk_[\w-]{32}$/) });
+    expect(created.body.data).toEqual({ id: expect.any(String), name: "Web app", kind: "client", key: expect.stringMatching(/^mwk_[\w-]{32}$/) });
 
     const listed = await listKeys(user.token);
     expect(listed.body.data).toEqual([
-      { id: created.body.data.id, name: "Web app", prefix: created.body.data.key.slice(0, 10), createdAt: expect.any(String), revokedAt: null },
+      { id: created.body.data.id, name: "Web app", kind: "client", prefix: created.body.data.key.slice(0, 10), createdAt: expect.any(String), revokedAt: null },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.data.key);
 
@@ -44,6 +44,17 @@ describe("/api/write-keys", () => {
     const answer = await createKey(user.token, { name: " " });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe("Invalid request. name: Key name is required");
+  });
+
+  test("kind server makes a server key; any other kind is refused on the field", async () => {
+    const user = await createSignedInUser();
+    const server = await createKey(user.token, { name: "Backend", kind: "server" });
+    expect(server.status).toBe(201);
+    expect(server.body.data.kind).toBe("server");
+    const wrong = await createKey(user.token, { name: "Backend", kind: "admin" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Invalid request. kind: Kind must be "client" or "server"');
+    expect((await listKeys(user.token)).body.data.map((k) => [k.name, k.kind])).toEqual([["Backend", "server"]]);
   });
 
   test("DELETE revokes: the key is listed as revoked and the tracking API refuses it", async () => {

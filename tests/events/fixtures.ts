@@ -12,7 +12,7 @@ const calls = { batch, identify, page, track } as const;
 /** A team of its own with a live write key. */
 export async function createTrackingTeam() {
   const user = await createUser();
-  const { key, id } = await createWriteKey(getDb(), { teamId: user.teamId, name: "Test source" });
+  const { key, id } = await createWriteKey(getDb(), { teamId: user.teamId, name: "Test source", kind: "server" });
   return { ...user, writeKey: key, writeKeyId: id };
 }
 

@@ -18,7 +18,7 @@ export async function seedEvents(teamId: string, events: SeedEvent[]): Promise<v
     messageId: e.messageId ?? newId(),
     occurredAt: new Date(e.occurredAt),
   }));
-  await ingestMessages(getDb(), { teamId, messages, receivedAt: new Date() });
+  await ingestMessages(getDb(), { teamId, keyKind: "server", messages, receivedAt: new Date() });
 }
 
 export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);

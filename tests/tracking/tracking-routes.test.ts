@@ -144,17 +144,25 @@ describe("tracked links", () => {
     expect(details.map((e) => e.detail)).toEqual(["head-request", "all-links-at-once", "all-links-at-once", "all-links-at-once"]);
   });
 
-  test("a link of a deleted campaign still takes the reader where it said, counting nothing", async () => {
+  test("a link of a deleted campaign redirects nowhere: a 410 names the destination, counting nothing", async () => {
     const { teamId, campaignId, deliveryId } = await oneRecipient();
     await deleteCampaign(getDb(), { teamId, campaignId });
     const response = await follow(await clickToken(deliveryId));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("https://example.com/launch?a=1&b=2");
+    expect(response.status).toBe(410);
+    expect(response.headers.get("Location")).toBeNull();
+    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(await response.json()).toEqual({ destination: "https://example.com/launch?a=1&b=2" });
     expect(await getDb().selectFrom("engagementEvents").select("id").where("deliveryId", "=", deliveryId).execute()).toEqual([]);
   });
 
-  test("a token naming no delivery at all redirects nowhere it was not signed for", async () => {
-    const response = await follow(await clickToken(newId(), 0, "https://example.com/x"));
-    expect(response.headers.get("Location")).toBe("https://example.com/x");
+  test("a link of an erased contact, or of a delivery never made, redirects nowhere", async () => {
+    const { deliveryId } = await oneRecipient();
+    const { contactId } = await getDb().selectFrom("deliveries").select("contactId").where("id", "=", deliveryId).executeTakeFirstOrThrow();
+    await getDb().deleteFrom("contacts").where("id", "=", contactId).execute();
+    for (const token of [await clickToken(deliveryId), await clickToken(newId(), 0, "https://example.com/x")]) {
+      const response = await follow(token);
+      expect(response.status).toBe(410);
+      expect(response.headers.get("Location")).toBeNull();
+    }
   });
 });

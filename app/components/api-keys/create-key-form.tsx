@@ -5,32 +5,53 @@ import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
-import { WriteKeyNameSchema } from "../../../server/write-keys/schemas.ts";
+import { CreateWriteKeySchema, type WriteKeyKind } from "../../../server/write-keys/schemas.ts";
 
-/** Names and creates a write key; the page then shows the key, once. */
+const KIND_OPTIONS: { value: WriteKeyKind; label: string; description: string }[] = [
+  { value: "client", label: "Client", description: "For a web page or a mobile app, where anyone can read it. It can add a contact's email or phone, never replace one." },
+  { value: "server", label: "Server", description: "For your own servers only, kept secret. It can also change a contact's email and phone." },
+];
+
+/** Names and creates a write key of a kind; the page then shows the key, once. */
 export function CreateKeyForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(WriteKeyNameSchema),
+    constraint: getZodConstraint(CreateWriteKeySchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WriteKeyNameSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateWriteKeySchema }),
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const chosenKind = typeof fields.kind.initialValue === "string" ? fields.kind.initialValue : "client";
 
   return (
-    <Form method="post" className="flex flex-col gap-2" {...getFormProps(form)}>
+    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
       <FieldError id={form.errorId} errors={form.errors} />
-      <Label htmlFor={fields.name.id}>Key name</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fields.name.id}>Key name</Label>
         <Input {...getInputProps(fields.name, { type: "text" })} placeholder="Production web app" autoComplete="off" className="sm:max-w-sm" />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <fieldset className="flex flex-col gap-2" aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}>
+        <legend className="mb-2 text-sm font-medium">Used from</legend>
+        {KIND_OPTIONS.map((option) => (
+          <label key={option.value} className="flex max-w-xl items-start gap-3 rounded-md border p-3 text-sm has-checked:border-primary">
+            <input type="radio" name={fields.kind.name} value={option.value} defaultChecked={option.value === chosenKind} className="mt-0.5" />
+            <span className="flex flex-col gap-0.5">
+              <span className="font-medium">{option.label}</span>
+              <span className="text-muted-foreground">{option.description}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError id={fields.kind.errorId} errors={fields.kind.errors} />
+      </fieldset>
+      <div>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Creating..." : "Create key"}
         </Button>
       </div>
-      <FieldError id={fields.name.errorId} errors={fields.name.errors} />
     </Form>
   );
 }

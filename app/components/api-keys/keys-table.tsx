@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 
-export type WriteKeyRow = { id: string; name: string; prefix: string; createdAt: string; revokedAt: string | null };
+export type WriteKeyRow = { id: string; name: string; kind: "client" | "server"; prefix: string; createdAt: string; revokedAt: string | null };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-/** The team's keys: name, the first characters, when created, and whether still accepted. */
+/** The team's keys: name, kind, the first characters, when created, and whether still accepted. */
 export function KeysTable({ keys }: { keys: WriteKeyRow[] }) {
   return (
     <div className="overflow-x-auto rounded-lg border">
@@ -14,6 +14,7 @@ export function KeysTable({ keys }: { keys: WriteKeyRow[] }) {
         <thead className="border-b bg-muted/40 text-left text-muted-foreground">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">Name</th>
+            <th scope="col" className="px-4 py-3 font-medium">Kind</th>
             <th scope="col" className="px-4 py-3 font-medium">Key</th>
             <th scope="col" className="px-4 py-3 font-medium">Created</th>
             <th scope="col" className="px-4 py-3 font-medium">Status</th>
@@ -24,6 +25,7 @@ export function KeysTable({ keys }: { keys: WriteKeyRow[] }) {
           {keys.map((key) => (
             <tr key={key.id} className="border-b last:border-0">
               <td className="px-4 py-3 font-medium">{key.name}</td>
+              <td className="px-4 py-3">{key.kind === "client" ? "Client" : "Server"}</td>
               <td className="px-4 py-3 font-mono text-xs">{key.prefix}…</td>
               <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
                 <time dateTime={key.createdAt}>{dateFormat.format(new Date(key.createdAt))}</time>

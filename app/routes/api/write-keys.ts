@@ -2,7 +2,7 @@ import type { Route } from "./+types/write-keys";
 import { getDb } from "../../../db/database.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
-import { WriteKeyNameSchema } from "../../../server/write-keys/schemas.ts";
+import { CreateWriteKeySchema } from "../../../server/write-keys/schemas.ts";
 import { createWriteKey, listWriteKeys } from "../../../server/write-keys/write-keys.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
-    const { name } = await readJsonBody(request, WriteKeyNameSchema);
-    return Response.json({ data: await createWriteKey(getDb(), { teamId: team.id, name }) }, { status: 201 });
+    const { name, kind } = await readJsonBody(request, CreateWriteKeySchema);
+    return Response.json({ data: await createWriteKey(getDb(), { teamId: team.id, name, kind }) }, { status: 201 });
   });
 }

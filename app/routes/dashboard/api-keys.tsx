@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { getDb } from "../../../db/database.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import type { Toast } from "../../../server/http/toast.ts";
-import { WriteKeyNameSchema } from "../../../server/write-keys/schemas.ts";
+import { CreateWriteKeySchema } from "../../../server/write-keys/schemas.ts";
 import { createWriteKey, listWriteKeys } from "../../../server/write-keys/write-keys.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "API keys · Murmur" }];
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const keys = await listWriteKeys(getDb(), { teamId: team.id });
   return {
-    keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null })),
+    keys: keys.map((k) => ({ id: k.id, name: k.name, kind: k.kind, prefix: k.prefix, createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null })),
     // Where SDKs should send events: this server, as the browser reached it (or the configured public address).
     host: process.env.APP_URL ?? new URL(request.url).origin,
   };
@@ -30,11 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // No redirect after creating: the key is in this one answer and nowhere else.
 export async function action({ request, context }: Route.ActionArgs) {
   const { team } = context.get(sessionContext);
-  const submission = parseWithZod(await request.formData(), { schema: WriteKeyNameSchema });
+  const submission = parseWithZod(await request.formData(), { schema: CreateWriteKeySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null, toasts: [] }, { status: 400 });
-  const created = await createWriteKey(getDb(), { teamId: team.id, name: submission.value.name });
+  const created = await createWriteKey(getDb(), { teamId: team.id, ...submission.value });
   const toast: Toast = { type: "success", title: "Success", description: "API key created successfully" };
-  return data({ result: submission.reply({ resetForm: true }), created: { name: created.name, key: created.key }, toasts: [toast] }, { status: 201 });
+  return data({ result: submission.reply({ resetForm: true }), created: { name: created.name, kind: created.kind, key: created.key }, toasts: [toast] }, { status: 201 });
 }
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,7 +56,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
       <Card className="mb-8">
         <CardHeader>
           <CardTitle as="h2" className="text-lg">Create a key</CardTitle>
-          <CardDescription>Name it after where it will be used, so you know which one to revoke.</CardDescription>
+          <CardDescription>Name it after where it will be used, so you know which one to revoke, and say whether it goes into code anyone can read.</CardDescription>
         </CardHeader>
         <CardContent>
           <CreateKeyForm lastResult={actionData?.result} />

@@ -1,6 +1,6 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/click";
-import { Logo } from "../../components/logo.tsx";
+import { LinkPage } from "../../components/tracking/link-page.tsx";
 import { getDb } from "../../../db/database.ts";
 import { clientOf } from "../../../server/http/context.ts";
 import { log } from "../../../server/log.ts";
@@ -8,38 +8,60 @@ import { getTrackingKey } from "../../../server/tracking/key.ts";
 import { recordClick } from "../../../server/tracking/record-hit.ts";
 import { readClickToken } from "../../../server/tracking/tokens.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Link not found · Murmur" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? "Link expired · Murmur" : "Link not found · Murmur" },
+  { name: "robots", content: "noindex" },
+];
+
+// The reader's mail and this link's token stay out of the destination's logs.
+const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+// A page answer takes its headers from here, not from the loader's `data()`.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * A tracked link: records the click and redirects to the URL that the signed token
- * says was in the message. A token Murmur did not sign, for any delivery or link,
- * is a 404: this is never a redirect to wherever someone likes.
+ * says was in the message, while that message's delivery is on record. A token
+ * Murmur did not sign, for any delivery or link, is a 404.
+ *
+ * Once the delivery is gone (campaign deleted, contact erased) nothing vouches for
+ * the link any more, and a redirect would make this server an open redirect for
+ * whoever kept an old token: the answer is a 410 page that shows the destination as
+ * text beside a plain link, so a reader can still choose to go there.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const target = readClickToken(await getTrackingKey(db), params.token);
-  if (!target) return data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
-  try {
-    await recordClick(db, { ...target, ...clientOf(request, context), method: request.method });
-  } catch (error) {
-    // The reader still gets where the link goes; only the count is lost.
+  if (!target) return data(null, { status: 404, headers: HEADERS });
+  const onRecord = await recordClick(db, { ...target, ...clientOf(request, context), method: request.method }).catch((error: unknown) => {
+    // Whether the delivery exists is unknown: the page below, not a redirect.
     log.error({ err: error }, "recording a click failed");
-  }
-  return redirect(target.url, { status: 302, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+    return false;
+  });
+  if (!onRecord) return data({ destination: target.url }, { status: 410, headers: HEADERS });
+  return redirect(target.url, { status: 302, headers: HEADERS });
 }
 
-export default function InvalidLink() {
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-8 text-center">
-      <Link to="/" className="flex items-center gap-2 text-lg font-semibold">
-        <Logo className="size-7" />
-        Murmur
-      </Link>
-      <div className="flex max-w-md flex-col gap-2">
-        <p className="text-sm font-medium text-primary">404</p>
-        <h1 className="text-3xl font-semibold tracking-tight">Link not found</h1>
+export default function TrackedLink({ loaderData }: Route.ComponentProps) {
+  if (!loaderData) {
+    return (
+      <LinkPage status={404} title="Link not found">
         <p className="text-muted-foreground">This link is not valid. It may have been cut short: open it again from the message.</p>
-      </div>
-    </main>
+      </LinkPage>
+    );
+  }
+  return (
+    <LinkPage status={410} title="This link has expired">
+      <p className="text-muted-foreground">
+        The message it came from is no longer on record, so Murmur cannot vouch for where it leads. It points to:
+      </p>
+      <p className="break-all rounded bg-muted px-3 py-2 font-mono text-sm">{loaderData.destination}</p>
+      <p className="text-muted-foreground">Follow it only if you trust the sender and this address.</p>
+      <p>
+        <a href={loaderData.destination} rel="noopener noreferrer nofollow" className="font-medium underline underline-offset-4">
+          Go to this address
+        </a>
+      </p>
+    </LinkPage>
   );
 }

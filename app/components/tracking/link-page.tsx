@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Logo } from "../logo.tsx";
+
+/** The frame of the pages a tracked link answers instead of redirecting: Murmur's name, a status, a heading, the text. */
+export function LinkPage({ status, title, children }: { status: number; title: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-8 text-center">
+      <Link to="/" className="flex items-center gap-2 text-lg font-semibold">
+        <Logo className="size-7" />
+        Murmur
+      </Link>
+      <div className="flex max-w-md flex-col gap-2">
+        <p className="text-sm font-medium text-primary">{status}</p>
+        <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
