@@ -3,6 +3,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { cspNonceContext } from "../server/http/context.ts";
 import { log } from "../server/log.ts";
 
 export const streamTimeout = 5_000;
@@ -19,7 +20,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -46,7 +47,12 @@ export default function handleRequest(
       },
     });
 
+    // The response's Content-Security-Policy admits only inline scripts carrying its
+    // nonce: React's own (nonce below) and React Router's hydration data, <Scripts>,
+    // <ScrollRestoration> and <Links>, which all default to <ServerRouter nonce>.
+    const nonce = loadContext.get(cspNonceContext) || undefined;
     const options: RenderToPipeableStreamOptions = {
+      nonce,
       onAllReady() {
         rendering.pipe(document);
       },
@@ -63,6 +69,6 @@ export default function handleRequest(
         if (shellRendered) log.error({ err: error }, "rendering failed after the page's shell");
       },
     };
-    const rendering = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, options);
+    const rendering = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, options);
   });
 }
