@@ -71,14 +71,14 @@ test("the same page asked twice gets two different nonces", async ({ request }) 
   expect(policyNonce(first)).not.toBe(policyNonce(second));
 });
 
-test("not-found pages carry the headers too, and the token-bearing tracking and unsubscribe pages send no referrer", async ({ request }) => {
+test("not-found pages carry the headers too, and the token-bearing tracking and unsubscribe pages send no referrer to other sites", async ({ request }) => {
   const missing = await request.get("/no-such-page");
   expect(missing.status()).toBe(404);
   await expectSecureHtml(missing);
 
   const unsubscribe = await request.get("/u/not-a-real-token");
   expect(unsubscribe.status()).toBe(404);
-  await expectSecureHtml(unsubscribe, "no-referrer");
+  await expectSecureHtml(unsubscribe, "same-origin");
   expect(await unsubscribe.text()).toContain("This unsubscribe link is not valid");
 
   const link = await request.get("/t/c/not-a-real-token", { maxRedirects: 0 });

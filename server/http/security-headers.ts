@@ -10,12 +10,21 @@ export type SecurityHeaderSettings = {
 };
 
 /**
- * Paths whose URL is itself a secret: the signed open pixel, tracked links and
- * unsubscribe links. Their pages and redirects send no Referer at all, so the token
- * never reaches the destination of a link, an image host or Murmur's own request log
- * as someone else's referrer.
+ * Paths whose URL is itself a secret: the signed open pixel and tracked links (/t/),
+ * and unsubscribe pages (/u/). Their token must never reach another site as a
+ * Referer: not the destination of a link, not an image host.
+ * - /t/ answers are an image or a redirect: `no-referrer`, so the redirect's
+ *   destination does not even learn that the reader came through Murmur.
+ * - /u/ is a page with a form: `same-origin`. Under `no-referrer` the browser sends
+ *   `Origin: null` with the form's POST, which React Router refuses as a cross-site
+ *   action, so the unsubscribe button would stop working without JavaScript. Same
+ *   origin only means Murmur itself sees the URL it issued.
  */
-const TOKEN_PATHS = /^\/(t|u)\//;
+function referrerPolicyFor(path: string): string {
+  if (path.startsWith("/t/")) return "no-referrer";
+  if (path.startsWith("/u/")) return "same-origin";
+  return "strict-origin-when-cross-origin";
+}
 
 /** A fresh CSP nonce: 128 random bits, base64, different on every response. */
 export function createNonce(): string {
@@ -66,7 +75,7 @@ export function buildSecurityHeaders(path: string, nonce: string, settings: Secu
   const headers: Record<string, string> = {
     "Content-Security-Policy": buildContentSecurityPolicy(nonce, settings),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": TOKEN_PATHS.test(path) ? "no-referrer" : "strict-origin-when-cross-origin",
+    "Referrer-Policy": referrerPolicyFor(path),
   };
   if (isHttps(settings.appUrl)) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

@@ -57,9 +57,10 @@ describe("buildSecurityHeaders", () => {
     expect(buildSecurityHeaders("/dashboard", "n", { appUrl: "http://murmur.example.com", development: false })).not.toHaveProperty("Strict-Transport-Security");
   });
 
-  test("pages send their origin to other sites, but the token-bearing tracking and unsubscribe URLs send no referrer", () => {
+  test("pages send their origin to other sites, but the token-bearing tracking and unsubscribe URLs send nothing to them", () => {
     expect(buildSecurityHeaders("/dashboard/contacts", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
-    expect(buildSecurityHeaders("/u/c2lnbmVk", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("no-referrer");
+    // A page with a form: its POST must still carry its Origin for the cross-site check.
+    expect(buildSecurityHeaders("/u/c2lnbmVk", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("same-origin");
     expect(buildSecurityHeaders("/t/c/c2lnbmVk", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("no-referrer");
     expect(buildSecurityHeaders("/t/o/c2lnbmVk.gif", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("no-referrer");
     expect(buildSecurityHeaders("/terms", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
@@ -112,12 +113,12 @@ describe("the securityHeaders middleware", () => {
   test("also covers answers that are not pages: JSON under a token-bearing path sends no referrer", async () => {
     const app = express();
     app.use(securityHeaders(PRODUCTION_HTTP));
-    app.post("/u/:token", (_req, res) => {
+    app.post("/t/c/:token", (_req, res) => {
       res.status(404).json({ message: "Not found" });
     });
     const origin = await serve(app);
 
-    const response = await fetch(`${origin}/u/some-token`, { method: "POST" });
+    const response = await fetch(`${origin}/t/c/some-token`, { method: "POST" });
 
     expect(response.status).toBe(404);
     expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
