@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "../server/http/context.ts";
 import { log } from "../server/log.ts";
+import { CspNonce } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -48,8 +49,9 @@ export default function handleRequest(
     });
 
     // The response's Content-Security-Policy admits only inline scripts carrying its
-    // nonce: React's own (nonce below) and React Router's hydration data, <Scripts>,
-    // <ScrollRestoration> and <Links>, which all default to <ServerRouter nonce>.
+    // nonce: React's own (nonce below), React Router's hydration data (<ServerRouter
+    // nonce>) and the document's <Scripts> and <ScrollRestoration> (app/root.tsx,
+    // through CspNonce).
     const nonce = loadContext.get(cspNonceContext) || undefined;
     const options: RenderToPipeableStreamOptions = {
       nonce,
@@ -69,6 +71,11 @@ export default function handleRequest(
         if (shellRendered) log.error({ err: error }, "rendering failed after the page's shell");
       },
     };
-    const rendering = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, options);
+    const rendering = renderToPipeableStream(
+      <CspNonce value={nonce ?? ""}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce>,
+      options,
+    );
   });
 }

@@ -47,7 +47,7 @@ test("a tour of the main pages hydrates and works with nothing refused by the po
     ["Dashboard", "/dashboard"],
   ]) {
     await sidebar.getByRole("link", { name: label }).click();
-    await expect(page).toHaveURL(path);
+    await expect(page).toHaveURL(path!);
     await expect(sidebar.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
   }
   // Every step above was the router's own navigation: no page was loaded again.

@@ -10,7 +10,7 @@ const PRODUCTION_HTTP = { appUrl: undefined, development: false };
 function directives(policy: string): Map<string, string[]> {
   return new Map(
     policy.split(";").map((part) => {
-      const [name, ...sources] = part.trim().split(/\s+/);
+      const [name = "", ...sources] = part.trim().split(/\s+/);
       return [name, sources];
     }),
   );
