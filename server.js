@@ -75,6 +75,8 @@ function requestHandler(serveWeb) {
   const web = express();
   web.disable("x-powered-by");
   if (serveWeb) {
+    // Security headers on the public files as well as on pages (the app applies them again for itself).
+    web.use(murmurModule.securityHeaders);
     if (vite) {
       web.use(vite.middlewares);
     } else {

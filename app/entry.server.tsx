@@ -3,7 +3,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { cspNonceContext } from "../server/http/context.ts";
 import { log } from "../server/log.ts";
+import { CspNonce } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +21,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -46,7 +48,13 @@ export default function handleRequest(
       },
     });
 
+    // The response's Content-Security-Policy admits only inline scripts carrying its
+    // nonce: React's own (nonce below), React Router's hydration data (<ServerRouter
+    // nonce>) and the document's <Scripts> and <ScrollRestoration> (app/root.tsx,
+    // through CspNonce).
+    const nonce = loadContext.get(cspNonceContext) || undefined;
     const options: RenderToPipeableStreamOptions = {
+      nonce,
       onAllReady() {
         rendering.pipe(document);
       },
@@ -63,6 +71,11 @@ export default function handleRequest(
         if (shellRendered) log.error({ err: error }, "rendering failed after the page's shell");
       },
     };
-    const rendering = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, options);
+    const rendering = renderToPipeableStream(
+      <CspNonce value={nonce ?? ""}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce>,
+      options,
+    );
   });
 }

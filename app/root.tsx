@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastHost, Toasts } from "./components/toasts.tsx";
+import { useCspNonce } from "./lib/csp-nonce.ts";
 import { TooltipProvider } from "./components/ui/tooltip.tsx";
 import { flashContext, flashMiddleware } from "../server/http/flash-middleware.ts";
 import { readTheme } from "../server/http/preferences.ts";
@@ -23,6 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = root?.theme ?? "light";
+  // Given explicitly rather than left to <ServerRouter nonce>: the client then renders
+  // the same (hidden, empty) nonce the browser shows, and hydration finds no difference.
+  const nonce = useCspNonce();
   return (
     <html lang="en" className={theme} style={{ colorScheme: theme }}>
       <head>
@@ -30,12 +34,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Stylesheets and module preloads come from Murmur's own origin, which the policy
+            admits without a nonce. An empty one keeps <ServerRouter nonce> from adding the
+            real one, which a link (unlike a script) may show to the page, so that
+            hydration would see it differ from the client's. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

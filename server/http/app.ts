@@ -4,8 +4,9 @@ import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { getDb } from "../../db/database.ts";
-import { clientContext } from "./context.ts";
+import { clientContext, cspNonceContext } from "./context.ts";
 import { requestLog } from "./request-log.ts";
+import { securityHeaders as createSecurityHeaders } from "./security-headers.ts";
 
 export { boot } from "../boot.ts";
 export { receiveConnections, shareConnections, takeConnections } from "./shared-port.ts";
@@ -27,6 +28,13 @@ health.get("/readyz", async (_req, res) => {
 });
 
 /**
+ * Content-Security-Policy and the other security headers on every response. Exported
+ * for server.js to put in front of the public files too; the app applies it itself as
+ * well, so whatever mounts the app gets them.
+ */
+export const securityHeaders = createSecurityHeaders({ appUrl: process.env.APP_URL, development: import.meta.env.DEV });
+
+/**
  * The web role's request handling: logs, health checks, then React Router for
  * pages and the JSON API. Static files are served in front of this (server.js).
  */
@@ -35,6 +43,7 @@ app.disable("x-powered-by");
 // Behind a load balancer the client address comes from X-Forwarded-For; TRUST_PROXY names how many hops to trust.
 app.set("trust proxy", Number(process.env.TRUST_PROXY ?? 0) || false);
 app.use(requestLog);
+app.use(securityHeaders);
 
 app.use(health);
 
@@ -47,6 +56,7 @@ app.use(
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(clientContext, { ip: req.ip ?? null, requestId: String(res.locals.requestId) });
+      context.set(cspNonceContext, typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "");
       return context;
     },
   }),

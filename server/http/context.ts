@@ -6,6 +6,13 @@ export type ClientInfo = { ip: string | null; requestId: string };
 
 export const clientContext = createContext<ClientInfo>({ ip: null, requestId: "none" });
 
+/**
+ * This response's Content-Security-Policy nonce (server/http/security-headers.ts):
+ * the server renderer gives it to every inline script it writes. Empty when no
+ * policy was set, as in tests that call a route directly.
+ */
+export const cspNonceContext = createContext<string>("");
+
 /** Set by the dashboard's middleware once the session is checked. */
 export const sessionContext = createContext<SessionUser>();
 
