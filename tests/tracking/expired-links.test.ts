@@ -60,7 +60,7 @@ describe("a tracked link after its campaign is deleted", () => {
     const after = await respond(() => follow(path));
     expect(after.status).toBe(410);
     expect(after.headers.get("Location")).toBeNull();
-    expect(after.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(after.headers.get("Cache-Control")).toBe("no-store");
 
     const page = await renderPage(path, { default: TrackedLink, ErrorBoundary: () => null }, () => follow(path));
     expect(page.status).toBe(410);

@@ -150,7 +150,7 @@ describe("tracked links", () => {
     const response = await follow(await clickToken(deliveryId));
     expect(response.status).toBe(410);
     expect(response.headers.get("Location")).toBeNull();
-    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ destination: "https://example.com/launch?a=1&b=2" });
     expect(await getDb().selectFrom("engagementEvents").select("id").where("deliveryId", "=", deliveryId).execute()).toEqual([]);
   });

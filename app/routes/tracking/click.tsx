@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// The reader's mail and this link's token stay out of the destination's logs.
-const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// Referrer-Policy: no-referrer for every /t/ answer comes from server/http/security-headers.ts.
+const HEADERS = { "Cache-Control": "no-store" };
 
 // A page answer takes its headers from here, not from the loader's `data()`.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
