@@ -23,6 +23,9 @@ const KNOWN_CAMPAIGNS = 16;
 // A thread nobody needed for this long is stopped: a web process may render a Preview once an hour.
 const IDLE_MS = 60_000;
 
+// The sources (tests, `npm run dev`) run render-worker.ts, whose types Node strips; the
+// built server names its own copy (useRenderWorkerFile).
+let workerFile = new URL("./render-worker.ts", import.meta.url);
 const threads: Thread[] = [];
 const queue: Queued[] = [];
 let nextId = 1;
@@ -40,6 +43,11 @@ export function renderOnThread(task: RenderTask): Promise<MessageContent> {
     queue.push({ ...task, resolve, reject });
     pump();
   });
+}
+
+/** Where the render threads' entry is, when it is not the source file beside this one (the built server). */
+export function useRenderWorkerFile(file: URL): void {
+  workerFile = file;
 }
 
 /** Stops every render thread (they are started again when needed); for shutdown and tests. */
@@ -101,7 +109,7 @@ function startClock(thread: Thread, running: Running, limitMs: number): void {
 
 function startThread(): Thread {
   const { heapLimitMb } = renderBudget();
-  const worker = new Worker(renderWorkerUrl(), {
+  const worker = new Worker(workerFile, {
     name: "murmur-render",
     resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: Math.max(4, Math.floor(heapLimitMb / 4)) },
   });
@@ -152,10 +160,4 @@ async function stopIdle(thread: Thread): Promise<void> {
   const index = threads.indexOf(thread);
   if (index >= 0) threads.splice(index, 1);
   await thread.worker.terminate();
-}
-
-// The sources (tests, `npm run dev`) run render-worker.ts, whose types Node strips; the
-// build emits render-worker.js beside the server bundle (vite.config.ts).
-function renderWorkerUrl(): URL {
-  return new URL(import.meta.url.endsWith(".ts") ? "./render-worker.ts" : "./render-worker.js", import.meta.url);
 }
