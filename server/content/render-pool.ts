@@ -24,7 +24,7 @@ const KNOWN_CAMPAIGNS = 16;
 const IDLE_MS = 60_000;
 
 // The sources (tests, `npm run dev`) run render-worker.ts, whose types Node strips; the
-// built server names its own copy (useRenderWorkerFile).
+// built server names its own copy (setRenderWorkerFile).
 let workerFile = new URL("./render-worker.ts", import.meta.url);
 const threads: Thread[] = [];
 const queue: Queued[] = [];
@@ -46,7 +46,7 @@ export function renderOnThread(task: RenderTask): Promise<MessageContent> {
 }
 
 /** Where the render threads' entry is, when it is not the source file beside this one (the built server). */
-export function useRenderWorkerFile(file: URL): void {
+export function setRenderWorkerFile(file: URL): void {
   workerFile = file;
 }
 
