@@ -11,7 +11,7 @@ import { fromRenderFailure, type RenderReply, type RenderRequest } from "./rende
 export type RenderTask = { key: string; campaign: RenderableCampaign; contact: RenderableContact; field: string };
 
 type Queued = RenderTask & { resolve: (message: MessageContent) => void; reject: (error: AppError | MessageRenderError) => void };
-type Running = { task: Queued; id: number; phase: number; limitMs: number; cpuAtStart: Promise<NodeJS.CpuUsage> | null; timer?: NodeJS.Timeout };
+type Running = { task: Queued; id: number; phase: number; timer?: NodeJS.Timeout };
 type Thread = { worker: Worker; known: string[]; running: Running | null; idleTimer: NodeJS.Timeout | null };
 
 // As many threads as cores, two to four: on 2 cores one campaign whose every message
@@ -76,35 +76,36 @@ function dispatch(thread: Thread, task: Queued): void {
   if (thread.idleTimer) clearTimeout(thread.idleTimer);
   thread.idleTimer = null;
   thread.worker.ref();
-  thread.running = { task, id: request.id, phase: 0, limitMs: 0, cpuAtStart: null };
+  thread.running = { task, id: request.id, phase: 0 };
   startClock(thread, thread.running, prepare ? budget.prepareLimitMs : budget.timeLimitMs);
   thread.worker.postMessage(request);
 }
 
 /**
  * The backstop behind liquidjs' own limits. Time is counted in the thread's CPU, not
- * by the clock, so a thread that waited for a core on a busy machine is not blamed
- * for it; the first look comes half the limit after the thread's own deadline, so a
- * message it stopped by itself is reported by it, without replacing the thread.
+ * by the clock, so a thread that only waited for a core on a busy machine is not
+ * blamed for it. Asking a thread for its CPU time interrupts it, so nothing is asked
+ * while messages finish in time (all but the rare one): the first look comes half the
+ * limit after the thread's own deadline (a message it stopped by itself is reported
+ * by it, without replacing the thread) and only takes a reading; from then on, a
+ * thread that has used the whole limit again since has used more than the limit on
+ * this message, and is stopped.
  */
 function startClock(thread: Thread, running: Running, limitMs: number): void {
   clearTimeout(running.timer);
   running.phase += 1;
-  running.limitMs = limitMs;
-  // A thread still starting has used nothing yet (and cannot say so): starting counts
-  // against the preparation of its first campaign, which always comes first.
-  running.cpuAtStart = thread.worker.cpuUsage().catch(() => ({ user: 0, system: 0 }));
   const phase = running.phase;
-  const look = (afterMs: number) => {
-    running.timer = setTimeout(async () => {
-      const [start, now] = await Promise.all([running.cpuAtStart, thread.worker.cpuUsage()]).catch(() => [null, null]);
-      if (thread.running !== running || running.phase !== phase) return;
-      const usedMs = start && now ? (now.user + now.system - start.user - start.system) / 1000 : Number.POSITIVE_INFINITY;
-      if (usedMs < limitMs) look(limitMs - usedMs);
-      else stopThread(thread, new MessageRenderError(running.task.field, overTimeReason(limitMs), true));
-    }, afterMs);
+  let from: NodeJS.CpuUsage | null = null;
+  const look = async () => {
+    const now = await thread.worker.cpuUsage().catch(() => null);
+    if (thread.running !== running || running.phase !== phase) return;
+    if (now === null) return stopThread(thread, new MessageRenderError(running.task.field, overTimeReason(limitMs), true));
+    const usedMs = from ? (now.user + now.system - from.user - from.system) / 1000 : 0;
+    from ??= now;
+    if (usedMs >= limitMs) stopThread(thread, new MessageRenderError(running.task.field, overTimeReason(limitMs), true));
+    else running.timer = setTimeout(() => void look(), limitMs - usedMs);
   };
-  look(limitMs * 1.5);
+  running.timer = setTimeout(() => void look(), limitMs * 1.5);
 }
 
 function startThread(): Thread {
