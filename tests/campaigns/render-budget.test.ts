@@ -64,6 +64,15 @@ describe("the save check renders within the budget", () => {
     expect(refused.body.fields.content[0]).toMatch(/^(Content took too long to render \(over 50 ms\)|memory alloc limit exceeded)/);
   });
 
+  test("200 KB of unclosed {{ inside raw (valid Liquid) is prepared in one pass and saved", async () => {
+    const user = await createSignedInUser();
+    const content = `{% raw %}${"{{".repeat(99_980)}{% endraw %}`;
+    for (const contentFormat of ["HTML", "MARKDOWN"]) {
+      const saved = await create(user.token, { name: contentFormat, subject: "Hi", content, contentFormat });
+      expect(saved.status).toBe(201);
+    }
+  });
+
   test("the dialog shows the refusal on the content field, with or without JavaScript", async () => {
     const user = await signedInBrowser();
     const response = await servePage(createAction, formPost("/dashboard/broadcasts/new", { name: "Loop", type: "SMS", content: NESTED_LOOP, intent: "save" }, user.cookie));
