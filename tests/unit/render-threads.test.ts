@@ -13,7 +13,7 @@ const sms = (content: string): RenderableCampaign => ({
   whatsappLanguage: null,
   whatsappParameters: [],
 });
-const contact = (name: string, attributes: Record<string, unknown> = {}): RenderableContact => ({ id: name, email: `${name}@example.com`, name, phone: null, attributes });
+const contact = (name: string, attributes: Record<string, number> = {}): RenderableContact => ({ id: name, email: `${name}@example.com`, name, phone: null, attributes });
 
 describe("render threads", () => {
   test("a message that has its thread stopped fails alone: the messages around it, in flight and queued, are made", async () => {
