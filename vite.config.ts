@@ -1,6 +1,22 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Emits the render threads' entry as build/server/render-worker.js, beside the server
+ * bundle's index.js, which tells the render pool where it is (server/http/app.ts).
+ * A file of its own, so a render thread loads Liquid and the content modules only.
+ */
+function renderWorkerEntry(): Plugin {
+  return {
+    name: "murmur:render-worker-entry",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: "./server/content/render-worker.ts", fileName: "render-worker.js" });
+    },
+  };
+}
 
 export default defineConfig({
   // The server bundle's entry is our Express app, so the app's routes and the
@@ -18,5 +34,5 @@ export default defineConfig({
     },
   },
   server: { port: 3000 },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), renderWorkerEntry()],
 });

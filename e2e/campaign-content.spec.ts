@@ -109,6 +109,21 @@ test("Liquid that does not parse is explained on its field, and nothing typed is
   await expect(page.getByText("No campaigns yet. Create your first campaign to get started.")).toBeVisible();
 });
 
+test("a template that would stall sending (a nested loop) is refused on its field by the built server's render threads", async ({ page }) => {
+  const loop = "{% for a in (1..10000) %}{% for b in (1..10000) %}x{% endfor %}{% endfor %}";
+  await openNewCampaign(page, "Loop", "SMS");
+  await page.getByLabel("Content", { exact: true }).fill(loop);
+  await page.getByRole("button", { name: "Create Campaign" }).click();
+
+  await expect(page.getByText("Content took too long to render (over 50 ms)", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Content", { exact: true })).toHaveValue(loop);
+  // The server carries on: a normal campaign is saved next.
+  await page.getByLabel("Content", { exact: true }).fill('Hi {{ contact.name | default: "friend" }}');
+  await page.getByRole("button", { name: "Create Campaign" }).click();
+  await expect(notifications(page).getByText("Campaign created successfully")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Loop" })).toBeVisible();
+});
+
 test("Preview as another contact: an email that is not the team's is refused on the field", async ({ page }) => {
   await openNewCampaign(page, "Who", "SMS");
   await page.getByLabel("Content", { exact: true }).fill('Hi {{ contact.name | default: "friend" }}');

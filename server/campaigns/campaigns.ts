@@ -4,7 +4,7 @@ import { newId } from "../../db/ids.ts";
 import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
 import { AppError } from "../errors.ts";
 import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
-import { contentColumns, requireReadyToSchedule } from "./content-columns.ts";
+import { type ContentColumns, contentColumns, requireReadyToSchedule } from "./content-columns.ts";
 import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "./schemas.ts";
 import { setCampaignSegments } from "./segment-links.ts";
 
@@ -144,7 +144,7 @@ type Timing = { state: CampaignState; scheduledAt: Date | null };
  * it means the same as empty on create and "keep the schedule as it is" on edit
  * (`current`), so a client that only renames a campaign does not unschedule it.
  */
-function timingFor(input: CampaignInput, columns: ReturnType<typeof contentColumns>, current?: Timing): Timing {
+function timingFor(input: CampaignInput, columns: ContentColumns, current?: Timing): Timing {
   const kept = input.scheduledTime === undefined && current ? current : null;
   if (kept ? kept.state !== "SCHEDULED" : !input.scheduledTime) return { state: "DRAFT", scheduledAt: null };
   const scheduledAt = kept ? kept.scheduledAt! : requireFutureTime(input.scheduledTime!);
@@ -155,7 +155,7 @@ function timingFor(input: CampaignInput, columns: ReturnType<typeof contentColum
 /** Creates a campaign as a draft, or scheduled when the input carries a future time. */
 export async function createCampaign(db: Database, options: { teamId: string; input: CampaignInput }): Promise<CampaignView> {
   const { input } = options;
-  const columns = contentColumns(input);
+  const columns = await contentColumns(input);
   const timing = timingFor(input, columns);
   const id = newId();
   await db.transaction().execute(async (trx) => {
@@ -185,7 +185,7 @@ export async function updateCampaign(
   options: { teamId: string; campaignId: string; input: CampaignInput },
 ): Promise<CampaignView> {
   const { input } = options;
-  const columns = contentColumns(input);
+  const columns = await contentColumns(input);
   await db.transaction().execute(async (trx) => {
     const current = await lockCampaign(trx, options);
     if (!EDITABLE_STATES.includes(current.state)) {

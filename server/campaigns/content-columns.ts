@@ -13,10 +13,11 @@ export type ContentColumns = {
 };
 
 /**
- * The columns for a campaign input, after checking its Liquid (AppError INVALID
- * naming the field). WhatsApp fields are kept only for WhatsApp campaigns.
+ * The columns for a campaign input, after checking its Liquid and trial-rendering it
+ * within the render budget (AppError INVALID naming the field). WhatsApp fields are
+ * kept only for WhatsApp campaigns.
  */
-export function contentColumns(input: CampaignInput): ContentColumns {
+export async function contentColumns(input: CampaignInput): Promise<ContentColumns> {
   const whatsapp = input.type === "WHATSAPP" ? input.whatsapp : null;
   const columns: ContentColumns = {
     subject: input.subject || null,
@@ -26,7 +27,13 @@ export function contentColumns(input: CampaignInput): ContentColumns {
     whatsappLanguage: whatsapp?.language || null,
     whatsappParameters: whatsapp?.parameters ?? [],
   };
-  requireValidLiquid({ type: input.type, subject: columns.subject, content: columns.content, whatsappParameters: columns.whatsappParameters });
+  await requireValidLiquid({
+    type: input.type,
+    subject: columns.subject,
+    content: columns.content,
+    contentFormat: columns.contentFormat,
+    whatsappParameters: columns.whatsappParameters,
+  });
   return columns;
 }
 

@@ -28,7 +28,7 @@ export async function answerCampaignForm(
   const input = submission.value;
   try {
     if (input.intent === "preview") {
-      const columns = contentColumns(input);
+      const columns = await contentColumns(input);
       const preview = await previewCampaign(getDb(), {
         teamId: options.teamId,
         campaign: { type: input.type, ...columns },

@@ -1,4 +1,5 @@
 import { Liquid, type Template } from "liquidjs";
+import { overSizeReason, overTimeReason } from "./render-budget.ts";
 
 /**
  * The two Liquid engines campaigns are personalised with. Email HTML escapes every
@@ -14,7 +15,9 @@ const shared = {
   strictVariables: false,
   ownPropertyOnly: true,
   parseLimit: 1_000_000,
-  // Per message: a loop over a huge range should fail instead of stalling a send.
+  // Per render when no deadline is given; the render threads give each message its own
+  // (render-budget.ts), and these limits let a loop stop there by itself, cheaply,
+  // before the thread running it has to be replaced.
   renderLimit: 1_000,
   memoryLimit: 10_000_000,
   timezoneOffset: 0,
@@ -37,8 +40,44 @@ export function parseLiquid(source: string, mode: LiquidMode): ParsedTemplate {
   return { mode, templates: engine(mode).parse(source) };
 }
 
-export function renderLiquid(parsed: ParsedTemplate, scope: PersonalisationScope): string {
-  return String(engine(parsed.mode).renderSync(parsed.templates, scope));
+/** Where rendering one message must stop: a moment on `performance.now()`'s clock, and its size. */
+export type RenderLimits = { deadline: number; timeLimitMs: number; outputLimitBytes: number };
+
+/** A message over its render budget: too slow, too large or too hungry. The message is the reason for the author. */
+export class OverBudget extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "OverBudget";
+  }
+}
+
+/**
+ * Renders for one contact; with `limits`, liquidjs stops at the deadline and the
+ * result may not have more characters than the byte limit (a character is at least a
+ * byte), both as OverBudget. Other failures are liquidjs' own errors (its memory
+ * limit too, whose reason names the line).
+ */
+export function renderLiquid(parsed: ParsedTemplate, scope: PersonalisationScope, limits?: RenderLimits): string {
+  let out: string;
+  try {
+    const options = limits ? { renderLimit: Math.max(0, limits.deadline - performance.now()) } : undefined;
+    out = String(engine(parsed.mode).renderSync(parsed.templates, scope, options));
+  } catch (error) {
+    throw asOverBudget(error, limits) ?? error;
+  }
+  // Checked on the length, which does not flatten the string liquidjs built piece by piece.
+  if (limits && out.length > limits.outputLimitBytes) throw new OverBudget(overSizeReason(limits.outputLimitBytes));
+  return out;
+}
+
+function asOverBudget(error: unknown, limits: RenderLimits | undefined): OverBudget | null {
+  const message = error instanceof Error ? error.message : "";
+  if (message.includes("template render limit exceeded")) return new OverBudget(overTimeReason(limits?.timeLimitMs ?? shared.renderLimit));
+  // V8's own cap on a string's length, reached by a loop of large pieces.
+  if (message.includes("Invalid string length")) {
+    return new OverBudget(overSizeReason(limits?.outputLimitBytes ?? 2 ** 29));
+  }
+  return null;
 }
 
 function engine(mode: LiquidMode): Liquid {

@@ -1,8 +1,9 @@
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import { getTeamSettings } from "../teams/settings.ts";
-import { describeLiquidError } from "./liquid.ts";
-import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign, type RenderableContact } from "./render.ts";
+import { type BudgetedRenderer, prepareBudgetedRenderer } from "./budgeted-render.ts";
+import { MessageRenderError } from "./message-render-error.ts";
+import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import { sanitizeForDisplay } from "./sanitize.ts";
 import { countSms, type SmsCount } from "./sms-segments.ts";
 
@@ -21,15 +22,16 @@ const NOBODY: RenderableContact = { id: "", email: null, name: null, phone: null
  * A campaign as one of the team's real contacts would get it: the one with
  * `contactEmail`, or else the team's oldest contact. Email HTML comes back
  * sanitised, ready to show in the app, with the postal address its footer will
- * carry. An unknown email is a 400 on `previewEmail`.
+ * carry. An unknown email is a 400 on `previewEmail`. The message is made as sending
+ * makes it, on a render thread within the render budget.
  */
 export async function previewCampaign(
   db: Database,
   options: { teamId: string; campaign: RenderableCampaign; contactEmail?: string | null },
 ): Promise<CampaignPreview> {
-  const render = prepareCampaignRenderer(options.campaign);
+  const render = prepareBudgetedRenderer(options.campaign);
   const contact = await findPreviewContact(db, options.teamId, options.contactEmail?.trim() || null);
-  const message = renderFor(render, contact, options.campaign.type);
+  const message = await renderFor(render, contact);
   // Sending adds a footer with the team's postal address; the preview says which, or that it is missing.
   const postalAddress = message.channel === "EMAIL" ? (await getTeamSettings(db, { teamId: options.teamId })).postalAddress : null;
   return {
@@ -45,18 +47,16 @@ export async function previewCampaign(
 
 /**
  * Valid Liquid can still fail for one contact (a loop over their attribute runs past the
- * render limits). That is the author's to fix, so it is a 400 on the field, naming whom.
+ * render budget). That is the author's to fix, so it is a 400 on the field, naming whom.
  */
-function renderFor(render: CampaignRenderer, contact: RenderableContact | null, type: RenderableCampaign["type"]) {
+async function renderFor(render: BudgetedRenderer, contact: RenderableContact | null) {
   try {
-    return render(contact ?? NOBODY);
+    return await render(contact ?? NOBODY);
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const reason = describeLiquidError(error);
-    const field = type === "WHATSAPP" ? "whatsapp.parameters" : "content";
+    if (!(error instanceof MessageRenderError)) throw error;
     const whom = contact?.email ?? contact?.name ?? "a contact with no details";
-    throw new AppError("INVALID", `The message could not be made for ${whom}: ${reason}`, {
-      fields: { [field]: [`For ${whom}: ${reason}`] },
+    throw new AppError("INVALID", `The message could not be made for ${whom}: ${error.message}`, {
+      fields: { [error.field]: [`For ${whom}: ${error.message}`] },
     });
   }
 }

@@ -2,9 +2,19 @@ import type { Selectable } from "kysely";
 import type { Campaigns, Contacts } from "../../db/types.ts";
 import type { MessageContent } from "../channels/types.ts";
 import { AppError } from "../errors.ts";
-import { describeLiquidError, type ParsedTemplate, parseLiquid, type PersonalisationScope, renderLiquid } from "./liquid.ts";
+import {
+  describeLiquidError,
+  OverBudget,
+  type ParsedTemplate,
+  parseLiquid,
+  type PersonalisationScope,
+  type RenderLimits,
+  renderLiquid,
+} from "./liquid.ts";
 import { markdownToHtmlTemplate } from "./markdown.ts";
+import { MessageRenderError } from "./message-render-error.ts";
 import { htmlTemplateToTextTemplate, htmlToPlainText, tidyPlainText } from "./plain-text.ts";
+import { overSizeReason } from "./render-budget.ts";
 
 /** The campaign columns a message is made from (a whole campaigns row will do). */
 export type RenderableCampaign = Pick<
@@ -15,7 +25,12 @@ export type RenderableCampaign = Pick<
 /** The recipient as personalisation sees it. */
 export type RenderableContact = Pick<Selectable<Contacts>, "id" | "email" | "name" | "phone" | "attributes">;
 
-export type CampaignRenderer = (contact: RenderableContact) => MessageContent;
+/**
+ * Personalises a campaign for one contact. With `limits` (the render threads give
+ * them), the message stops at the deadline and may not be larger than the limit.
+ * A failure is a MessageRenderError naming the field and the reason.
+ */
+export type CampaignRenderer = (contact: RenderableContact, limits?: RenderLimits) => MessageContent;
 
 /**
  * Parses a campaign's templates once and returns a function that personalises them
@@ -27,21 +42,23 @@ export type CampaignRenderer = (contact: RenderableContact) => MessageContent;
  * template name and language as stored, and each body parameter personalised.
  *
  * Throws AppError INVALID naming the field when a template does not parse (content
- * is validated on save, so this only happens to rows saved before validation).
+ * is validated on save, so this only happens to rows saved before validation). Runs
+ * on the calling thread: the budgeted way is `prepareBudgetedRenderer`.
  */
 export function prepareCampaignRenderer(campaign: RenderableCampaign): CampaignRenderer {
   switch (campaign.type) {
     case "SMS": {
       const body = parseField("content", campaign.content ?? "", "text");
-      return (contact) => ({ channel: "SMS", body: renderLiquid(body, scopeFor(contact)) });
+      return (contact, limits) => withinSize({ channel: "SMS", body: renderField("content", body, scopeFor(contact), limits) }, "content", limits);
     }
     case "WHATSAPP": {
       const template = campaign.whatsappTemplate ?? "";
       const language = campaign.whatsappLanguage ?? "";
       const parameters = campaign.whatsappParameters.map((parameter) => parseField("whatsapp.parameters", parameter, "text"));
-      return (contact) => {
+      return (contact, limits) => {
         const scope = scopeFor(contact);
-        return { channel: "WHATSAPP", template, language, bodyParameters: parameters.map((p) => renderLiquid(p, scope)) };
+        const bodyParameters = parameters.map((p) => renderField("whatsapp.parameters", p, scope, limits));
+        return withinSize({ channel: "WHATSAPP", template, language, bodyParameters }, "whatsapp.parameters", limits);
       };
     }
     default:
@@ -61,18 +78,23 @@ function prepareEmail(campaign: RenderableCampaign): CampaignRenderer {
   const htmlSource = emailHtmlTemplate(campaign);
   const html = parseLiquid(htmlSource, "html");
   const text = tryParseText(htmlTemplateToTextTemplate(htmlSource));
-  return (contact) => {
+  return (contact, limits) => {
     const scope = scopeFor(contact);
-    const renderedHtml = renderLiquid(html, scope);
-    return {
-      channel: "EMAIL",
-      subject: oneLine(renderLiquid(subject, scope)),
-      html: renderedHtml,
-      // A tag split across what the text conversion keeps (say, inside an attribute) cannot
-      // be reused; then the rendered HTML is converted per contact, slower but the same.
-      text: text ? tidyPlainText(renderLiquid(text, scope)) : htmlToPlainText(renderedHtml),
-      headers: {},
-    };
+    const renderedSubject = oneLine(renderField("subject", subject, scope, limits));
+    const renderedHtml = renderField("content", html, scope, limits);
+    return withinSize(
+      {
+        channel: "EMAIL",
+        subject: renderedSubject,
+        html: renderedHtml,
+        // A tag split across what the text conversion keeps (say, inside an attribute) cannot
+        // be reused; then the rendered HTML is converted per contact, slower but the same.
+        text: text ? tidyPlainText(renderField("content", text, scope, limits)) : htmlToPlainText(renderedHtml),
+        headers: {},
+      },
+      "content",
+      limits,
+    );
   };
 }
 
@@ -89,6 +111,25 @@ function parseField(field: string, source: string, mode: "html" | "text"): Parse
     const reason = describeLiquidError(error);
     throw new AppError("INVALID", `The ${field} is not valid Liquid: ${reason}`, { fields: { [field]: [reason] } });
   }
+}
+
+function renderField(field: string, parsed: ParsedTemplate, scope: PersonalisationScope, limits: RenderLimits | undefined): string {
+  try {
+    return renderLiquid(parsed, scope, limits);
+  } catch (error) {
+    if (error instanceof OverBudget) throw new MessageRenderError(field, error.message, true);
+    throw new MessageRenderError(field, describeLiquidError(error), false);
+  }
+}
+
+/** The parts together within the byte limit (each part alone was checked as it was rendered). */
+function withinSize(message: MessageContent, field: string, limits: RenderLimits | undefined): MessageContent {
+  if (!limits) return message;
+  const parts =
+    message.channel === "EMAIL" ? [message.subject, message.html, message.text] : message.channel === "SMS" ? [message.body] : message.bodyParameters;
+  const bytes = parts.reduce((total, part) => total + Buffer.byteLength(part), 0);
+  if (bytes > limits.outputLimitBytes) throw new MessageRenderError(field, overSizeReason(limits.outputLimitBytes), true);
+  return message;
 }
 
 function tryParseText(source: string): ParsedTemplate | null {

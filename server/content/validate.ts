@@ -1,26 +1,48 @@
 import { AppError, type FieldErrors } from "../errors.ts";
-import { describeLiquidError, type LiquidMode, parseLiquid, renderLiquid } from "./liquid.ts";
-
-/** A contact with every field empty: a trial render catches what parsing cannot (a missing include). */
-const TRIAL_SCOPE = { contact: { name: null, email: null, phone: null, attributes: {} } };
+import { prepareBudgetedRenderer } from "./budgeted-render.ts";
+import { describeLiquidError, type LiquidMode, parseLiquid } from "./liquid.ts";
+import { MessageRenderError } from "./message-render-error.ts";
+import type { RenderableCampaign, RenderableContact } from "./render.ts";
+import { TRIAL_CONTACTS } from "./trial-contacts.ts";
 
 export type ContentToCheck = {
   type: string;
   subject?: string | null;
   content?: string | null;
+  contentFormat?: "HTML" | "MARKDOWN" | null;
   whatsappParameters?: string[];
 };
 
 /**
  * Checks the Liquid in each field the campaign's channel sends, against the
- * author's own text so line numbers match what they typed. Throws AppError
+ * author's own text so line numbers match what they typed; then makes the message
+ * as sending would, within the render budget, for a contact with every field empty
+ * and for a realistic one, so a template that fails or runs over the budget (a loop
+ * over a large range) is refused now rather than for each recipient. Throws AppError
  * INVALID naming each bad field and why.
  */
-export function requireValidLiquid(input: ContentToCheck): void {
+export async function requireValidLiquid(input: ContentToCheck): Promise<void> {
+  const fields = syntaxProblems(input);
+  if (Object.keys(fields).length > 0) {
+    throw new AppError("INVALID", `The ${fieldNames(fields)} ${Object.keys(fields).length > 1 ? "are" : "is"} not valid Liquid.`, { fields });
+  }
+  const problem = await trialRenderProblem(input);
+  if (problem) {
+    const where = fieldNames({ [problem.field]: [] });
+    const message = problem.overBudget ? `The ${where} could not be rendered: ${problem.message}` : `The ${where} is not valid Liquid.`;
+    throw new AppError("INVALID", message, { fields: { [problem.field]: [problem.message] } });
+  }
+}
+
+function syntaxProblems(input: ContentToCheck): FieldErrors {
   const fields: FieldErrors = {};
   const check = (field: string, source: string | null | undefined, mode: LiquidMode, label?: string) => {
-    const reason = liquidProblem(source ?? "", mode);
-    if (reason) (fields[field] ??= []).push(label ? `${label}: ${reason}` : reason);
+    try {
+      parseLiquid(source ?? "", mode);
+    } catch (error) {
+      const reason = describeLiquidError(error);
+      (fields[field] ??= []).push(label ? `${label}: ${reason}` : reason);
+    }
   };
   if (input.type === "EMAIL") {
     check("subject", input.subject, "text");
@@ -32,18 +54,38 @@ export function requireValidLiquid(input: ContentToCheck): void {
       check("whatsapp.parameters", parameter, "text", `Parameter ${index + 1} ({{${index + 1}}})`),
     );
   }
-  const named = Object.keys(fields);
-  if (named.length > 0) {
-    const where = named.map((field) => (field === "whatsapp.parameters" ? "WhatsApp parameters" : field)).join(" and ");
-    throw new AppError("INVALID", `The ${where} ${named.length > 1 ? "are" : "is"} not valid Liquid.`, { fields });
-  }
+  return fields;
 }
 
-function liquidProblem(source: string, mode: LiquidMode): string | null {
-  try {
-    renderLiquid(parseLiquid(source, mode), TRIAL_SCOPE);
-    return null;
-  } catch (error) {
-    return describeLiquidError(error);
+async function trialRenderProblem(input: ContentToCheck): Promise<MessageRenderError | null> {
+  const campaign: RenderableCampaign = {
+    type: input.type === "SMS" || input.type === "WHATSAPP" ? input.type : "EMAIL",
+    subject: input.subject ?? null,
+    content: input.content ?? null,
+    contentFormat: input.contentFormat ?? "HTML",
+    whatsappTemplate: null,
+    whatsappLanguage: null,
+    whatsappParameters: input.whatsappParameters ?? [],
+  };
+  const render = prepareBudgetedRenderer(campaign);
+  for (const contact of TRIAL_CONTACTS satisfies RenderableContact[]) {
+    try {
+      await render(contact);
+    } catch (error) {
+      if (error instanceof MessageRenderError) return error;
+      // Parsing the Markdown's HTML can fail where the author's own text did not.
+      if (error instanceof AppError && error.fields) {
+        const [field, reasons] = Object.entries(error.fields)[0]!;
+        return new MessageRenderError(field, reasons[0] ?? error.message, false);
+      }
+      throw error;
+    }
   }
+  return null;
+}
+
+function fieldNames(fields: FieldErrors): string {
+  return Object.keys(fields)
+    .map((field) => (field === "whatsapp.parameters" ? "WhatsApp parameters" : field))
+    .join(" and ");
 }

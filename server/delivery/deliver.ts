@@ -1,12 +1,13 @@
 import type { ChannelSender, OutgoingMessage } from "../channels/types.ts";
-import type { CampaignRenderer } from "../content/render.ts";
+import type { BudgetedRenderer } from "../content/budgeted-render.ts";
 import type { DueDelivery, DeliveryOutcome } from "./ledger.ts";
 import { type DeliverySettings, retryDelayMs } from "./settings.ts";
 import type { MessageFinisher } from "./tracked-content.ts";
 
 export type DeliveryContext = {
   campaign: { id: string; teamId: string };
-  render: CampaignRenderer;
+  /** Makes each recipient's message on a render thread, within the render budget. */
+  render: BudgetedRenderer;
   /** Adds tracking and the unsubscribe footer to an email; leaves other channels as they are. */
   finish: MessageFinisher;
   sender: ChannelSender;
@@ -21,8 +22,12 @@ export type DeliveryContext = {
  */
 export type PreparedMessage = { delivery: DueDelivery; message: OutgoingMessage } | { delivery: DueDelivery; failure: DeliveryOutcome };
 
-/** Renders one due delivery for its recipient. */
-export function prepareMessage(context: DeliveryContext, delivery: DueDelivery): PreparedMessage {
+/**
+ * Renders one due delivery for its recipient. A message that cannot be made (a
+ * template that fails for this contact's data, or goes over the render budget) is a
+ * permanent failure with the reason: the same content would fail again.
+ */
+export async function prepareMessage(context: DeliveryContext, delivery: DueDelivery): Promise<PreparedMessage> {
   if (!delivery.contact) return { delivery, failure: { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." } };
   try {
     const message: OutgoingMessage = {
@@ -32,7 +37,7 @@ export function prepareMessage(context: DeliveryContext, delivery: DueDelivery):
       deliveryId: delivery.id,
       messageId: context.messageId(delivery.contactId),
       to: delivery.address,
-      content: context.finish(context.render(delivery.contact), { deliveryId: delivery.id, contactId: delivery.contactId }),
+      content: context.finish(await context.render(delivery.contact), { deliveryId: delivery.id, contactId: delivery.contactId }),
     };
     return { delivery, message };
   } catch (error) {

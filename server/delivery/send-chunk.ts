@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/database.ts";
 import type { CampaignType } from "../campaigns/schemas.ts";
 import type { SenderResolver } from "../channels/senders.ts";
-import { type CampaignRenderer, prepareCampaignRenderer, type RenderableCampaign } from "../content/render.ts";
+import { prepareBudgetedRenderer } from "../content/budgeted-render.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
 import { handOver } from "./handoff.ts";
@@ -55,7 +55,8 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   const domain = messageIdDomain();
   const context: DeliveryContext = {
     campaign,
-    render: safeRenderer(campaign),
+    // A template that does not parse fails each message with the reason, rather than the job forever.
+    render: prepareBudgetedRenderer(campaign),
     finish: await prepareMessageFinisher(db, campaign),
     sender: await worker.senders(db, campaign.teamId, channel),
     settings,
@@ -120,7 +121,7 @@ async function sendWindows(
         const due = await options.read();
         if (due.length === 0) return null;
         // A message that cannot be rendered is taken like the others, and its failure recorded as its answer.
-        return due.map((delivery) => prepareMessage(context, delivery));
+        return Promise.all(due.map((delivery) => prepareMessage(context, delivery)));
       },
       mark: async (group) => {
         const answered = unrecorded;
@@ -142,16 +143,5 @@ async function sendWindows(
     });
   } finally {
     await recordOutcomes(db, { owner, outcomes: unrecorded });
-  }
-}
-
-/** A template that cannot be prepared fails each message with the reason, rather than the job forever. */
-function safeRenderer(campaign: RenderableCampaign): CampaignRenderer {
-  try {
-    return prepareCampaignRenderer(campaign);
-  } catch (error) {
-    return () => {
-      throw error;
-    };
   }
 }

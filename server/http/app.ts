@@ -4,11 +4,16 @@ import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { getDb } from "../../db/database.ts";
+import { setRenderWorkerFile } from "../content/render-pool.ts";
 import { clientContext, cspNonceContext } from "./context.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders as createSecurityHeaders } from "./security-headers.ts";
 
 export { boot } from "../boot.ts";
+
+// Built, this module is build/server/index.js and the render threads' entry is emitted
+// beside it (vite.config.ts); run from the sources, the pool finds render-worker.ts itself.
+if (!import.meta.url.endsWith(".ts")) setRenderWorkerFile(new URL("./render-worker.js", import.meta.url));
 export { receiveConnections, shareConnections, takeConnections } from "./shared-port.ts";
 
 /** Liveness and readiness, served by every role so orchestrators can watch workers too. */

@@ -1,3 +1,4 @@
+import { findHtmlLinks, type HtmlLink } from "./find-html-links.ts";
 import { decodeHtmlEntities } from "./html-entities.ts";
 import { isTrackableUrl } from "./tokens.ts";
 
@@ -11,11 +12,9 @@ const FOOTER: Slot = { kind: "footer" };
 export type CompiledBody = { pieces: (string | Slot)[]; hasUnsubscribe: boolean };
 export type CompiledEmail = { html: CompiledBody; text: CompiledBody; links: string[] };
 
-// An <a> or <area> start tag (quoted attribute values may hold ">"), or the
-// unsubscribe placeholder written in the content outside any tag.
-const HTML_SCAN = /<(?:a|area)\b(?:[^>"']|"[^"]*"|'[^']*')*>|\{\{\s*unsubscribe_url\s*\}\}/gi;
-// The href attribute inside one tag; `\s` first so data-href is not it.
-const HREF = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+// Every pattern here is linear: each match starts at a fixed prefix and none can be
+// retried from inside another (links in HTML are found by a tokenizer, not a pattern).
+const PLACEHOLDER_SCAN = /\{\{\s*unsubscribe_url\s*\}\}/gi;
 const TEXT_SCAN = /\{\{\s*unsubscribe_url\s*\}\}|https?:\/\/[^\s<>"'`]+/gi;
 const PLACEHOLDER = /^\{\{\s*unsubscribe_url\s*\}\}$/i;
 const BODY_END = /<\/body\s*>/gi;
@@ -37,32 +36,39 @@ export function compileEmail(html: string, text: string, ownUnsubscribePrefix: s
 }
 
 function compileHtml(html: string, indexOf: (url: string) => number, isUnsubscribe: (value: string) => boolean): CompiledBody {
-  const pieces: (string | Slot)[] = [];
+  // The places to fill, in document order: link hrefs, and the unsubscribe placeholder
+  // written anywhere outside an <a> or <area> tag (inside one, only its href counts).
+  const cuts: { start: number; end: number; slot: Slot }[] = [];
   let hasUnsubscribe = false;
-  let from = 0;
-  const cut = (start: number, end: number, slot: Slot) => {
-    pieces.push(html.slice(from, start), slot);
-    from = end;
-  };
-  for (const match of html.matchAll(HTML_SCAN)) {
-    const tag = match[0];
-    if (tag[0] === "{") {
-      hasUnsubscribe = true;
-      cut(match.index, match.index + tag.length, UNSUBSCRIBE);
-      continue;
-    }
-    const href = HREF.exec(tag);
-    if (!href) continue;
-    const raw = href[1] ?? href[2] ?? href[3] ?? "";
-    const valueStart = match.index + href.index + href[0].length - raw.length - (href[3] === undefined ? 1 : 0);
-    const url = decodeHtmlEntities(raw).trim();
+  const links = findHtmlLinks(html);
+  let next = 0;
+  for (const match of html.matchAll(PLACEHOLDER_SCAN)) {
+    while (next < links.length && links[next]!.tagEnd <= match.index) addLink(links[next++]!);
+    const inTag = next < links.length && links[next]!.tagStart <= match.index;
+    if (inTag) continue;
+    hasUnsubscribe = true;
+    cuts.push({ start: match.index, end: match.index + match[0].length, slot: UNSUBSCRIBE });
+  }
+  while (next < links.length) addLink(links[next++]!);
+
+  function addLink(link: HtmlLink) {
+    if (!link.href) return;
+    const { start, end } = link.href;
+    const url = decodeHtmlEntities(html.slice(start, end)).trim();
     if (isUnsubscribe(url)) {
       hasUnsubscribe = true;
-      if (!url.startsWith("http")) cut(valueStart, valueStart + raw.length, UNSUBSCRIBE);
+      if (!url.startsWith("http")) cuts.push({ start, end, slot: UNSUBSCRIBE });
     } else if (isTrackableUrl(url)) {
       // mailto:, tel:, #anchors and relative links are not http(s): they stay as written.
-      cut(valueStart, valueStart + raw.length, { kind: "click", index: indexOf(url) });
+      cuts.push({ start, end, slot: { kind: "click", index: indexOf(url) } });
     }
+  }
+
+  const pieces: (string | Slot)[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    pieces.push(html.slice(from, cut.start), cut.slot);
+    from = cut.end;
   }
   // The footer (open pixel, postal address, unsubscribe link when missing) goes at the end of the body.
   const bodyEnds = [...html.matchAll(BODY_END)];
@@ -82,7 +88,7 @@ function compileText(text: string, indexOf: (url: string) => number, isUnsubscri
   let from = 0;
   for (const match of text.matchAll(TEXT_SCAN)) {
     // A URL at the end of a sentence does not own its full stop or closing bracket.
-    const value = match[0].replace(/[.,;:!?)\]]+$/, "");
+    const value = withoutTrailingPunctuation(match[0]);
     if (isUnsubscribe(value)) {
       hasUnsubscribe = true;
       if (value[0] === "{") {
@@ -96,6 +102,16 @@ function compileText(text: string, indexOf: (url: string) => number, isUnsubscri
   }
   pieces.push(text.slice(from), FOOTER);
   return { pieces, hasUnsubscribe };
+}
+
+// A loop, not /[.,;:!?)\]]+$/: that pattern is retried from every character of a long
+// run of full stops and is quadratic in it.
+const TRAILING_PUNCTUATION = new Set([".", ",", ";", ":", "!", "?", ")", "]"]);
+
+function withoutTrailingPunctuation(value: string): string {
+  let end = value.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(value[end - 1]!)) end -= 1;
+  return value.slice(0, end);
 }
 
 function safeDecodeUri(value: string): string {
