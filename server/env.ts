@@ -21,6 +21,13 @@ const EnvSchema = z.object({
   SEND_RATE_WHATSAPP: z.coerce.number().min(0).default(0),
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SEND_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  // The most a request body may hold, where a route needs no more (the CSV import and import API keep theirs).
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int("must be a whole number of bytes")
+    .min(16 * 1024, "must be at least 16384 (16 KB)")
+    .max(64 * 1024 * 1024, "must be at most 67108864 (64 MB)")
+    .optional(),
   // Signs open, click and unsubscribe links; without it a random key kept in the database does.
   TRACKING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.
