@@ -15,7 +15,7 @@ const BUFFERED_BYTES = 64 * 1024;
  * `onTooLarge` answers the client. So no reader downstream (formData, JSON, a
  * multipart parser) can ever hold more than the limit. A body the route leaves
  * unread is discarded once the answer is sent, still counted, so the connection
- * can serve the next request without ever reading more than the limit.
+ * can serve the next request; past the limit the connection is closed instead.
  */
 export function toFetchRequest(
   req: ExpressRequest,
@@ -65,10 +65,6 @@ function countedBody(
     wanted = false;
     end(stream);
   };
-  const discardTheRest = () => {
-    wanted = false;
-    req.resume();
-  };
 
   const onData = (chunk: Buffer) => {
     received += chunk.byteLength;
@@ -86,8 +82,12 @@ function countedBody(
   };
 
   // Node reads the next request on a kept-alive connection only after this body's end.
+  // Not before the answer is sent, so that answer (a route's own 400 or 401) is what
+  // the client gets, and not a 413 for bytes the route never wanted.
   res.once("finish", () => {
-    if (!req.complete) discardTheRest();
+    if (req.complete) return;
+    wanted = false;
+    req.resume();
   });
 
   return new ReadableStream<Uint8Array>(
@@ -106,7 +106,8 @@ function countedBody(
         if (wanted) req.resume();
       },
       cancel() {
-        discardTheRest();
+        wanted = false;
+        req.pause();
       },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: BUFFERED_BYTES }),

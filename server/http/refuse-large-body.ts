@@ -2,10 +2,17 @@ import type { NextFunction, Request, Response } from "express";
 import { expectsJson, maxBodyBytesFor } from "./body-limits.ts";
 import { tooLargeMessage } from "./too-large-message.ts";
 
+// How long a refused connection stays open, unread, before it is closed.
+const LINGER_MS = 2_000;
+
 /**
- * Answers 413 for a body past its limit and closes the connection after the answer:
- * the rest of the body is never read, so the connection cannot carry another request.
- * If the answer has already begun, only closing is left.
+ * Answers 413 for a body past its limit, and closes the connection without reading
+ * the rest: that connection cannot carry another request. Closing a socket whose
+ * unread bytes are still arriving makes the kernel send a reset, which can reach the
+ * client before it has read the 413 and make it drop the answer (Node's client then
+ * reports only EPIPE). So the answer is written whole (its length declared) but ended
+ * only after a moment or when the client hangs up; meanwhile nothing is read, so the
+ * client's sending stalls and costs no memory. If an answer has begun, only closing is left.
  */
 export function refuseLargeBody(req: Request, res: Response, maxBytes: number): void {
   if (res.headersSent) {
@@ -13,12 +20,16 @@ export function refuseLargeBody(req: Request, res: Response, maxBytes: number): 
     return;
   }
   const message = tooLargeMessage(maxBytes);
-  res.status(413).set("Connection", "close");
-  if (expectsJson(req.path)) {
-    res.json({ message });
-  } else {
-    res.type("html").send(tooLargePage(message));
-  }
+  const json = expectsJson(req.path);
+  const body = Buffer.from(json ? JSON.stringify({ message }) : tooLargePage(message));
+  res.status(413).set({
+    "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+    "Content-Length": String(body.byteLength),
+    Connection: "close",
+  });
+  res.write(body);
+  const end = setTimeout(() => res.end(), LINGER_MS);
+  res.once("close", () => clearTimeout(end));
 }
 
 /**
