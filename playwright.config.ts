@@ -22,6 +22,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // page.request shares the browser's session cookie but is no browser and sends no
+    // Origin, which the API requires of calls signed in by that cookie
+    // (server/http/cross-site.ts). This is the Origin Chromium sends for the app's own
+    // requests anyway.
+    extraHTTPHeaders: { Origin: baseURL },
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
