@@ -31,7 +31,7 @@ export function maxBodyBytesFor(path: string, defaultMaxBytes = configuredMaxBod
 }
 
 /** MAX_BODY_BYTES, already validated at boot (server/env.ts); the default when unset. */
-function configuredMaxBodyBytes(): number {
+export function configuredMaxBodyBytes(): number {
   const configured = Number(process.env.MAX_BODY_BYTES);
   return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_BODY_BYTES;
 }
