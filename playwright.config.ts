@@ -24,6 +24,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // page.request shares the browser's session cookie but is no browser and sends no
+    // Origin, which the API requires of calls signed in by that cookie
+    // (server/http/cross-site.ts). This is the Origin Chromium sends for the app's own
+    // requests anyway.
+    extraHTTPHeaders: { Origin: baseURL },
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
@@ -41,8 +46,8 @@ export default defineConfig({
   projects: [
     { name: "javascript", use: { javaScriptEnabled: true } },
     // *.js-only.spec.ts covers behaviour that exists only with JavaScript (browser-side CSV mapping);
-    // server-processes.spec.ts drives no browser, so once is enough.
-    { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, /server-processes\.spec\.ts$/] },
+    // server-processes.spec.ts and request-bodies.spec.ts drive no browser, so once is enough.
+    { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, /server-processes\.spec\.ts$/, /request-bodies\.spec\.ts$/] },
   ],
   webServer: {
     command: "rm -rf .data/e2e && node server.js",

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -33,6 +34,21 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 3000 },
+  server: {
+    port: 3000,
+    fs: {
+      // `npm run dev` serves files under the project through Vite, and .data/ holds the
+      // generated secret key and the embedded PostgreSQL's files. Vite's own defaults
+      // (.env, keys, .git) are kept, since this list replaces them.
+      deny: [".env", ".env.*", "*.{crt,pem}", "**/.git/**", "**/.data/**", ...dataDirPatterns(process.env.DATA_DIR)],
+    },
+  },
   plugins: [tailwindcss(), reactRouter(), renderWorkerEntry()],
 });
+
+/** DATA_DIR, when it names another folder, denied as .data/ is (anywhere outside the project Vite does not serve anyway). */
+function dataDirPatterns(dataDir: string | undefined): string[] {
+  if (!dataDir) return [];
+  const absolute = path.resolve(dataDir).split(path.sep).join("/");
+  return [absolute, `${absolute}/**`];
+}

@@ -30,6 +30,13 @@ const EnvSchema = z.object({
   SEND_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   // Sign-ups one client address may make in an hour, successful ones included.
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  // The most a request body may hold, where a route needs no more (the CSV import and import API keep theirs).
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int("must be a whole number of bytes")
+    .min(16 * 1024, "must be at least 16384 (16 KB)")
+    .max(64 * 1024 * 1024, "must be at most 67108864 (64 MB)")
+    .optional(),
   // Signs open, click and unsubscribe links; without it a random key kept in the database does.
   TRACKING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Encrypts channel secrets at rest; without it a key is generated under DATA_DIR.

@@ -6,6 +6,7 @@ export type ErrorCode =
   | "CONFLICT"
   | "RATE_LIMITED"
   | "TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -15,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 };

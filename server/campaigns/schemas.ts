@@ -44,10 +44,19 @@ const whatsappParameters = z
   .array(whatsappParameter, { error: "whatsapp.parameters must be a list of texts" })
   .max(MAX_WHATSAPP_PARAMETERS, `At most ${MAX_WHATSAPP_PARAMETERS} parameters`);
 
+export const MAX_CONTENT_CHARACTERS = 200_000;
+
+/**
+ * The body the broadcast editor's form may send. Form encoding turns a character
+ * outside ASCII into up to 9 bytes (%E4%B8%AD), so content at its limit can reach
+ * 1.8 MB; the other fields are small.
+ */
+export const MAX_CAMPAIGN_FORM_BYTES = 2 * 1024 * 1024;
+
 // Browsers send line breaks in form fields as CRLF; the SMS count must match what was typed.
 const content = z
   .string()
-  .max(200_000, "Content must be at most 200,000 characters")
+  .max(MAX_CONTENT_CHARACTERS, "Content must be at most 200,000 characters")
   .transform((value) => value.replace(/\r\n?/g, "\n"))
   .nullish();
 

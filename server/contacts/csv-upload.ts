@@ -37,6 +37,12 @@ const BROKEN: CsvProblem = {
   description: "The import stopped because of an error on our side. Contacts from the rows before it were imported.",
 };
 
+// Besides the file, the form may carry up to 20 other fields of 64 KB each (receiveUpload's limits).
+const FORM_FIELDS_BYTES = 20 * 64 * 1024;
+
+/** The most an upload's whole body may hold: a file at the product's limit and the form around it. */
+export const CSV_UPLOAD_MAX_BODY_BYTES = CSV_MAX_BYTES + FORM_FIELDS_BYTES + 64 * 1024;
+
 /** The product's limits; tests pass smaller ones rather than stream 200 MB. The messages name the product's. */
 export type UploadLimits = { maxBytes: number; maxRows: number };
 const UPLOAD_LIMITS: UploadLimits = { maxBytes: CSV_MAX_BYTES, maxRows: CSV_MAX_ROWS };

@@ -10,6 +10,8 @@ import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 
 export const MAX_IMPORT_ROWS = 1_000_000;
 export const MAX_CHUNK_ROWS = 10_000;
+/** The body of one chunk of POST /api/contacts/import: 10,000 rows with long cells stay well under it. */
+export const MAX_CHUNK_BODY_BYTES = 32 * 1024 * 1024;
 /**
  * The sum of an import's request bodies. A 200 MB file (CSV_MAX_BYTES) grows as
  * JSON by the field names around its cells, about 40 bytes a row, 40 MB at a

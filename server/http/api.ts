@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { AppError, type FieldErrors, isAppError } from "../errors.ts";
 import { log } from "../log.ts";
+import { configuredMaxBodyBytes } from "./body-limits.ts";
+import { tooLargeMessage } from "./too-large-message.ts";
 
 type ErrorBody = { message: string; fields?: FieldErrors };
 
@@ -27,12 +29,9 @@ export async function handleApi<T>(run: () => Promise<T>): Promise<T | Response>
   }
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
 /** The body as text, refused with a 413 as soon as it passes `maxBytes`, whatever Content-Length claims. */
 async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () =>
-    new AppError("TOO_LARGE", `The request body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  const tooLarge = () => new AppError("TOO_LARGE", tooLargeMessage(maxBytes));
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -66,7 +65,7 @@ export async function readMeasuredJsonBody<S extends z.ZodType>(
   schema: S,
   options: { maxBytes?: number } = {},
 ): Promise<{ body: z.infer<S>; bytes: number }> {
-  const text = await readBodyText(request, options.maxBytes ?? DEFAULT_BODY_LIMIT);
+  const text = await readBodyText(request, options.maxBytes ?? configuredMaxBodyBytes());
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
@@ -6,6 +5,8 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { getDb } from "../../db/database.ts";
 import { setRenderWorkerFile } from "../content/render-pool.ts";
 import { clientContext, cspNonceContext } from "./context.ts";
+import { handleWithReactRouter } from "./react-router-handler.ts";
+import { limitRequestBodies } from "./refuse-large-body.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders as createSecurityHeaders } from "./security-headers.ts";
 
@@ -51,9 +52,12 @@ app.use(requestLog);
 app.use(securityHeaders);
 
 app.use(health);
+// Before anything reads a body: a declared length past the limit is refused unread,
+// and the limit is what React Router's body stream is counted against.
+app.use(limitRequestBodies);
 
 app.use(
-  createRequestHandler({
+  handleWithReactRouter({
     // A build given as a function is read again, and its route table rebuilt, on every
     // request: what development's hot reload needs, and a few percent of every request's
     // CPU in production, where the build never changes (docs/decisions/017-server-rendering.md).

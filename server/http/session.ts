@@ -3,16 +3,24 @@ import { getDb } from "../../db/database.ts";
 import { findSession, type SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../errors.ts";
 import { sessionCookie } from "./cookies.ts";
+import { requireSameOriginJson } from "./cross-site.ts";
 
-/** The token a request carries: `Authorization: Bearer` for API clients, else the session cookie. */
-export async function readSessionToken(request: Request): Promise<string | null> {
+type Credential = { token: string; from: "bearer" | "cookie" };
+
+/** The token a request carries and how: `Authorization: Bearer` for API clients, else the session cookie. */
+async function readCredential(request: Request): Promise<Credential | null> {
   const header = request.headers.get("Authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    return match?.[1] ?? null;
+    return match?.[1] ? { token: match[1], from: "bearer" } : null;
   }
   const value = await sessionCookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
+  return typeof value === "string" && value ? { token: value, from: "cookie" } : null;
+}
+
+/** The token a request carries: `Authorization: Bearer` for API clients, else the session cookie. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  return (await readCredential(request))?.token ?? null;
 }
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -29,11 +37,16 @@ export async function requirePageUser(request: Request): Promise<SessionUser> {
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
 }
 
-/** For the JSON API: the signed-in user, or a 401. */
+/**
+ * For the JSON API: the signed-in user, or a 401. A call signed in by the browser's
+ * cookie that may change something must also come from Murmur's own pages as JSON
+ * (403 or 415 otherwise; server/http/cross-site.ts).
+ */
 export async function requireApiUser(request: Request): Promise<SessionUser> {
-  const token = await readSessionToken(request);
-  if (!token) throw new AppError("UNAUTHENTICATED", "Authentication required: send a Bearer token.");
-  const session = await findSession(getDb(), token);
+  const credential = await readCredential(request);
+  if (!credential) throw new AppError("UNAUTHENTICATED", "Authentication required: send a Bearer token.");
+  if (credential.from === "cookie") requireSameOriginJson(request);
+  const session = await findSession(getDb(), credential.token);
   if (!session) throw new AppError("UNAUTHENTICATED", "Your session is invalid or has expired. Please sign in again.");
   return session;
 }

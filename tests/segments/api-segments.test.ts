@@ -123,7 +123,7 @@ describe("segments API", () => {
 
     for (const response of [created, renamed, linked]) {
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ message: expect.stringMatching(/^The request body is larger than \d+ MB\.$/) });
+      expect(await response.json()).toEqual({ message: expect.stringMatching(/^The request body is too large: at most \d+ MB can be sent here\.$/) });
     }
     expect(await list(user.token)).toEqual([expect.objectContaining({ id, name: "Kept", contactCount: 0 })]);
   });

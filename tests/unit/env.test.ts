@@ -49,6 +49,13 @@ describe("parseEnv", () => {
     );
   });
 
+  test("MAX_BODY_BYTES takes a whole number of bytes from 16 KB to 64 MB", () => {
+    expect(parseEnv({ MAX_BODY_BYTES: "2097152" }).MAX_BODY_BYTES).toBe(2_097_152);
+    expect(() => parseEnv({ MAX_BODY_BYTES: "1mb" })).toThrow(/MAX_BODY_BYTES/);
+    expect(() => parseEnv({ MAX_BODY_BYTES: "1024" })).toThrow(/MAX_BODY_BYTES: must be at least 16384/);
+    expect(() => parseEnv({ MAX_BODY_BYTES: "1000000000" })).toThrow(/MAX_BODY_BYTES: must be at most 67108864/);
+  });
+
   test("a port out of range is refused", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
   });

@@ -1,12 +1,10 @@
 import type { Route } from "./+types/contacts-import";
 import { getDb } from "../../../db/database.ts";
+import { MAX_CHUNK_BODY_BYTES } from "../../../server/contacts/import.ts";
 import { receiveImportChunk } from "../../../server/contacts/receive-import.ts";
 import { ImportChunkSchema } from "../../../server/contacts/schemas.ts";
 import { handleApi, methodNotAllowed, readMeasuredJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
-
-// A chunk of 10,000 rows with long cells stays well under this.
-const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -16,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
-    const { body, bytes } = await readMeasuredJsonBody(request, ImportChunkSchema, { maxBytes: IMPORT_BODY_LIMIT });
+    const { body, bytes } = await readMeasuredJsonBody(request, ImportChunkSchema, { maxBytes: MAX_CHUNK_BODY_BYTES });
     return Response.json(await receiveImportChunk(getDb(), team.id, body, { bytes }));
   });
 }

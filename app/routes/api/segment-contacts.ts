@@ -1,6 +1,6 @@
 import type { Route } from "./+types/segment-contacts";
 import { getDb } from "../../../db/database.ts";
-import { LinkContactsSchema } from "../../../server/segments/schemas.ts";
+import { LinkContactsSchema, MAX_LINK_CONTACTS_BODY_BYTES } from "../../../server/segments/schemas.ts";
 import { addContactsToSegment } from "../../../server/segments/segments.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
 import { requireId } from "../../../server/http/params.ts";
@@ -15,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
     const segmentId = requireId(params.id, "Segment not found.");
-    const { contactIds } = await readJsonBody(request, LinkContactsSchema, { maxBytes: 8 * 1024 * 1024 });
+    const { contactIds } = await readJsonBody(request, LinkContactsSchema, { maxBytes: MAX_LINK_CONTACTS_BODY_BYTES });
     const result = await addContactsToSegment(getDb(), { teamId: team.id, segmentId, contactIds });
     return Response.json({ data: result });
   });
