@@ -34,7 +34,9 @@ async function membersQuery(db: Database, teamId: string, segment: SegmentRow): 
     const filter = storedFilter(segment.filter);
     if (!filter) return db.selectFrom("contacts as c").select("c.id as contactId").where(sql<boolean>`false`);
     const matching = await filterContacts(db, { teamId, filter, stored: true });
-    return matching.select("c.id as contactId");
+    // A derived table of its own, so the CTEs of segments its filter names more than once
+    // stay inside it when campaigns join several segments in one UNION.
+    return db.selectFrom(matching.select("c.id as contactId").as("f")).select("f.contactId");
   }
   return db
     .selectFrom("segmentMembers")
