@@ -5,7 +5,7 @@ import { type CompiledFilter, compileFilter } from "./compile.ts";
 import { engagementSources } from "./engagement-sources.ts";
 import { resolveReferences } from "./references.ts";
 import type { FilterGroup } from "./schema.ts";
-import { withoutJit } from "./without-jit.ts";
+import { FILTER_READ_TIMEOUT_MS, withoutJit } from "./without-jit.ts";
 
 /** Contacts shown as a filter's sample. */
 export const SAMPLE_SIZE = 10;
@@ -58,21 +58,24 @@ async function filterCondition(db: Database, options: FilterOptions): Promise<Co
 function matching(db: Database, teamId: string, filter: CompiledFilter) {
   // Each shared segment's members are selected once per statement, before the contacts are
   // tested against them. Only the compiler's raw SQL reads these CTEs, so the builder's
-  // types need not know them (and cannot carry a list of them of any length).
+  // types need not know them (and cannot carry a list of them of any length). Kysely
+  // writes a raw CTE body as it is, so the parentheses are ours.
   const creator = filter.shared.reduce<QueryCreator<DB>>(
-    (query, segment) => query.with((cte) => cte(segment.name).materialized(), () => segment.members) as QueryCreator<DB>,
+    (query, segment) => query.with((cte) => cte(segment.name).materialized(), () => sql<{ contact_id: string }>`(${segment.members})`) as QueryCreator<DB>,
     db,
   );
   return creator.selectFrom("contacts as c").where("c.teamId", "=", teamId).where(filter.where);
 }
 
 // Count and sample each run in a transaction of their own (without JIT), so the
-// preview still runs both at once on two connections.
+// preview still runs both at once on two connections; past FILTER_READ_TIMEOUT_MS
+// either is cancelled and answered as UNAVAILABLE (a 503 saying so), never left
+// holding its connection.
 function countMatching(db: Database, teamId: string, filter: CompiledFilter): Promise<number> {
   return withoutJit(db, async (trx) => {
     const row = await matching(trx, teamId, filter).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
     return row.count;
-  });
+  }, { timeoutMs: FILTER_READ_TIMEOUT_MS });
 }
 
 function sampleMatching(db: Database, teamId: string, filter: CompiledFilter): Promise<SampleContact[]> {
@@ -83,5 +86,6 @@ function sampleMatching(db: Database, teamId: string, filter: CompiledFilter): P
       .orderBy("c.id", "desc")
       .limit(SAMPLE_SIZE)
       .execute(),
+    { timeoutMs: FILTER_READ_TIMEOUT_MS },
   );
 }
