@@ -1,4 +1,6 @@
 import Papa from "papaparse";
+import { CSV_FIRST_ROW } from "./csv-mapping.ts";
+import { CSV_MAX_ROW_CHARS, rowChars, unfinishedRowChars } from "./csv-row-limit.ts";
 
 // Shared by the server (an uploaded file's stream) and the browser (a chosen
 // File, through app/components/csv-import/file-source.ts), so both read a CSV
@@ -30,7 +32,9 @@ export type CsvStreamResult = {
   fields: string[] | null;
   rows: number;
   /** What stopped reading before the end of the file, if anything. */
-  stoppedBy: "header" | "maxRows" | "signal" | null;
+  stoppedBy: "header" | "maxRows" | "signal" | "longRow" | null;
+  /** With stoppedBy "longRow": the row's number in the file, the header being row 1. */
+  longRow?: number;
 };
 
 /**
@@ -38,7 +42,10 @@ export type CsvStreamResult = {
  * detected, byte-order mark dropped) and hands over its rows in batches. The
  * source is paused while a batch is being written, so memory holds one batch
  * and not the file; batches are written one after another, in file order.
- * Rows past `maxRows` are not read, nor anything after `signal` aborts. When
+ * Rows past `maxRows` are not read, nor anything after `signal` aborts, nor
+ * anything after a row longer than CSV_MAX_ROW_CHARS: that is found as soon as
+ * the unfinished row passes the limit, before papaparse parses it again with
+ * the next chunk (csv-row-limit.ts says why). When
  * reading stops early the rest of the source is drained, not destroyed, so the
  * client that is still uploading gets the answer.
  */
@@ -53,6 +60,7 @@ export function readCsvBatches(
     let batch: CsvRow[] = [];
     let rows = 0;
     let stoppedBy: CsvStreamResult["stoppedBy"] = null;
+    let longRow: number | undefined;
     let settled = false;
     let handle: Papa.Parser | null = null;
     let writing = Promise.resolve();
@@ -75,6 +83,11 @@ export function readCsvBatches(
       drain(source);
       handle?.abort();
     };
+    const stopAtLongRow = () => {
+      // Before the header is whole, the long row is the header itself.
+      longRow = fields === null ? 1 : CSV_FIRST_ROW + rows;
+      stop("longRow");
+    };
     const write = (rows: CsvRow[]) => (writing = writing.then(() => options.onBatch(rows)));
     const finish = () => {
       if (settled || finishing) return;
@@ -83,7 +96,7 @@ export function readCsvBatches(
       batch = [];
       (last.length > 0 ? write(last) : writing).then(() => {
         settled = true;
-        resolve({ fields, rows, stoppedBy });
+        resolve({ fields, rows, stoppedBy, ...(longRow === undefined ? {} : { longRow }) });
       }, fail);
     };
     options.signal?.addEventListener("abort", () => stop("signal"), { once: true });
@@ -101,9 +114,11 @@ export function readCsvBatches(
         }
         for (const row of results.data) {
           if (rows === options.maxRows) return stop("maxRows");
+          if (rowChars(row) > CSV_MAX_ROW_CHARS) return stopAtLongRow();
           batch.push(row);
           rows += 1;
         }
+        if (unfinishedRowChars(parser) > CSV_MAX_ROW_CHARS) return stopAtLongRow();
         if (batch.length < options.batchSize) return;
         parser.pause();
         source.pause();

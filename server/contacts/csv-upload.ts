@@ -18,6 +18,7 @@ import {
   isCsvFileName,
   type MappedContact,
 } from "./csv-mapping.ts";
+import { longRowProblem } from "./csv-row-limit.ts";
 import { readCsvBatches } from "./csv-stream.ts";
 import { finishImport, importChunk, type ImportSummary, startImport } from "./import.ts";
 import { failImport } from "./import-report.ts";
@@ -69,7 +70,8 @@ const CUT_OFF = {
  * file is streamed, never held whole: papaparse reads it with the same header
  * and auto-mapping rules as the browser, and every 5,000 rows go to the import
  * as one chunk (one transaction). Problems found before any row is written
- * (not a CSV, empty, header only, no email column, over 200 MB) write nothing.
+ * (not a CSV, empty, header only, no email column, over 200 MB) write nothing;
+ * a row longer than 64 KB stops the import there (csv-row-limit.ts).
  */
 export async function importCsvUpload(
   db: Database,
@@ -123,6 +125,10 @@ export async function importCsvUpload(
 
   if (read.stoppedBy === "signal") return closeAsFailed(db, teamId, writer.importId, CUT_OFF.tooLarge, 413);
   if (read.stoppedBy === "maxRows") return closeAsFailed(db, teamId, writer.importId, CUT_OFF.tooManyRows, 413);
+  if (read.stoppedBy === "longRow") {
+    const problem = longRowProblem(read.longRow ?? CSV_FIRST_ROW, { imported: writer.importId !== null });
+    return closeAsFailed(db, teamId, writer.importId, problem);
+  }
   if (!read.fields) return refuse(400, CSV_PROBLEMS.empty);
   if (read.stoppedBy === "header") return refuse(400, CSV_PROBLEMS.missingEmail);
   if (!writer.importId) return refuse(400, CSV_PROBLEMS.headerOnly);

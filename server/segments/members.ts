@@ -34,7 +34,9 @@ async function membersQuery(db: Database, teamId: string, segment: SegmentRow): 
     const filter = storedFilter(segment.filter);
     if (!filter) return db.selectFrom("contacts as c").select("c.id as contactId").where(sql<boolean>`false`);
     const matching = await filterContacts(db, { teamId, filter, stored: true });
-    return matching.select("c.id as contactId");
+    // A derived table of its own, so the CTEs of segments its filter names more than once
+    // stay inside it when campaigns join several segments in one UNION.
+    return db.selectFrom(matching.select("c.id as contactId").as("f")).select("f.contactId");
   }
   return db
     .selectFrom("segmentMembers")
@@ -42,14 +44,25 @@ async function membersQuery(db: Database, teamId: string, segment: SegmentRow): 
     .where("segmentMembers.segmentId", "=", segment.id);
 }
 
-/** How many contacts a filter segment holds right now (static segments count their rows in listSegments). */
-export async function countFilterSegment(db: Database, options: { teamId: string; segment: SegmentRow }): Promise<number> {
+/**
+ * How many contacts a filter segment holds right now (static segments count their
+ * rows in listSegments). With `timeoutMs`, a count that runs past it is cancelled
+ * and answered as an UNAVAILABLE AppError; a stored tree too large to evaluate is
+ * a TOO_LARGE AppError, before any SQL is written.
+ */
+export async function countFilterSegment(
+  db: Database,
+  options: { teamId: string; segment: SegmentRow; timeoutMs?: number },
+): Promise<number> {
   const members = await membersQuery(db, options.teamId, options.segment);
-  const row = await withoutJit(db, (trx) =>
-    trx
-      .selectFrom(members.as("m"))
-      .select(sql<number>`count(*)::int`.as("n"))
-      .executeTakeFirstOrThrow(),
+  const row = await withoutJit(
+    db,
+    (trx) =>
+      trx
+        .selectFrom(members.as("m"))
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
+    { timeoutMs: options.timeoutMs },
   );
   return row.n;
 }

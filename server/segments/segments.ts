@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
-import { countFilterSegment } from "./members.ts";
+import { type CountBudget, countFilterSegments } from "./segment-counts.ts";
 
-export type SegmentCard = { id: string; name: string; kind: string; contactCount: number; createdAt: Date };
+/** A segment as the list shows it; contactCount is null when it could not be counted in time (segment-counts.ts). */
+export type SegmentCard = { id: string; name: string; kind: string; contactCount: number | null; createdAt: Date };
 
 const NOT_FOUND = "Segment not found.";
 
@@ -19,9 +20,11 @@ export async function createSegment(db: Database, options: { teamId: string; nam
 
 /**
  * The team's segments, newest first, each with its number of contacts: static
- * segments count their rows, filter segments are evaluated now (concurrently).
+ * segments count their rows, filter segments are evaluated now, within a
+ * bounded budget (countFilterSegments); one that does not finish in time, or
+ * is too large to evaluate, has a null count rather than failing the list.
  */
-export async function listSegments(db: Database, options: { teamId: string }): Promise<SegmentCard[]> {
+export async function listSegments(db: Database, options: { teamId: string; budget?: Partial<CountBudget> }): Promise<SegmentCard[]> {
   const rows = await db
     .selectFrom("segments")
     .select([
@@ -41,15 +44,23 @@ export async function listSegments(db: Database, options: { teamId: string }): P
     .orderBy("segments.createdAt", "desc")
     .orderBy("segments.id", "desc")
     .execute();
-  return Promise.all(
-    rows.map(async ({ filter, ...row }) => ({
-      ...row,
-      contactCount:
-        row.kind === "filter"
-          ? await countFilterSegment(db, { teamId: options.teamId, segment: { ...row, filter } })
-          : Number(row.contactCount ?? 0),
-    })),
-  );
+  const filterSegments = rows.filter((row) => row.kind === "filter");
+  const counts = await countFilterSegments(db, { teamId: options.teamId, segments: filterSegments, budget: options.budget });
+  return rows.map(({ filter: _filter, ...row }) => ({
+    ...row,
+    contactCount: row.kind === "filter" ? (counts.get(row.id) ?? null) : Number(row.contactCount ?? 0),
+  }));
+}
+
+/** The team's segments by name, for pickers that need no member counts (a campaign's audience). */
+export async function listSegmentChoices(db: Database, options: { teamId: string }): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom("segments")
+    .select(["segments.id", "segments.name"])
+    .where("segments.teamId", "=", options.teamId)
+    .orderBy("segments.createdAt", "desc")
+    .orderBy("segments.id", "desc")
+    .execute();
 }
 
 export async function renameSegment(db: Database, options: { teamId: string; segmentId: string; name: string }) {

@@ -20,7 +20,7 @@ const FILTERED = "0195f0a0-0000-7000-8000-000000000002";
 
 function compiled(condition: unknown, segments: [string, ReferencedSegment][] = []) {
   const tree = parseFilter({ type: "group", combinator: "and", conditions: [condition] });
-  const where = compileFilter(tree, { teamId: TEAM, segments: new Map(segments), engagement: engagementSources });
+  const { where } = compileFilter(tree, { teamId: TEAM, segments: new Map(segments), engagement: engagementSources });
   const { sql: text, parameters } = sql`${where}`.compile(db);
   return { text: text.replace(/\s+/g, " "), parameters };
 }
@@ -92,7 +92,38 @@ describe("filter compiler", () => {
         { type: "group", combinator: "and", conditions: [] },
       ],
     });
-    const where = compileFilter(tree, { teamId: TEAM, segments: new Map(), engagement: engagementSources });
+    const { where } = compileFilter(tree, { teamId: TEAM, segments: new Map(), engagement: engagementSources });
     expect(sql`${where}`.compile(db).sql).toBe("(coalesce(c.name <> '', false) or true)");
+  });
+
+  it("writes a filter segment named in many places once, as a CTE that each place tests", () => {
+    // Three levels of ten references each: copied at every reference this was 1,000 leaves.
+    const LEAF = "0195f0a0-0000-7000-8000-000000000003";
+    const MIDDLE = "0195f0a0-0000-7000-8000-000000000004";
+    const leaf = parseFilter({ type: "group", combinator: "and", conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }] });
+    const tenOf = (segmentId: string) =>
+      parseFilter({ type: "group", combinator: "or", conditions: Array.from({ length: 10 }, () => ({ type: "segment", operator: "in", segmentId })) });
+    const segments = new Map<string, ReferencedSegment>([
+      [LEAF, { kind: "filter", filter: leaf }],
+      [MIDDLE, { kind: "filter", filter: tenOf(LEAF) }],
+    ]);
+    const { where, shared } = compileFilter(tenOf(MIDDLE), { teamId: TEAM, segments, engagement: engagementSources });
+    expect(shared.map((s) => s.name)).toEqual(["filter_segment_1", "filter_segment_2"]);
+    const [first, second] = shared.map((s) => s.members.compile(db).sql.replace(/\s+/g, " "));
+    expect(first).toBe("select c.id as contact_id from contacts c where c.team_id = $1 and ((c.attributes <> '{}'::jsonb and c.attributes @> $2::jsonb))");
+    // The middle segment reads the leaf's CTE ten times rather than holding ten copies of its tree.
+    expect(second!.match(/from "filter_segment_1" s/g)).toHaveLength(10);
+    expect(second).not.toContain("attributes");
+    const text = sql`${where}`.compile(db).sql;
+    expect(text.match(/from "filter_segment_2" s/g)).toHaveLength(10);
+    expect(text).not.toContain("filter_segment_1");
+  });
+
+  it("inlines a filter segment named once, over the same contact", () => {
+    const leaf = parseFilter({ type: "group", combinator: "and", conditions: [{ type: "field", field: "name", operator: "exists" }] });
+    const tree = parseFilter({ type: "group", combinator: "and", conditions: [{ type: "segment", operator: "in", segmentId: FILTERED }] });
+    const { where, shared } = compileFilter(tree, { teamId: TEAM, segments: new Map([[FILTERED, { kind: "filter", filter: leaf }]]), engagement: engagementSources });
+    expect(shared).toEqual([]);
+    expect(sql`${where}`.compile(db).sql).toBe("((coalesce(c.name <> '', false)))");
   });
 });

@@ -6,6 +6,7 @@ import {
   type CsvProblem,
   isCsvFileName,
 } from "../../../server/contacts/csv-mapping.ts";
+import { longRowProblem } from "../../../server/contacts/csv-row-limit.ts";
 import type { CsvRow, CsvStreamHandlers } from "../../../server/contacts/csv-stream.ts";
 import { csvChunkRows } from "./chunk-rows.ts";
 import { fileTextSource } from "./file-source.ts";
@@ -49,6 +50,8 @@ export async function inspectCsvFile(
       options.onProgress(rowsRead);
     },
   });
+  // Found before anything is sent: the file is refused whole.
+  if (result.stoppedBy === "longRow") return longRowProblem(result.longRow ?? 1, { imported: false });
   if (!result.fields) return CSV_PROBLEMS.empty;
   if (result.stoppedBy === "maxRows") return CSV_PROBLEMS.tooManyRows;
   return { fields: result.fields, preview, rows: result.rows };

@@ -10,13 +10,13 @@ import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { EDITABLE_STATES, updateCampaign } from "../../../server/campaigns/campaigns.ts";
 import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
-import { listSegments } from "../../../server/segments/segments.ts";
+import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { team, campaign } = await requireTeamCampaign(context, params.id);
-  const segments = await listSegments(getDb(), { teamId: team.id });
+  const segments = await listSegmentChoices(getDb(), { teamId: team.id });
   return {
     campaign: {
       id: campaign.id,

@@ -8,13 +8,13 @@ import { getDb } from "../../../db/database.ts";
 import { createCampaign } from "../../../server/campaigns/campaigns.ts";
 import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
 import { sessionContext } from "../../../server/http/context.ts";
-import { listSegments } from "../../../server/segments/segments.ts";
+import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Campaign · Murmur" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
-  const segments = await listSegments(getDb(), { teamId: team.id });
+  const segments = await listSegmentChoices(getDb(), { teamId: team.id });
   return { segments: segments.map(({ id, name }) => ({ id, name })) };
 }
 

@@ -25,6 +25,8 @@ export async function previewDraft(db: Database, options: { teamId: string; draf
     const { count, sample } = await previewFilter(db, { teamId: options.teamId, filter, selfId: options.selfId });
     return { preview: { count, sample: sample.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })) }, errors: {}, problem: null };
   } catch (error) {
+    // A count that took too long is said as it is, like a filter that cannot be counted.
+    if (isAppError(error) && error.code === "UNAVAILABLE") return { preview: null, errors: {}, problem: error.message };
     if (!isAppError(error) || error.code !== "INVALID") throw error;
     return { preview: null, errors: error.fields ?? {}, problem: problemOf(error) };
   }
@@ -52,6 +54,9 @@ export async function saveDraft(
 }
 
 function problemOf(error: AppError): string {
+  // A refusal of the whole tree (its size) has no field of the form to show it beside.
+  const whole = error.fields?.filter?.[0];
+  if (whole) return whole;
   const count = Object.keys(error.fields ?? {}).length;
   return count === 1 ? "One field needs attention before contacts can be counted." : `${count} fields need attention before contacts can be counted.`;
 }

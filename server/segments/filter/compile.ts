@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { compileEngagement, compileEvent, compileSubscription, containsContact, type EngagementSources, negate } from "./compile-activity.ts";
 import { compileAttribute, compileField, type Condition, FALSE, TRUE } from "./compile-values.ts";
 import type { FilterGroup, FilterNode, MembershipCondition } from "./schema.ts";
@@ -17,19 +17,60 @@ export type CompileOptions = {
 };
 
 /**
+ * A filter segment named from more than one place in a tree: its members are
+ * selected once, as a materialized CTE `name` with the column `contact_id`,
+ * and every place that names it tests membership in that set.
+ */
+export type SharedSegment = { name: string; members: RawBuilder<{ contact_id: string }> };
+
+/** A compiled filter: the WHERE condition over `c`, and the CTEs it reads, in the order they must be written. */
+export type CompiledFilter = { where: Condition; shared: SharedSegment[] };
+
+/**
  * The WHERE condition, over the team's contacts aliased `c`, of the contacts a
  * filter tree selects. The caller scopes `c` to the team (filterContacts in
  * query.ts does); every subquery here scopes itself, so nothing of another team
  * can match. Segment references must have been resolved (and checked to be the
  * team's, and free of loops) by resolveReferences.
+ *
+ * Each distinct filter segment's tree is written once, whatever the number of
+ * places that name it, so the SQL grows with the distinct segments a tree
+ * reaches and never with the paths to them: a segment named once is inlined
+ * (evaluated over the same contact, as an index-friendly condition), one named
+ * more often becomes a SharedSegment.
  */
-export function compileFilter(filter: FilterGroup, options: CompileOptions): Condition {
-  return compileNode(filter, { ...options, within: [] });
+export function compileFilter(filter: FilterGroup, options: CompileOptions): CompiledFilter {
+  const scope: Scope = { ...options, uses: countUses(filter, options.segments), shared: new Map(), within: new Set(), order: [] };
+  const where = compileNode(filter, scope);
+  return { where, shared: scope.order };
 }
 
-// `within`: the filter segments being expanded, so a loop that slipped past
+// uses: how many places name each filter segment, across the trees that are written (each once).
+// shared: the CTE name of each segment written as one, once its tree is compiled.
+// within: the filter segments being compiled, so a loop that slipped past
 // resolveReferences ends as "nobody" instead of recursing forever.
-type Scope = CompileOptions & { within: readonly string[] };
+type Scope = CompileOptions & {
+  uses: ReadonlyMap<string, number>;
+  shared: Map<string, string>;
+  within: Set<string>;
+  order: SharedSegment[];
+};
+
+function countUses(filter: FilterGroup, segments: CompileOptions["segments"]): Map<string, number> {
+  const uses = new Map<string, number>();
+  const visit = (node: FilterNode) => {
+    if (node.type === "group") node.conditions.forEach(visit);
+    if (node.type !== "segment") return;
+    const segment = segments.get(node.segmentId);
+    if (segment?.kind !== "filter" || !segment.filter) return;
+    const count = (uses.get(node.segmentId) ?? 0) + 1;
+    uses.set(node.segmentId, count);
+    // Its own tree is written once, so the places it names are counted once.
+    if (count === 1) visit(segment.filter);
+  };
+  visit(filter);
+  return uses;
+}
 
 function compileNode(node: FilterNode, options: Scope): Condition {
   switch (node.type) {
@@ -70,7 +111,17 @@ function compileMember(segmentId: string, options: Scope): Condition {
   if (segment.kind === "static") {
     return containsContact(sql`select sm.contact_id from segment_members sm where sm.segment_id = ${segmentId}`);
   }
-  if (!segment.filter || options.within.includes(segmentId)) return FALSE;
+  if (!segment.filter || options.within.has(segmentId)) return FALSE;
+  const cte = options.shared.get(segmentId);
+  if (cte) return containsContact(sql`select s.contact_id from ${sql.table(cte)} s`);
+  options.within.add(segmentId);
   // A filter segment is evaluated as it is now: its own tree, over the same contact.
-  return compileNode(segment.filter, { ...options, within: [...options.within, segmentId] });
+  const own = compileNode(segment.filter, options);
+  options.within.delete(segmentId);
+  if ((options.uses.get(segmentId) ?? 0) <= 1) return own;
+  // Written after the CTEs its own tree reads, which were pushed while compiling it.
+  const name = `filter_segment_${options.order.length + 1}`;
+  options.order.push({ name, members: sql<{ contact_id: string }>`select c.id as contact_id from contacts c where c.team_id = ${options.teamId} and ${own}` });
+  options.shared.set(segmentId, name);
+  return containsContact(sql`select s.contact_id from ${sql.table(name)} s`);
 }

@@ -1,10 +1,11 @@
 import type { Database } from "../../../db/database.ts";
 import { AppError, type FieldErrors } from "../../errors.ts";
 import type { ReferencedSegment } from "./compile.ts";
+import { countExpandedConditions, FILTER_MAX_EXPANDED_CONDITIONS } from "./expanded-size.ts";
+import { createChainJudge, MAX_SEGMENT_NESTING, namedSegmentIds } from "./reference-chains.ts";
 import { FilterSchema, type FilterGroup, type FilterNode } from "./schema.ts";
 
-/** How many filter segments deep one segment may reach through membership conditions. */
-export const MAX_SEGMENT_NESTING = 5;
+const TOO_LARGE = `A filter can hold at most ${FILTER_MAX_EXPANDED_CONDITIONS.toLocaleString("en-US")} conditions, counting the conditions of every segment it includes each time it is included`;
 
 type Reference = { path: string; segmentId?: string; campaignId?: string };
 
@@ -14,9 +15,13 @@ type Reference = { path: string; segmentId?: string; campaignId?: string };
  * another team's, or of none, is a 400 on the node that names it
  * (`filter.conditions[1].segmentId`), as is a loop back to `selfId` (the
  * segment being saved) or between segments, and a chain deeper than
- * MAX_SEGMENT_NESTING. With `stored`, the tree is a saved segment's and is
- * read without refusing: a segment deleted since it was saved is simply absent,
- * and the compiler treats it as empty.
+ * MAX_SEGMENT_NESTING, and a tree of more than FILTER_MAX_EXPANDED_CONDITIONS
+ * conditions with the segments it names expanded (a 400 on `filter`). With
+ * `stored`, the tree is a saved segment's and is read without refusing: a
+ * segment deleted since it was saved is simply absent, and the compiler treats
+ * it as empty. Only its size is still refused, as TOO_LARGE: a tree stored
+ * before the limit, or grown past it by edits of the segments it names, is
+ * never compiled.
  */
 export async function resolveReferences(
   db: Database,
@@ -29,14 +34,19 @@ export async function resolveReferences(
 
   const errors: FieldErrors = {};
   const refuse = (path: string, message: string) => (errors[path] ??= []).push(message);
+  const chainProblem = createChainJudge(segments, options.selfId);
   for (const ref of rootRefs) {
     if (ref.campaignId && !campaigns.has(ref.campaignId)) refuse(`${ref.path}.campaignId`, "No campaign of this team has this id");
     if (!ref.segmentId) continue;
     if (!segments.has(ref.segmentId)) refuse(`${ref.path}.segmentId`, "No segment of this team has this id");
     else {
-      const problem = chainProblem(ref.segmentId, segments, options.selfId ? [options.selfId] : []);
+      const problem = chainProblem(ref.segmentId);
       if (problem) refuse(`${ref.path}.segmentId`, problem);
     }
+  }
+  if (countExpandedConditions(options.filter, segments) > FILTER_MAX_EXPANDED_CONDITIONS) {
+    if (options.stored) throw new AppError("TOO_LARGE", `This segment's filter is too large to evaluate. ${TOO_LARGE}.`);
+    refuse(options.path ?? "filter", TOO_LARGE);
   }
   // A stored tree is read as it is: what it names that is gone since selects nobody.
   if (Object.keys(errors).length > 0 && !options.stored) {
@@ -54,27 +64,14 @@ async function loadReachable(db: Database, teamId: string, refs: Reference[]): P
   let wanted = idsOf(refs);
   for (let level = 0; wanted.length > 0 && level <= MAX_SEGMENT_NESTING + 1; level++) {
     const loaded = await loadSegments(db, teamId, wanted);
-    const named: Reference[] = [];
+    const next = new Set<string>();
     for (const [id, segment] of loaded) {
       segments.set(id, segment);
-      if (segment.kind === "filter" && segment.filter) named.push(...collect(segment.filter, ""));
+      if (segment.kind === "filter" && segment.filter) for (const named of namedSegmentIds(segment.filter)) next.add(named);
     }
-    wanted = idsOf(named).filter((id) => !segments.has(id));
+    wanted = [...next].filter((id) => !segments.has(id));
   }
   return segments;
-}
-
-/** Why following `id` through membership conditions is refused (a loop, or too deep), or undefined. */
-function chainProblem(id: string, segments: ReadonlyMap<string, ReferencedSegment>, chain: string[]): string | undefined {
-  if (chain.includes(id)) return "A segment cannot include itself, directly or through other segments";
-  const segment = segments.get(id);
-  if (!segment || segment.kind !== "filter" || !segment.filter) return undefined;
-  if (chain.length >= MAX_SEGMENT_NESTING) return `Segments can include other filter segments at most ${MAX_SEGMENT_NESTING} deep`;
-  for (const next of idsOf(collect(segment.filter, ""))) {
-    const problem = chainProblem(next, segments, [...chain, id]);
-    if (problem) return problem;
-  }
-  return undefined;
 }
 
 function collect(node: FilterNode, path: string): Reference[] {
