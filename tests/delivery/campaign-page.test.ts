@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PgBoss } from "pg-boss";
+import { describe, expect, test } from "vitest";
 import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
 import { getDb } from "../../db/database.ts";
 import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
@@ -8,17 +7,10 @@ import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { recordOpen } from "../../server/tracking/record-hit.ts";
 import { getRequest } from "../requests.ts";
-import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { addContacts, chunkWorker, draftCampaign, sendQueues } from "./fixtures.ts";
 import { serve, signedIn } from "./serve.ts";
 
-let boss: PgBoss;
-beforeAll(async () => {
-  boss = await startBoss();
-  await boss.createQueue(SEND_CHUNK_QUEUE);
-});
-afterAll(async () => {
-  await boss.stop({ graceful: false });
-});
+const queues = sendQueues();
 
 describe("the campaign page", () => {
   test("shows progress, the funnel, excluded contacts by reason and every recipient's status with its error, page by page", async () => {
@@ -31,7 +23,7 @@ describe("the campaign page", () => {
     ]);
     const campaign = await draftCampaign(user.teamId, { subject: "News" });
     await sendCampaignNow(db, { teamId: user.teamId, campaignId: campaign.id });
-    await startCampaign(db, boss, campaign.id);
+    await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
 
     const before = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
@@ -42,7 +34,7 @@ describe("the campaign page", () => {
 
     // One contact is deleted before its message goes: its row says why it failed.
     await db.deleteFrom("contacts").where("id", "=", ids[0]!).execute();
-    const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
     for (const job of jobs) await sendChunk(chunkWorker(), job.data);
 
     const after = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();

@@ -79,6 +79,20 @@ export async function startBoss(): Promise<PgBoss> {
   return boss;
 }
 
+/** For a test file that starts campaigns: pg-boss with the send queues, started before the file's tests and stopped after them. */
+export function sendQueues(): { readonly boss: PgBoss } {
+  const queues = {} as { boss: PgBoss };
+  beforeAll(async () => {
+    queues.boss = await startBoss();
+    await queues.boss.createQueue(SEND_CHUNK_QUEUE);
+    await queues.boss.createQueue(CAMPAIGN_START_QUEUE);
+  });
+  afterAll(async () => {
+    await queues.boss?.stop({ graceful: false });
+  });
+  return queues;
+}
+
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 /**
@@ -88,17 +102,18 @@ export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
  * the operator's ALLOW_PRIVATE_SMTP is set for the file.
  */
 export function sendingServices(sinkOptions?: Parameters<typeof startSmtpSink>[0]): { readonly boss: PgBoss; readonly sink: SmtpSink } {
-  const services = {} as { boss: PgBoss; sink: SmtpSink };
+  const queues = sendQueues();
+  const services = {
+    get boss() {
+      return queues.boss;
+    },
+  } as { readonly boss: PgBoss; sink: SmtpSink };
   beforeAll(async () => {
     vi.stubEnv("ALLOW_PRIVATE_SMTP", "1");
-    services.boss = await startBoss();
-    await services.boss.createQueue(SEND_CHUNK_QUEUE);
-    await services.boss.createQueue(CAMPAIGN_START_QUEUE);
     services.sink = await startSmtpSink(sinkOptions);
   });
   afterAll(async () => {
     await services.sink?.close();
-    await services.boss?.stop({ graceful: false });
     vi.unstubAllEnvs();
   });
   return services;

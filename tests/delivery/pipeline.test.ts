@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PgBoss } from "pg-boss";
+import { describe, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
 import type { ChannelSender } from "../../server/channels/types.ts";
 import { markSending, readDueDeliveries, recordOutcomes } from "../../server/delivery/ledger.ts";
@@ -11,17 +10,9 @@ import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign, startDueCampaigns } from "../../server/delivery/start-campaign.ts";
 import { reserveSendSlots } from "../../server/delivery/throttle.ts";
 import { createUser } from "../factories.ts";
-import { addContacts, chunkWorker, draftCampaign, startBoss } from "./fixtures.ts";
+import { addContacts, chunkWorker, draftCampaign, sendQueues } from "./fixtures.ts";
 
-let boss: PgBoss;
-beforeAll(async () => {
-  boss = await startBoss();
-  await boss.createQueue(SEND_CHUNK_QUEUE);
-  await boss.createQueue("campaign-start");
-});
-afterAll(async () => {
-  await boss.stop({ graceful: false });
-});
+const queues = sendQueues();
 
 const db = () => getDb();
 
@@ -31,8 +22,8 @@ async function startedCampaign(count: number) {
   await addContacts(teamId, Array.from({ length: count }, (_, i) => ({ email: `person${i}@murmur.test` })));
   const campaign = await draftCampaign(teamId, { subject: "Spring news", content: "<p>Hello</p>" });
   await sendCampaignNow(db(), { teamId, campaignId: campaign.id });
-  const started = await startCampaign(db(), boss, campaign.id);
-  const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+  const started = await startCampaign(db(), queues.boss, campaign.id);
+  const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
   return { teamId, campaignId: campaign.id, started, chunks: jobs.map((job) => job.data.chunk) };
 }
 
@@ -50,8 +41,8 @@ describe("send pipeline", () => {
     const { campaignId, started, chunks } = await startedCampaign(1200);
     expect(started).toEqual({ recipients: 1200, chunks: 3 });
     expect(chunks).toHaveLength(3);
-    expect(await startCampaign(db(), boss, campaignId)).toBeNull();
-    expect(await boss.findJobs(SEND_CHUNK_QUEUE, { data: { campaignId } })).toHaveLength(3);
+    expect(await startCampaign(db(), queues.boss, campaignId)).toBeNull();
+    expect(await queues.boss.findJobs(SEND_CHUNK_QUEUE, { data: { campaignId } })).toHaveLength(3);
     expect(await statuses(campaignId)).toEqual({ queued: 1200 });
   });
 
@@ -186,12 +177,12 @@ describe("send pipeline", () => {
     await addContacts(teamId, [{}]);
     const campaign = await draftCampaign(teamId);
     await db().updateTable("campaigns").set({ state: "SCHEDULED", scheduledAt: new Date(Date.now() - 1000) }).where("id", "=", campaign.id).execute();
-    const first = await startDueCampaigns(db(), boss);
-    const second = await startDueCampaigns(db(), boss);
+    const first = await startDueCampaigns(db(), queues.boss);
+    const second = await startDueCampaigns(db(), queues.boss);
     expect(first).toContain(campaign.id);
     expect(second).not.toContain(campaign.id);
     expect(await campaignState(campaign.id)).toBe("ACTIVE");
-    expect(await boss.findJobs("campaign-start", { data: { campaignId: campaign.id } })).toHaveLength(1);
+    expect(await queues.boss.findJobs("campaign-start", { data: { campaignId: campaign.id } })).toHaveLength(1);
   });
 
   test("send slots keep a shared rate: each batch waits for the previous one's share of the second", async () => {

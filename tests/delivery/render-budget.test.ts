@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PgBoss } from "pg-boss";
+import { describe, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { createUser } from "../factories.ts";
-import { addContacts, chunkWorker, draftCampaign, staticSegment, startBoss } from "./fixtures.ts";
+import { addContacts, chunkWorker, draftCampaign, staticSegment, sendQueues } from "./fixtures.ts";
 
-let boss: PgBoss;
-beforeAll(async () => {
-  boss = await startBoss();
-  await boss.createQueue(SEND_CHUNK_QUEUE);
-  await boss.createQueue("campaign-start");
-});
-afterAll(async () => {
-  await boss.stop({ graceful: false });
-});
+const queues = sendQueues();
 
 const db = () => getDb();
 
@@ -42,8 +33,8 @@ describe("a message over the render budget at send time", () => {
     await db().updateTable("contacts").set({ attributes: JSON.stringify({ visits: 100_000 }) }).where("id", "=", ids[1]!).execute();
     await db().updateTable("contacts").set({ attributes: JSON.stringify({ pages: 2_000 }) }).where("id", "=", ids[3]!).execute();
     await sendCampaignNow(db(), { teamId, campaignId: campaign.id });
-    await startCampaign(db(), boss, campaign.id);
-    const [job] = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    await startCampaign(db(), queues.boss, campaign.id);
+    const [job] = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
 
     expect(await sendChunk(chunkWorker(), { campaignId: campaign.id, chunk: job!.data.chunk })).toEqual({ retryAt: null });
     const deliveries = () =>

@@ -1,5 +1,4 @@
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import TrackedLink, { loader as click } from "../../app/routes/tracking/click.tsx";
 import { getDb } from "../../db/database.ts";
 import { deleteCampaign } from "../../server/campaigns/campaigns.ts";
@@ -7,7 +6,7 @@ import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import { sendChunk, type ChunkJob } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
-import { addContacts, chunkWorker, draftCampaign, startBoss } from "../delivery/fixtures.ts";
+import { addContacts, chunkWorker, draftCampaign, sendQueues } from "../delivery/fixtures.ts";
 import { createUser } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
 import { respond, routeArgs } from "../requests.ts";
@@ -18,14 +17,7 @@ import { respond, routeArgs } from "../requests.ts";
 const READER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const DESTINATION = "https://shop.example/spring?utm_source=murmur&id=42";
 
-let boss: PgBoss;
-beforeAll(async () => {
-  boss = await startBoss();
-  await boss.createQueue(SEND_CHUNK_QUEUE);
-});
-afterAll(async () => {
-  await boss.stop({ graceful: false });
-});
+const queues = sendQueues();
 
 /** Sends a one-recipient EMAIL campaign through the outbox and returns the tracked link path from the stored message. */
 async function sentLink() {
@@ -34,8 +26,8 @@ async function sentLink() {
   await addContacts(teamId, [{ email: "reader@example.com", name: "Reader" }]);
   const campaign = await draftCampaign(teamId, { content: `<p>Hello, <a href="${DESTINATION.replaceAll("&", "&amp;")}">see the offer</a>.</p>` });
   await sendCampaignNow(db, { teamId, campaignId: campaign.id });
-  await startCampaign(db, boss, campaign.id);
-  const jobs = await boss.findJobs<ChunkJob>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+  await startCampaign(db, queues.boss, campaign.id);
+  const jobs = await queues.boss.findJobs<ChunkJob>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
   for (const job of jobs) await sendChunk(chunkWorker(), job.data);
   const message = await db.selectFrom("outboxMessages").select("content").where("campaignId", "=", campaign.id).executeTakeFirstOrThrow();
   const html = (message.content as { html: string }).html;
