@@ -4,31 +4,10 @@ import { importCsvUpload } from "../../server/contacts/csv-upload.ts";
 import { getImportReport } from "../../server/contacts/import-report.ts";
 import { listContacts } from "../../server/contacts/list.ts";
 import { createUser } from "../factories.ts";
-import { ORIGIN } from "../requests.ts";
+import { streamedUpload } from "./streamed-upload.ts";
 
 // The no-JavaScript upload of a file with a quote that is never closed: papaparse
 // would read the rest of the file as one row, parsing it again with every chunk.
-
-/** A multipart upload streamed in 64 KB pieces without a Content-Length, as a browser sends a large file. */
-function streamedUpload(parts: string[]): Request {
-  const encoder = new TextEncoder();
-  const pieces = [`--up\r\nContent-Disposition: form-data; name="file"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n`, ...parts, "\r\n--up--\r\n"];
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const piece of pieces) {
-        const bytes = encoder.encode(piece);
-        for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.slice(at, at + 64 * 1024));
-      }
-      controller.close();
-    },
-  });
-  return new Request(`${ORIGIN}/dashboard/segments/import`, {
-    method: "POST",
-    headers: { "Content-Type": "multipart/form-data; boundary=up" },
-    body,
-    duplex: "half",
-  } as RequestInit);
-}
 
 const rowsOf = (count: number) => Array.from({ length: count }, (_, i) => `Person ${i},p${i}@example.com\n`).join("");
 

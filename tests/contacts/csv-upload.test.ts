@@ -10,6 +10,7 @@ import { listContacts } from "../../server/contacts/list.ts";
 import { listSegments } from "../../server/segments/segments.ts";
 import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
+import { streamedUpload } from "./streamed-upload.ts";
 
 // The no-JavaScript path end to end: a multipart request as a browser sends it,
 // streamed through papaparse into the real database.
@@ -22,23 +23,6 @@ function uploadRequest(csv: string | Uint8Array<ArrayBuffer>, options: { fileNam
 }
 
 /** A multipart body streamed without a Content-Length, as a browser sends a large file. */
-function streamedUpload(fileName: string, csv: string): Request {
-  const head = `--up\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`;
-  const bytes = new TextEncoder().encode(`${head}${csv}\r\n--up--\r\n`);
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let at = 0; at < bytes.length; at += 16 * 1024) controller.enqueue(bytes.slice(at, at + 16 * 1024));
-      controller.close();
-    },
-  });
-  return new Request(`${ORIGIN}/dashboard/segments/import`, {
-    method: "POST",
-    headers: { "Content-Type": "multipart/form-data; boundary=up" },
-    body,
-    duplex: "half",
-  } as RequestInit);
-}
-
 async function upload(csv: string | Uint8Array<ArrayBuffer>, options: Parameters<typeof uploadRequest>[1] = {}) {
   const { teamId } = await createUser();
   const outcome = await importCsvUpload(getDb(), { teamId, request: uploadRequest(csv, options) });
@@ -185,7 +169,7 @@ describe("importing an uploaded CSV", () => {
     // Streamed without a Content-Length, as a browser may send it; the limit is made small rather than the file 200 MB.
     const outcome = await importCsvUpload(getDb(), {
       teamId,
-      request: streamedUpload("big.csv", `email\n${rows}\n`),
+      request: streamedUpload([`email\n${rows}\n`], { fileName: "big.csv", pieceBytes: 16 * 1024 }),
       limits: { maxBytes: 128 * 1024, maxRows: 1_000_000 },
     });
     expect(outcome).toMatchObject({
