@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { Readable } from "node:stream";
 import { expect, test } from "@playwright/test";
+import { freePort } from "./free-port.ts";
 
 // Bodies far past the limit, sent to a built server of its own (one process, so its
 // memory is the one read): the answer is a 413 while the body is still streaming, and
@@ -16,17 +16,6 @@ const TWO_GB = 2 * 1024 * 1024 * 1024;
 const MB = 1024 * 1024;
 
 let murmur: { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded.ts";
 import { ensureDatabase, withDatabase } from "../db/start.ts";
+import { freePort } from "./free-port.ts";
 
 // How server.js lays out its processes (docs/decisions/018-process-memory.md): with
 // WEB_CONCURRENCY=2 the primary (database, migrations, job worker) serves web
@@ -30,17 +30,6 @@ test.afterAll(async () => {
 });
 
 type Murmur = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function startMurmur(port: number): Murmur {
   const child = spawn(process.execPath, ["server.js"], {
