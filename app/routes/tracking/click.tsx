@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/click";
-import { LinkPage } from "../../components/tracking/link-page.tsx";
+import { StatusPage } from "../../components/status-page.tsx";
 import { getDb } from "../../../db/database.ts";
 import { clientOf } from "../../../server/http/context.ts";
 import { log } from "../../../server/log.ts";
@@ -45,13 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function TrackedLink({ loaderData }: Route.ComponentProps) {
   if (!loaderData) {
     return (
-      <LinkPage status={404} title="Link not found">
+      <StatusPage status={404} title="Link not found">
         <p className="text-muted-foreground">This link is not valid. It may have been cut short: open it again from the message.</p>
-      </LinkPage>
+      </StatusPage>
     );
   }
   return (
-    <LinkPage status={410} title="This link has expired">
+    <StatusPage status={410} title="This link has expired">
       <p className="text-muted-foreground">
         The message it came from is no longer on record, so Murmur cannot vouch for where it leads. It points to:
       </p>
@@ -62,6 +62,6 @@ export default function TrackedLink({ loaderData }: Route.ComponentProps) {
           Go to this address
         </a>
       </p>
-    </LinkPage>
+    </StatusPage>
   );
 }
