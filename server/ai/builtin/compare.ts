@@ -86,10 +86,16 @@ const COMPARATORS: Comparator[] = (
     [["begins", "with"], "starts"],
     [["beginning", "with"], "starts"],
     [["begin", "with"], "starts"],
-    [["ends", "with"], "contains", false, "ends with"],
-    [["ending", "with"], "contains", false, "ends with"],
-    [["ending", "in"], "contains", false, "ends with"],
-    [["end", "with"], "contains", false, "ends with"],
+    [["ends", "with"], "ends"],
+    [["ending", "with"], "ends"],
+    [["ending", "in"], "ends"],
+    [["ends", "in"], "ends"],
+    [["end", "with"], "ends"],
+    [["end", "in"], "ends"],
+    [["older", "than"], "gt"],
+    [["younger", "than"], "lt"],
+    [["longer", "than"], "gt"],
+    [["shorter", "than"], "lt"],
     [["empty"], "missing"],
     [["blank"], "missing"],
     [["missing"], "missing"],
@@ -159,6 +165,9 @@ export function readComparison(clause: Clause, at: number, key: KeyShape, prompt
   // eq, contains, starts: a value of the key, a number, a quoted text or (after an explicit comparator) the words typed.
   // A preposition alone ("plan in Germany") is as likely to start the next condition: it takes only the key's own values.
   const prepositionOnly = !copula && comparator !== undefined && PREPOSITIONS.has(comparator.words.join(" "));
+  // "names starting with A": after a text comparator, a single letter is the text, not the article.
+  const letter = clause.tokens[i];
+  if ((op === "starts" || op === "ends") && letter?.kind === "word" && letter.raw.length === 1 && clause.isFree(i)) return done([letter.raw], i + 1);
   const value = readValue(clause, i, key, prompt, { raw: (explicit && !prepositionOnly) || op !== "eq" });
   if (!value) return undefined;
   if (typeof value.value === "number" && op === "eq") {
@@ -181,10 +190,12 @@ export function readValue(clause: Clause, i: number, key: KeyShape, prompt: stri
   if (best) return { value: key.kind === "boolean" ? best.value === "true" : best.value, to: i + best.length };
   if (token.kind === "number") return { value: token.value!, to: skipUnits(clause, i + 1) };
   if (key.kind === "boolean" && ["true", "yes", "false", "no"].includes(token.norm)) return { value: token.norm === "true" || token.norm === "yes", to: i + 1 };
-  if (!options.raw || token.kind !== "word" || FILLERS.has(token.norm) || NEGATION_WORDS.has(token.norm)) return undefined;
+  // ".edu", "@acme.io", "+44": text that starts with a symbol, as typed.
+  const symbolFirst = token.kind === "symbol" && [".", "@", "+"].includes(token.norm) && ["word", "number"].includes(clause.tokens[i + 1]?.kind ?? "");
+  if (!options.raw || (token.kind !== "word" && !symbolFirst) || FILLERS.has(token.norm) || NEGATION_WORDS.has(token.norm)) return undefined;
   // The typed words, as typed, up to the first word that only carries the sentence.
   let end = i;
-  while (end < clause.length && end - i < 6 && clause.isFree(end) && isValueToken(clause, end)) end++;
+  while (end < clause.length && end - i < 6 && clause.isFree(end) && (isValueToken(clause, end) || (end === i && symbolFirst))) end++;
   const first = clause.tokens[i]!;
   const last = clause.tokens[end - 1]!;
   return { value: prompt.slice(first.start, last.end), to: end };

@@ -13,7 +13,7 @@ import { addDays, type TimeSpec } from "./time.ts";
 
 export type Channel = (typeof CHANNELS)[number];
 export type Scalar = string | number | boolean;
-export type CompareOp = "eq" | "gt" | "gte" | "lt" | "lte" | "between" | "contains" | "starts" | "exists" | "missing";
+export type CompareOp = "eq" | "gt" | "gte" | "lt" | "lte" | "between" | "contains" | "starts" | "ends" | "exists" | "missing";
 
 export type CompareTarget = { type: "attribute"; key: string } | { type: "field"; field: "name" | "email" | "phone" } | { type: "property"; key: string };
 
@@ -174,6 +174,9 @@ function comparisons(draft: CompareDraft, clock: Clock): Leaf[][] | { problem: s
     case "starts":
       if (negated) return { problem: `does not start with "${text(a!)}": there is no "does not start with" condition` };
       return [[{ operator: "starts_with", value: text(a!) }]];
+    case "ends":
+      if (negated) return { problem: `does not end with "${text(a!)}": there is no "does not end with" condition` };
+      return [[{ operator: "ends_with", value: text(a!) }]];
     case "exists":
       return [[{ operator: negated ? "not_exists" : "exists" }]];
     case "missing":

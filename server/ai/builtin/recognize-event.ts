@@ -40,11 +40,13 @@ export function matchEvents(clause: Clause, lexicon: Lexicon): EventMatch[] {
     // A name matched by its generic words alone ("completed") names nothing in particular.
     if (![...found.keys()].some((c) => (entry.concepts.get(c) ?? 0) >= 1)) continue;
     // A known verb that only this event has ("cancelled" and "Subscription Cancelled") is enough on its own.
-    const ownVerb = [...found.keys()].some((c) => c.startsWith("#") && lexicon.events.filter((e) => e.concepts.has(c)).length === 1);
+    const ownVerb = [...found.keys()].some((c) => entry.verbs.has(c) && lexicon.events.filter((e) => e.concepts.has(c)).length === 1);
     matches.push({ entry, score: Math.max(weight / entry.weight, ownVerb ? MIN_SCORE : 0), weight, tokens: [...found.values()].flat() });
   }
   return matches.filter((m) => m.score >= MIN_SCORE).sort((a, b) => b.score - a.score || b.weight - a.weight);
 }
+
+const TEXT_COMPARATORS = new Set(["starts", "starting", "start", "begins", "beginning", "begin", "ends", "ending", "end"]);
 
 type ClauseWord = { text: string; concept: string; tokens: number[]; quoted: boolean };
 
@@ -67,6 +69,8 @@ function clauseConcepts(clause: Clause): ClauseWord[] {
       continue;
     }
     if (FILLERS.has(token.norm)) continue;
+    // "starting with A", "ending in .edu" compare text; they name no event that "started".
+    if (TEXT_COMPARATORS.has(token.norm) && ["with", "in"].includes(clause.norm(i + 1))) continue;
     words.push({ text: token.norm, concept: concept(token.norm), tokens: [i], quoted: false });
   }
   return words;
@@ -88,7 +92,9 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
     const first = Math.min(...best.tokens);
     let count = !context.countTaken ? context.count : undefined;
     if (count) context.countTaken = true;
-    else count = countBefore(clause, first);
+    // A number before any word of the event is a count of it: "completed 2 orders", "3+ workouts".
+    else for (const at of [...best.tokens].sort((a, b) => a - b)) count ??= countBefore(clause, at);
+    markLightVerb(clause, first);
     if (count?.assumed) context.notes.push(`Read ${count.assumed.replace(/^read /, "")}.`);
     if (wordsOf(typed).join(" ") !== wordsOf(best.entry.name).join(" ")) context.notes.push(`Read "${typed}" as the event "${best.entry.name}".`);
     const time = takeTime(context);
@@ -96,6 +102,16 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
     drafts.push({ kind: "event", event: best.entry.name, count: count?.count, time, properties, negated: false, at: first });
   }
   return drafts;
+}
+
+// Verbs that only carry the event after them: "left a review", "gave a rating", "made 2 orders".
+const LIGHT_VERBS = new Set(["left", "leave", "leaves", "gave", "give", "gives", "made", "make", "makes", "did", "do", "does", "done", "has", "have", "had", "took", "take"]);
+const ARTICLES = new Set(["a", "an", "the", "some", "any", "their", "his", "her", "one"]);
+
+function markLightVerb(clause: Clause, first: number): void {
+  let i = first - 1;
+  while (i >= 0 && clause.isFree(i) && ARTICLES.has(clause.norm(i))) i--;
+  if (i >= 0 && clause.isFree(i) && LIGHT_VERBS.has(clause.norm(i))) clause.mark(i, i + 1);
 }
 
 const AMOUNT_KEYS = /^(amount|total|value|revenue|price|sum|order total|order value|subtotal|spend|spent)$/;

@@ -17,7 +17,7 @@ type Field = "name" | "email" | "phone";
 const FIELD_FORMS: [Field, string[][]][] = [
   ["phone", [["phone", "number"], ["phone", "numbers"], ["mobile", "number"], ["cell", "phone"], ["phone"], ["phones"], ["mobile"], ["cell"], ["telephone"]]],
   ["email", [["email", "address"], ["email", "addresses"], ["email"], ["emails"]]],
-  ["name", [["full", "name"], ["first", "name"], ["name"]]],
+  ["name", [["full", "name"], ["first", "name"], ["name"], ["names"]]],
 ];
 
 export type ValuesOptions = {
@@ -59,7 +59,7 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
     return drafts;
   }
 
-  if (options.fields) drafts.push(...recognizeNamed(context), ...recognizeDomains(context));
+  if (options.fields) drafts.push(...recognizeNamed(context), ...recognizeDialCodes(context), ...recognizeDomains(context));
 
   // Keys, and what follows each.
   for (const mention of findKeys(context, options)) {
@@ -72,7 +72,6 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
     }
     clause.mark(mention.at, mention.to);
     if (comparison) {
-      if (comparison.note) context.notes.push(`Read "${comparison.note}" as "contains".`);
       drafts.push(draft(mention.target, comparison.op, comparison.values, mention.at, comparison.negated));
       continue;
     }
@@ -195,6 +194,30 @@ function recognizeNamed(context: ClauseContext): CompareDraft[] {
   return drafts;
 }
 
+const PHONE_WORDS = new Set(["phone", "phones", "number", "numbers", "mobile", "mobiles", "cell", "telephone"]);
+
+// "phone numbers from the UK (+44)", "+1 numbers": a country calling code is how the phone
+// number starts. What lies between the phone word and the code ("from the UK") only says
+// what the code is, so it is read as part of it.
+function recognizeDialCodes(context: ClauseContext): CompareDraft[] {
+  const { clause } = context;
+  const phone = clause.tokens.findIndex((t, i) => clause.isFree(i) && PHONE_WORDS.has(t.norm));
+  if (phone === -1) return [];
+  for (let i = 0; i + 1 < clause.length; i++) {
+    const code = clause.tokens[i + 1]!;
+    if (clause.norm(i) !== "+" || !clause.isFree(i) || !clause.isFree(i + 1) || code.kind !== "number" || !/^\d{1,4}$/.test(code.raw)) continue;
+    // "starting with +1" is read where the comparison is; only a code on its own is taken here.
+    if (["with", "in"].includes(clause.norm(i - 1))) return [];
+    let from = Math.min(phone, i);
+    let to = Math.max(phone + 1, i + 2);
+    while (from > 0 && clause.isFree(from - 1) && PHONE_WORDS.has(clause.norm(from - 1))) from--;
+    while (clause.isFree(to) && PHONE_WORDS.has(clause.norm(to))) to++;
+    clause.mark(from, to);
+    return [{ kind: "compare", target: { type: "field", field: "phone" }, op: "starts", values: [`+${code.raw}`], negated: false, at: from }];
+  }
+  return [];
+}
+
 const DOMAIN_NOUNS = new Set(["address", "addresses", "email", "emails", "account", "accounts", "domain", "users", "user"]);
 
 // "gmail users", "@acme.com addresses": the email's domain.
@@ -209,7 +232,7 @@ function recognizeDomains(context: ClauseContext): CompareDraft[] {
       let end = i + length;
       while (clause.isFree(end) && DOMAIN_NOUNS.has(clause.norm(end))) end++;
       clause.mark(i, end);
-      drafts.push({ kind: "compare", target: { type: "field", field: "email" }, op: "contains", values: [`@${domain.value}`], negated: false, at: i });
+      drafts.push({ kind: "compare", target: { type: "field", field: "email" }, op: "ends", values: [`@${domain.value}`], negated: false, at: i });
       context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + length))}" as email addresses at ${domain.value}.`);
       break;
     }

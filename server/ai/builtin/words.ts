@@ -12,7 +12,10 @@ export const FILLERS = new Set(
     "show find list give get want need looking like please lets let segment segments audience audiences group with from in on at to " +
     "for by as is are was were be been being have has had having do does did done ever any some only just also currently now still " +
     "live lives living located based belong belongs belonging whose where whom someone somebody ones one's its it this into within " +
-    "and or but so then than very really actually already yet via through using either companies accounts businesses leads prospects something anything stuff placed made"
+    "and or but so then than very really actually already yet via through using either companies accounts businesses leads prospects something anything stuff placed made " +
+    // What people add when they type as they talk: greetings, hedges, thanks.
+    "hey hi hiya hello um umm uh hmm maybe basically like kinda sorta literally honestly okay ok well can could would you pls plz thanks thank thx " +
+    "ppl guys shoppers individuals grab pull see tell know thats whos"
   ).split(" "),
 );
 
@@ -22,7 +25,7 @@ export const SPLIT_WORDS = new Set(["and", "or", "but", "who", "that", "which", 
 /** Of the split words, those that start what is said about the people just named ("users who ..."). */
 export const RELATIVE_WORDS = new Set(["who", "that", "which", "whose", "where"]);
 
-export const NEGATION_WORDS = new Set(["not", "never", "no", "without", "none", "neither", "nor", "except", "excluding", "exclude", "nobody", "non"]);
+export const NEGATION_WORDS = new Set(["not", "never", "no", "without", "none", "neither", "nor", "except", "excluding", "exclude", "nobody", "non", "outside", "minus"]);
 
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0,
@@ -160,7 +163,7 @@ export const PHRASES: [string[], string][] = [
 ];
 
 /** Words an event name uses for "it happened", worth less than what happened. */
-export const GENERIC_STEMS = new Set(["complet", "don", "finish", "creat", "perform", "happen", "event", "success", "successful", "action", "track"]);
+export const GENERIC_STEMS = new Set(["complet", "don", "finish", "creat", "perform", "happen", "event", "success", "successful", "action", "track", "plac", "#submit"]);
 
 /** The concept a stem stands for (a typo away, for longer words), or the stem itself. */
 export function concept(word: string): string {
