@@ -25,6 +25,8 @@ export type VocabularyCampaign = {
   name: string;
   /** When it was sent (ISO), or null for a campaign not sent yet. */
   sentAt: string | null;
+  /** What it was sent by: "received any SMS" is any campaign sent by SMS. */
+  channel?: "email" | "sms" | "whatsapp";
 };
 
 export type VocabularySegment = { id: string; name: string };

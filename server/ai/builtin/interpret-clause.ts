@@ -3,6 +3,7 @@ import { type ClauseContext, takeTime } from "./context.ts";
 import { findCount } from "./counts.ts";
 import type { CompareDraft, Draft } from "./drafts.ts";
 import type { EventEntry, Lexicon } from "./lexicon.ts";
+import { recognizeActivity, recognizeNewcomers } from "./recognize-activity.ts";
 import { recognizeChannels } from "./recognize-channels.ts";
 import { recognizeCreated } from "./recognize-created.ts";
 import { recognizeEngagement } from "./recognize-engagement.ts";
@@ -54,10 +55,12 @@ export function interpretClause(clause: Clause, shared: { lexicon: Lexicon; prom
 
   const drafts = [
     ...recognizeChannels(context),
+    ...recognizeNewcomers(context),
     ...recognizeEngagement(context),
     ...recognizeSegments(context),
     ...recognizeEvents(context),
     ...recognizeCreated(context),
+    ...recognizeActivity(context),
     ...recognizeValues(context, { keys: shared.lexicon.attributes, target: (key) => ({ type: "attribute", key }), fields: true }),
   ];
   applyNegation(clause, drafts);

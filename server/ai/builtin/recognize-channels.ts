@@ -49,8 +49,12 @@ const RULES: Rule[] = [
   },
   { pattern: new RegExp(`\\b${CHANNEL}[ -]?(?:reachable|contactable|enabled)\\b`), draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }) },
   { pattern: /\b(textable|emailable|mailable)\b/, draft: (m) => ({ kind: "reachable", channel: m[1] === "textable" ? "sms" : "email" }) },
-  // What is left of "with WhatsApp" once the clause was split at "with", or "WhatsApp users".
-  { pattern: /\b(whats ?app|sms)\b/, draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }) },
+  // What is left of "with WhatsApp" once the clause was split at "with", or "WhatsApp users";
+  // not "received any SMS" or "got a WhatsApp message", which are about campaigns sent.
+  {
+    pattern: /(?<!\b(?:received|receive|got|get|sent|opened|clicked|open|click)\s+(?:(?:any|an?|the|our|one)\s+)?)\b(whats ?app|sms)\b/,
+    draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }),
+  },
 ];
 
 /** Reachability and subscription conditions in the clause. */

@@ -30,7 +30,7 @@ export function systemMessage(vocabulary: Vocabulary, now: Date, timeZone = "UTC
   const listed = {
     attributes: vocabulary.attributes.map((a) => ({ key: a.key, kind: a.kind, commonValues: a.values })),
     events: vocabulary.events.map((e) => ({ name: e.name, properties: e.properties.map((p) => ({ name: p.key, kind: p.kind, commonValues: p.values })) })),
-    campaigns: vocabulary.campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt })),
+    campaigns: vocabulary.campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt, channel: c.channel })),
     segments: vocabulary.segments,
     emailDomains: vocabulary.emailDomains,
   };
