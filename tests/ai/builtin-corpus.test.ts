@@ -38,8 +38,8 @@ beforeAll(async () => {
 // the held-out fifth. Until the interpreter reaches them, these floors are the
 // rates last measured (exact rounded down, confidently wrong rounded up), so a
 // change that makes it worse fails.
-const HELD_OUT = { exactPercent: 88, confidentlyWrongPercent: 1 };
-const TUNED = { exactPercent: 96, confidentlyWrongPercent: 1 };
+const HELD_OUT = { exactPercent: 92, confidentlyWrongPercent: 1 };
+const TUNED = { exactPercent: 98, confidentlyWrongPercent: 1 };
 
 type Run = [group: string, team: Seed, cases: CorpusCase[]];
 

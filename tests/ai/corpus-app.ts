@@ -93,6 +93,14 @@ export function appCorpus(seed: Seed): CorpusCase[] {
     { prompt: "didn't receive any WhatsApp message", members: (c) => !f.received(c, (r) => r.channel === "whatsapp") },
     { prompt: "users who aren't in churn risk", members: (c) => !c.segments.includes("Churn Risk") },
     { prompt: "Churn Risk members on android", members: (c) => c.segments.includes("Churn Risk") && platform(c) === "android" },
+    { prompt: "android or ios users outside Germany", members: (c) => (platform(c) === "android" || platform(c) === "ios") && country(c) !== "Germany" },
+    { prompt: "users older than 40", members: (c) => age(c) > 40 },
+    { prompt: "users aged under 30", members: (c) => age(c) < 30 },
+    { prompt: "completed a strength workout this week", members: (c) => workouts(c, (e) => e.properties.type === "strength" && f.sinceDay(f.thisWeek)(e)) > 0 },
+    { prompt: "users with more than 3 app opens", members: (c) => appOpens(c) >= 4 },
+    { prompt: "dormant android users", members: (c) => platform(c) === "android" && !f.anyEvent(c, f.inLast(90)) },
+    { prompt: "got any whatsapp message", members: (c) => f.received(c, (r) => r.channel === "whatsapp") },
+    { prompt: "hasn't received any SMS", members: (c) => !f.received(c, (r) => r.channel === "sms") },
     { prompt: "ios users in the US or Germany who opened the app yesterday", members: (c) => platform(c) === "ios" && (country(c) === "United States" || country(c) === "Germany") && appOpens(c, f.onDay(f.daysAgo(1))) > 0 },
   ];
 }

@@ -108,5 +108,15 @@ export function shopCorpus(seed: Seed): CorpusCase[] {
     { prompt: "hey can you find me all the platinum folks in the US who bought stuff in the last month", members: (c) => tier(c) === "platinum" && country(c) === "United States" && orders(c, f.inLast(30)) > 0 },
     { prompt: "custmers in germnay", members: (c) => country(c) === "Germany" },
     { prompt: "basically just the gold tier ppl who left a review", members: (c) => tier(c) === "gold" && reviews(c) > 0 },
+
+    // Written after the first round of changes, to check they were general.
+    { prompt: "customers who haven't bought in 60 days", members: (c) => orders(c, f.inLast(60)) === 0 },
+    { prompt: "shoppers who did not leave a review", members: (c) => reviews(c) === 0 },
+    { prompt: "customers excluding platinum", members: (c) => tier(c) !== "platinum" },
+    { prompt: "added kids items to their wishlist", members: (c) => f.events(c, "Wishlist Added", (e) => e.properties.category === "kids") > 0 },
+    { prompt: "inactive customers", members: (c) => !f.anyEvent(c, f.inLast(30)) },
+    { prompt: "yahoo or gmail addresses", members: (c) => c.email.endsWith("@yahoo.com") || c.email.endsWith("@gmail.com") },
+    { prompt: "did not open any email in the past 30 days", members: (c) => !f.opened(c, f.inLast(30)) },
+    { prompt: "clicked anything in the last 3 weeks", members: (c) => f.clicked(c, f.inLast(21)) },
   ];
 }

@@ -269,6 +269,17 @@ function phrasing(seed: Seed): CorpusCase[] {
     { prompt: "um so basically I want everyone who logged in yesterday", members: (c) => f.events(c, "Logged In", f.onDay(f.daysAgo(1))) > 0 },
     { prompt: "emails containing acme", members: (c) => c.email.includes("acme") },
     { prompt: "logged in last week", members: (c) => f.events(c, "Logged In", f.betweenDays(f.lastWeek, f.lastWeekEnd)) > 0 },
+    { prompt: "not including enterprise customers", members: (c) => plan(c) !== "enterprise" },
+    { prompt: "everybody apart from Spain", members: (c) => country(c) !== "Spain" },
+    { prompt: ".io addresses", members: (c) => c.email.endsWith(".io") },
+    { prompt: "no logins in the past 2 weeks", members: (c) => f.events(c, "Logged In", f.inLast(14)) === 0 },
+    { prompt: "active in the last 2 weeks", members: (c) => f.anyEvent(c, f.inLast(14)) },
+    { prompt: "new contacts in the last 10 days", members: (c) => f.createdIn(c, f.inLast(10)) },
+    { prompt: "made more than one purchase", members: (c) => orders(c) >= 2 },
+    { prompt: "purchased a couple of times this year", members: (c) => orders(c, f.sinceDay(`${f.today.slice(0, 4)}-01-01`)) >= 2 },
+    { prompt: "who opened an email in the past fortnight", members: (c) => f.opened(c, f.inLast(14)) },
+    { prompt: "signed up in Q2", members: (c) => f.events(c, "Signed Up", f.betweenDays(f.quarter(2).from, f.quarter(2).to)) > 0 },
+    { prompt: "contacts that never opened anything", members: (c) => !f.opened(c) },
   ];
 }
 

@@ -129,12 +129,22 @@ const POSTFIX: [string[], "gte" | "lte"][] = [
 
 const PREPOSITIONS = new Set(["in", "of", "among"]);
 
+const COMPARATIVE_KEYS: Record<string, "gt" | "lt"> = { older: "gt", younger: "lt" };
+
 const UNITS = new Set(["dollars", "dollar", "usd", "eur", "euros", "euro", "gbp", "pounds", "pound", "bucks", "percent", "%"]);
 
 export type KeyShape = { kind: ValueKind; values: readonly ValueForm[] };
 
 /** The comparison after a key ending at `at`, its tokens marked used; undefined when there is none. */
 export function readComparison(clause: Clause, at: number, key: KeyShape, prompt: string): Comparison | { problem: string } | undefined {
+  // "older than 50", "younger than 30": the key ("age") is said by its comparative.
+  const comparative = COMPARATIVE_KEYS[clause.norm(at - 1)];
+  if (comparative && clause.norm(at) === "than" && clause.isFree(at)) {
+    const n = numberAt(clause, at + 1);
+    if (n === undefined) return undefined;
+    clause.mark(at, at + 2);
+    return { op: comparative, values: [n], negated: false, from: at, to: at + 2, explicit: true };
+  }
   let i = at;
   while (clause.isFree(i) && COPULAS.has(clause.norm(i))) i++;
   const copula = i > at;

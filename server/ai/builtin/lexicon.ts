@@ -55,7 +55,7 @@ const KEY_ALIASES: Record<string, string[]> = {
   seats: ["seat count", "licenses", "licences"],
   language: ["locale", "lang"],
   role: ["job title", "title", "position", "job"],
-  age: ["years old", "aged"],
+  age: ["years old", "aged", "older", "younger"],
   ltv: ["lifetime value"],
 };
 

@@ -1,9 +1,10 @@
 import type { Clause } from "./clause.ts";
-import { type ClauseContext, takeTime } from "./context.ts";
+import { type ClauseContext, takeTime, valueAt } from "./context.ts";
 import { countBefore } from "./counts.ts";
 import type { CompareDraft, Draft } from "./drafts.ts";
-import type { EventEntry, Lexicon } from "./lexicon.ts";
+import type { EventEntry, KeyEntry, Lexicon } from "./lexicon.ts";
 import { recognizeValues } from "./recognize-values.ts";
+import { quoteSpan } from "./tokens.ts";
 import { concept, FILLERS, PHRASES, sameWord, wordsOf } from "./words.ts";
 
 /*
@@ -101,17 +102,60 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
     const properties = recognizeProperties(context, best.entry);
     drafts.push({ kind: "event", event: best.entry.name, count: count?.count, time, properties, negated: false, at: first });
   }
+  if (drafts.length === 0) drafts.push(...eventsByValue(context));
   return drafts;
 }
 
+/**
+ * "did cycling", "used the coupon SUMMER20": a clause that names no event but
+ * a value only one event's property has (and no attribute) is about that event.
+ */
+function eventsByValue(context: ClauseContext): Draft[] {
+  const { clause, lexicon } = context;
+  const attributeValue = (i: number) => lexicon.attributes.some((a) => a.values.some((v) => valueAt(clause, i, v) > 0));
+  for (let i = 0; i < clause.length; i++) {
+    if (!clause.isFree(i) || FILLERS.has(clause.norm(i)) || clause.norm(i).length < 3 || attributeValue(i)) continue;
+    const owners = lexicon.events.filter((e) => e.properties.some((p) => p.values.some((v) => valueAt(clause, i, v) > 0)));
+    if (owners.length !== 1) continue;
+    const entry = owners[0]!;
+    const time = takeTime(context);
+    let count = !context.countTaken ? context.count : undefined;
+    if (count) context.countTaken = true;
+    const properties = recognizeProperties(context, entry);
+    if (properties.length === 0) continue;
+    const first = Math.min(i, ...properties.map((p) => p.at));
+    markLightVerb(clause, first);
+    context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + 1))}" as the event "${entry.name}" with that property.`);
+    return [{ kind: "event", event: entry.name, count: count?.count, time, properties, negated: false, at: first }];
+  }
+  return [];
+}
+
 // Verbs that only carry the event after them: "left a review", "gave a rating", "made 2 orders".
-const LIGHT_VERBS = new Set(["left", "leave", "leaves", "gave", "give", "gives", "made", "make", "makes", "did", "do", "does", "done", "has", "have", "had", "took", "take"]);
+const LIGHT_VERBS = new Set(["left", "leave", "leaves", "gave", "give", "gives", "made", "make", "makes", "did", "do", "does", "done", "has", "have", "had", "took", "take", "used", "use", "uses", "using"]);
 const ARTICLES = new Set(["a", "an", "the", "some", "any", "their", "his", "her", "one"]);
 
 function markLightVerb(clause: Clause, first: number): void {
   let i = first - 1;
-  while (i >= 0 && clause.isFree(i) && ARTICLES.has(clause.norm(i))) i--;
+  while (i >= 0 && (ARTICLES.has(clause.norm(i)) || !clause.isFree(i)) && i >= first - 4) i--;
   if (i >= 0 && clause.isFree(i) && LIGHT_VERBS.has(clause.norm(i))) clause.mark(i, i + 1);
+}
+
+/**
+ * The event's properties with the values that properties of the same name have
+ * on the team's other events: the vocabulary lists only values it saw at least
+ * twice, so "kids" may be missing from a rare event's "category" though it is
+ * plainly one.
+ */
+function withSiblingValues(entry: EventEntry, lexicon: Lexicon): KeyEntry[] {
+  return entry.properties.map((property) => {
+    const seen = new Set(property.values.map((v) => v.value));
+    const more = lexicon.events
+      .filter((e) => e !== entry)
+      .flatMap((e) => e.properties.filter((p) => p.key === property.key && p.kind === property.kind).flatMap((p) => p.values))
+      .filter((v) => !seen.has(v.value) && seen.add(v.value));
+    return more.length ? { ...property, values: [...property.values, ...more] } : property;
+  });
 }
 
 const AMOUNT_KEYS = /^(amount|total|value|revenue|price|sum|order total|order value|subtotal|spend|spent)$/;
@@ -122,7 +166,7 @@ const AMOUNT_KEYS = /^(amount|total|value|revenue|price|sum|order total|order va
  * over 100" (a comparison with no key, when the event has one amount).
  */
 export function recognizeProperties(context: ClauseContext, entry: EventEntry): CompareDraft[] {
-  const drafts = recognizeValues(context, { keys: entry.properties, target: (key) => ({ type: "property", key }), fields: false });
+  const drafts = recognizeValues(context, { keys: withSiblingValues(entry, context.lexicon), target: (key) => ({ type: "property", key }), fields: false });
   const amounts = entry.properties.filter((p) => p.kind === "number");
   const amount = amounts.length === 1 ? amounts[0] : amounts.find((p) => AMOUNT_KEYS.test(wordsOf(p.key).join(" ")));
   if (amount) {

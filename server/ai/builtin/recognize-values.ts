@@ -161,16 +161,19 @@ function valueBefore(context: ClauseContext, mention: Mention): { value: Scalar;
 /** A known value at token i and the one key it belongs to; when several keys have it, a problem naming them. */
 function valueMentionAt(context: ClauseContext, i: number, keys: readonly KeyEntry[]): { key: string; value: Scalar; to: number } | { problem: string } | undefined {
   const { clause } = context;
-  let best: { entry: KeyEntry; value: string; length: number }[] = [];
+  let best: { entry: KeyEntry; value: string; length: number; alias: boolean }[] = [];
   for (const entry of keys) {
     for (const value of entry.values) {
       const length = valueAt(clause, i, value);
       if (length === 0) continue;
-      if (!best[0] || length > best[0].length) best = [{ entry, value: value.value, length }];
-      else if (length === best[0].length && !best.some((b) => b.entry === entry)) best.push({ entry, value: value.value, length });
+      const alias = formAt(clause, i, [value.forms[0]!]) !== length;
+      if (!best[0] || length > best[0].length) best = [{ entry, value: value.value, length, alias }];
+      else if (length === best[0].length && !best.some((b) => b.entry === entry)) best.push({ entry, value: value.value, length, alias });
     }
   }
   if (best.length === 0) return undefined;
+  // "Germany" is the country "Germany" before it is the language "de" by an alias.
+  if (best.length > 1 && best.some((b) => !b.alias)) best = best.filter((b) => !b.alias);
   if (best.length > 1) {
     clause.mark(i, i + best[0]!.length);
     const typed = quoteSpan(context.prompt, clause.tokens.slice(i, i + best[0]!.length));
@@ -218,14 +221,35 @@ function recognizeDialCodes(context: ClauseContext): CompareDraft[] {
   return [];
 }
 
+/** ".edu" or "@acme.io" typed before an address word ("addresses", "emails"); the text and where it ends. */
+function typedDomainAt(clause: ClauseContext["clause"], i: number): { text: string; to: number } | undefined {
+  if (![".", "@"].includes(clause.norm(i))) return undefined;
+  let to = i;
+  let text = "";
+  while (clause.isFree(to) && [".", "@"].includes(clause.norm(to)) && clause.tokens[to + 1]?.kind === "word" && clause.isFree(to + 1)) {
+    text += clause.norm(to) + clause.norm(to + 1);
+    to += 2;
+  }
+  if (!text || !clause.isFree(to) || !DOMAIN_NOUNS.has(clause.norm(to))) return undefined;
+  while (clause.isFree(to) && DOMAIN_NOUNS.has(clause.norm(to))) to++;
+  return { text, to };
+}
+
 const DOMAIN_NOUNS = new Set(["address", "addresses", "email", "emails", "account", "accounts", "domain", "users", "user"]);
 
-// "gmail users", "@acme.com addresses": the email's domain.
+// "gmail users", "@acme.com addresses", ".edu emails": the email's domain, or how the address ends.
 function recognizeDomains(context: ClauseContext): CompareDraft[] {
   const { clause, lexicon } = context;
   const drafts: CompareDraft[] = [];
   for (let i = 0; i < clause.length; i++) {
     if (!clause.isFree(i)) continue;
+    const typed = typedDomainAt(clause, i);
+    if (typed) {
+      clause.mark(i, typed.to);
+      drafts.push({ kind: "compare", target: { type: "field", field: "email" }, op: "ends", values: [typed.text], negated: false, at: i });
+      i = typed.to - 1;
+      continue;
+    }
     for (const domain of lexicon.emailDomains) {
       const length = formAt(clause, i, domain.forms.map((f) => (f.length > 1 ? f.flatMap((w, k) => (k === 0 ? [w] : [".", w])) : f)), { exact: true });
       if (length === 0) continue;

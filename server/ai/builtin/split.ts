@@ -43,7 +43,8 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
       (betweenOpen && (word === "and" || word === "to")) ||
       (word === "or" && COMPARATIVE_AFTER_OR.has(tokens[i + 1]?.norm ?? "")) ||
       (word === "and" && ["up", "above"].includes(tokens[i + 1]?.norm ?? "")) ||
-      (word === "with" && WITH_VERBS.has(tokens[i - 1]?.norm ?? ""));
+      (word === "with" && WITH_VERBS.has(tokens[i - 1]?.norm ?? "")) ||
+      ((word === "or" || word === "and") && sameKeyValues(tokens[i - 1], tokens[i + 1], lexicon));
     if (splits && !keep) {
       if (word === "and" || word === "to") betweenOpen = false;
       // Split words in a row ("and who", ", or") join as one: "or" if any is, relative if any is.
@@ -68,6 +69,19 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
   }
   close();
   return { clauses, relativeAt };
+}
+
+/**
+ * "yoga or cycling workouts": two values of the same event property (or
+ * attribute) joined by "or" name one condition with a list, so the words after
+ * them (the event, its time) apply to both.
+ */
+function sameKeyValues(a: Token | undefined, b: Token | undefined, lexicon: Lexicon): boolean {
+  if (!a || !b || a.kind !== "word" || b.kind !== "word") return false;
+  const keys = [...lexicon.attributes.map((k) => ({ id: `a:${k.key}`, entry: k })), ...lexicon.events.flatMap((e) => e.properties.map((k) => ({ id: `p:${e.name}:${k.key}`, entry: k })))];
+  const of = (word: string) => new Set(keys.filter(({ entry }) => entry.values.some((v) => v.forms.some((f) => f.length === 1 && f[0] === word))).map((k) => k.id));
+  const first = of(a.norm);
+  return first.size > 0 && [...of(b.norm)].some((id) => first.has(id));
 }
 
 // Tokens inside a name or value of the team's that contains a split word.
