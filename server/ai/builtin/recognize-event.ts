@@ -119,7 +119,7 @@ function eventsByValue(context: ClauseContext): Draft[] {
     if (owners.length !== 1) continue;
     const entry = owners[0]!;
     const time = takeTime(context);
-    let count = !context.countTaken ? context.count : undefined;
+    const count = !context.countTaken ? context.count : undefined;
     if (count) context.countTaken = true;
     const properties = recognizeProperties(context, entry);
     if (properties.length === 0) continue;
