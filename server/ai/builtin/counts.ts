@@ -32,7 +32,7 @@ const RULES: Rule[] = [
   { pattern: /\b(?:a\s+)?couple(?:\s+of)?\s+times\b/, read: (_n, m) => ({ frequency: "at_least", times: 2, assumed: `read "${m[0]}" as at least 2 times` }) },
   {
     pattern: new RegExp(`\\b${N}${TIMES}`),
-    read: (n, m) => ({ frequency: "at_least", times: n, assumed: /^once$/.test(m[0]) ? undefined : `read "${m[0]}" as at least ${n} times` }),
+    read: (n, m) => ({ frequency: "at_least", times: n, assumed: `read "${m[0]}" as at least ${n} ${n === 1 ? "time" : "times"}` }),
   },
 ];
 

@@ -82,13 +82,20 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
   const { clause, lexicon } = context;
   const drafts: Draft[] = [];
   for (let round = 0; round < 3; round++) {
-    const [best, second] = matchEvents(clause, lexicon);
+    const [top, second] = matchEvents(clause, lexicon);
+    let best = top;
     if (!best) break;
     for (const i of best.tokens) clause.mark(i, i + 1);
     const typed = [...best.tokens].sort((a, b) => a - b).map((i) => clause.tokens[i]!.raw).join(" ");
     if (second && second.score === best.score && second.weight === best.weight) {
-      context.problems.push(`"${typed}" could be the event "${best.entry.name}" or "${second.entry.name}": name the one you mean`);
-      continue;
+      // Two events fit as well: no condition until the marketer picks one (each is offered).
+      const k = context.readings.choose(`event@${clause.tokens[Math.min(...best.tokens)]!.start}`, typed, [
+        "either of two events (no condition yet)",
+        `the event "${best.entry.name}"`,
+        `the event "${second.entry.name}"`,
+      ]);
+      if (k === 0) continue;
+      if (k === 2) best = second;
     }
     const first = Math.min(...best.tokens);
     let count = !context.countTaken ? context.count : undefined;
@@ -96,7 +103,12 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
     // A number before any word of the event is a count of it: "completed 2 orders", "3+ workouts".
     else for (const at of [...best.tokens].sort((a, b) => a - b)) count ??= countBefore(clause, at);
     markLightVerb(clause, first);
-    if (count?.assumed) context.notes.push(`Read ${count.assumed.replace(/^read /, "")}.`);
+    if (count?.assumed && count.count.frequency === "at_least") {
+      // "2 orders": at least two, or exactly two? Read as at least, and both offered.
+      const n = count.count.times;
+      const k = context.readings.choose(`count@${clause.tokens[count.from]!.start}`, count.text, [`at least ${n} ${n === 1 ? "time" : "times"}`, `exactly ${n} ${n === 1 ? "time" : "times"}`]);
+      if (k === 1) count = { ...count, count: { frequency: "exactly", times: n } };
+    }
     if (wordsOf(typed).join(" ") !== wordsOf(best.entry.name).join(" ")) context.notes.push(`Read "${typed}" as the event "${best.entry.name}".`);
     const time = takeTime(context);
     const properties = recognizeProperties(context, best.entry);
