@@ -52,6 +52,13 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
       const trial = clause.clone();
       const comparison = readComparison(trial, i, shape, prompt);
       if (comparison && !("problem" in comparison) && comparison.explicit && comparison.op !== "eq" && typeof comparison.values[0] === "number") {
+        // "paying more than 300 a month": an amount per period is a rate, which no single event's amount is.
+        const period = ratePeriodAt(clause, comparison.to);
+        if (period) {
+          clause.mark(i, period);
+          context.problems.push(`"${quoteSpan(prompt, clause.tokens.slice(i, period))}": an amount per period is not something one event's amount says; compare an attribute such as MRR instead`);
+          continue;
+        }
         clause.adopt(trial);
         drafts.push(draft(options.target(options.bareNumber.key), comparison.op, comparison.values, i, comparison.negated));
       }
@@ -112,6 +119,17 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
     i = found.to - 1;
   }
   return drafts;
+}
+
+const PER = new Set(["a", "an", "per", "each", "every"]);
+const PERIODS = new Set(["day", "week", "month", "year", "quarter"]);
+const RATES = new Set(["daily", "weekly", "monthly", "yearly", "annually", "quarterly"]);
+
+/** Where "a month", "per year" or "monthly" ends, when it starts at token i. */
+function ratePeriodAt(clause: ClauseContext["clause"], i: number): number | undefined {
+  if (RATES.has(clause.norm(i))) return i + 1;
+  if (PER.has(clause.norm(i)) && PERIODS.has(clause.norm(i + 1))) return i + 2;
+  return undefined;
 }
 
 function isCapitals(raw: string): boolean {
