@@ -101,6 +101,19 @@ export function appCorpus(seed: Seed): CorpusCase[] {
     { prompt: "dormant android users", members: (c) => platform(c) === "android" && !f.anyEvent(c, f.inLast(90)) },
     { prompt: "got any whatsapp message", members: (c) => f.received(c, (r) => r.channel === "whatsapp") },
     { prompt: "hasn't received any SMS", members: (c) => !f.received(c, (r) => r.channel === "sms") },
+    // A third round, after the second held-out batch.
+    { prompt: "users on iOS or Android in Japan", members: (c) => (platform(c) === "ios" || platform(c) === "android") && country(c) === "Japan" },
+    { prompt: "all users but the web ones", members: (c) => platform(c) !== "web" },
+    { prompt: "users without push enabled", members: (c) => f.attr(c, "push_enabled") !== true },
+    { prompt: "language other than en", members: (c) => f.attr(c, "language") !== "en" },
+    { prompt: "completed a running workout in the last 10 days", members: (c) => workouts(c, (e) => e.properties.type === "running" && f.inLast(10)(e)) > 0 },
+    { prompt: "workouts under 20 minutes", members: (c) => workouts(c, (e) => Number(e.properties.minutes) < 20) > 0 },
+    { prompt: "users who opened the app more than 5 times", members: (c) => appOpens(c) >= 6 },
+    { prompt: "users that started a trial in the last 60 days", members: (c) => f.events(c, "Trial Started", f.inLast(60)) > 0 },
+    { prompt: "no app opens this week", members: (c) => appOpens(c, f.sinceDay(f.thisWeek)) === 0 },
+    { prompt: "android users aged 25 to 35", members: (c) => platform(c) === "android" && age(c) >= 25 && age(c) <= 35 },
+    { prompt: "users on version 4.1.3", members: (c) => f.attr(c, "app_version") === "4.1.3" },
+    { prompt: "got the premium discount on whatsapp", members: (c) => f.receivedCampaign(c, "Premium Discount") },
     { prompt: "ios users in the US or Germany who opened the app yesterday", members: (c) => platform(c) === "ios" && (country(c) === "United States" || country(c) === "Germany") && appOpens(c, f.onDay(f.daysAgo(1))) > 0 },
   ];
 }

@@ -118,5 +118,20 @@ export function shopCorpus(seed: Seed): CorpusCase[] {
     { prompt: "yahoo or gmail addresses", members: (c) => c.email.endsWith("@yahoo.com") || c.email.endsWith("@gmail.com") },
     { prompt: "did not open any email in the past 30 days", members: (c) => !f.opened(c, f.inLast(30)) },
     { prompt: "clicked anything in the last 3 weeks", members: (c) => f.clicked(c, f.inLast(21)) },
+
+    // A third round, after the second held-out batch.
+    { prompt: "everyone not in the UK", members: (c) => country(c) !== "United Kingdom" },
+    { prompt: "placed 3 or more orders", members: (c) => orders(c) >= 3 },
+    { prompt: "customers with only one order", members: (c) => orders(c) === 1 },
+    { prompt: "viewed men's products in the last week", members: (c) => views(c, (e) => e.properties.category === "men" && f.inLast(7)(e)) > 0 },
+    { prompt: "paid by paypal this year", members: (c) => orders(c, (e) => e.properties.payment === "paypal" && f.sinceDay(`${f.today.slice(0, 4)}-01-01`)(e)) > 0 },
+    { prompt: "orders with more than 3 items", members: (c) => orders(c, (e) => Number(e.properties.items) > 3) > 0 },
+    { prompt: "customers who started checkout but never ordered", members: (c) => f.events(c, "Checkout Started") > 0 && orders(c) === 0 },
+    { prompt: "gold members with at least 1500 points", members: (c) => tier(c) === "gold" && points(c) >= 1500 },
+    { prompt: "customers whose city is Berlin", members: (c) => f.attr(c, "city") === "Berlin" },
+    { prompt: "emails from yahoo", members: (c) => c.email.endsWith("@yahoo.com") },
+    { prompt: "numbers starting with +61", members: (c) => (c.phone ?? "").startsWith("+61") },
+    { prompt: "inactive shoppers in the US", members: (c) => !f.anyEvent(c, f.inLast(30)) && country(c) === "United States" },
+    { prompt: "new signups last month", members: (c) => f.createdIn(c, f.betweenDays(f.lastMonth, f.lastMonthEnd)) },
   ];
 }

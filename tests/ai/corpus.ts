@@ -280,6 +280,28 @@ function phrasing(seed: Seed): CorpusCase[] {
     { prompt: "who opened an email in the past fortnight", members: (c) => f.opened(c, f.inLast(14)) },
     { prompt: "signed up in Q2", members: (c) => f.events(c, "Signed Up", f.betweenDays(f.quarter(2).from, f.quarter(2).to)) > 0 },
     { prompt: "contacts that never opened anything", members: (c) => !f.opened(c) },
+
+    // A third round, after the second held-out batch.
+    { prompt: "users on the free plan who have made at least one purchase", members: (c) => plan(c) === "free" && orders(c) >= 1 },
+    { prompt: "anybody except the pro folks", members: (c) => plan(c) !== "pro" },
+    { prompt: "exclude France", members: (c) => country(c) !== "France" },
+    { prompt: "not from the US", members: (c) => country(c) !== "United States" },
+    { prompt: "has no phone", members: (c) => c.phone === null },
+    { prompt: "email addresses at acme.io", members: (c) => c.email.endsWith("@acme.io") },
+    { prompt: "names that start with T", members: (c) => (c.name ?? "").toLowerCase().startsWith("t") },
+    { prompt: "logged in more than 3 times this month", members: (c) => f.events(c, "Logged In", f.sinceDay(f.thisMonth)) >= 4 },
+    { prompt: "bought twice or more", members: (c) => orders(c) >= 2 },
+    { prompt: "zero logins this week", members: (c) => f.events(c, "Logged In", f.sinceDay(f.thisWeek)) === 0 },
+    { prompt: "never visited the features page", members: (c) => f.events(c, "Page Viewed", (e) => e.properties.path === "/features") === 0 },
+    { prompt: "signed up in the past fortnight", members: (c) => f.events(c, "Signed Up", f.inLast(14)) > 0 },
+    { prompt: "people who joined yesterday", members: (c) => f.createdIn(c, f.onDay(f.daysAgo(1))) },
+    { prompt: "inactive for the last 60 days", members: (c) => !f.anyEvent(c, f.inLast(60)) },
+    { prompt: "active this month", members: (c) => f.anyEvent(c, f.sinceDay(f.thisMonth)) },
+    { prompt: "dormant pro users", members: (c) => plan(c) === "pro" && !f.anyEvent(c, f.inLast(90)) },
+    { prompt: "engaged users in Germany", members: (c) => f.opened(c, f.inLast(30)) && country(c) === "Germany" },
+    { prompt: "didn't click the november newsletter", members: (c) => !f.clicked(c, f.of("November Newsletter")) },
+    { prompt: "received black friday but not the newsletter", members: (c) => f.receivedCampaign(c, "Black Friday Sale") && !f.receivedCampaign(c, "November Newsletter") },
+    { prompt: "VIP contacts who haven't ordered in the last 2 months", members: (c) => c.segments.includes("VIP") && orders(c, f.inLast(60)) === 0 },
   ];
 }
 

@@ -12,7 +12,8 @@ import { FILLERS, NEGATION_WORDS, numberOf } from "./words.ts";
 
 export type Comparison = { op: CompareOp; values: Scalar[]; negated: boolean; from: number; to: number; explicit: boolean; note?: string };
 
-const COPULAS = new Set(["is", "are", "was", "were", "be", "has", "have", "had"]);
+// "names that start with T": a relative word before the comparison carries nothing either.
+const COPULAS = new Set(["is", "are", "was", "were", "be", "has", "have", "had", "that", "which"]);
 
 type Comparator = { words: string[]; op: CompareOp; negated?: boolean; note?: string };
 
@@ -181,6 +182,9 @@ export function readComparison(clause: Clause, at: number, key: KeyShape, prompt
   const value = readValue(clause, i, key, prompt, { raw: (explicit && !prepositionOnly) || op !== "eq" });
   if (!value) return undefined;
   if (typeof value.value === "number" && op === "eq") {
+    // "aged 25 to 35", "between" left unsaid.
+    const upper = ["to", "-"].includes(clause.norm(value.to)) && clause.isFree(value.to) ? numberAt(clause, value.to + 1) : undefined;
+    if (upper !== undefined && key.kind === "number") return done([Math.min(value.value, upper), Math.max(value.value, upper)], value.to + 2, "between");
     const post = POSTFIX.find(([words]) => words.every((w, k) => clause.isFree(value.to + k) && clause.norm(value.to + k) === w));
     if (post) return done([value.value], value.to + post[0].length, post[1] === "gte" ? (negated ? "lt" : "gte") : negated ? "gt" : "lte");
   }

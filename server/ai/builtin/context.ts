@@ -23,6 +23,8 @@ export type ClauseContext = {
   problems: string[];
   /** The event of the clause before, when this clause may only add to it ("with total over 100"). */
   previousEvent?: EventEntry;
+  /** The engagement verb of the clause before ("received X but not Y": Y is received too). */
+  previousActions?: ("received" | "opened" | "clicked")[];
   /** Where the prompt can be read two ways: which way, and the record of asking. */
   readings: Readings;
 };

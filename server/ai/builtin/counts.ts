@@ -80,6 +80,8 @@ const COMPARATOR_BEFORE: [string[], (n: number) => Count | undefined][] = [
   [["fewer", "than"], (n) => (n >= 1 ? { frequency: "at_most", times: n - 1 } : undefined)],
   [["less", "than"], (n) => (n >= 1 ? { frequency: "at_most", times: n - 1 } : undefined)],
   [["exactly"], (n) => ({ frequency: "exactly", times: n })],
+  [["only"], (n) => ({ frequency: "exactly", times: n })],
+  [["just"], (n) => ({ frequency: "exactly", times: n })],
 ];
 
 /**

@@ -35,7 +35,7 @@ const ATTACHING = new Set(["with", "where", "whose", "that", "which"]);
  */
 export function interpretClause(
   clause: Clause,
-  shared: { lexicon: Lexicon; prompt: string; now: Date; previousEvent?: EventEntry; readings: Readings },
+  shared: { lexicon: Lexicon; prompt: string; now: Date; previousEvent?: EventEntry; previousActions?: ("received" | "opened" | "clicked")[]; readings: Readings },
 ): ClauseReading {
   const context: ClauseContext = { clause, ...shared, timeTaken: false, countTaken: false, notes: [], problems: [] };
   const time = findTime(clause, shared.prompt, shared.now);

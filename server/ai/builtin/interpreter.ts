@@ -53,7 +53,9 @@ function readPrompt(prompt: string, vocabulary: Vocabulary, lexicon: Lexicon, cl
 
   clauses.forEach((clause, index) => {
     // Time phrases are read on the team's wall clock: its today, its weeks.
-    const reading = interpretClause(clause, { lexicon, prompt, now: clock.wall, previousEvent: previousEvent?.entry, readings });
+    const last = items[items.length - 1]?.drafts.at(-1);
+    const previousActions = last?.kind === "engagement" ? last.actions : undefined;
+    const reading = interpretClause(clause, { lexicon, prompt, now: clock.wall, previousEvent: previousEvent?.entry, previousActions, readings });
     notes.push(...reading.notes);
     problems.push(...reading.problems);
     if (previousEvent && reading.attached.length) {

@@ -45,6 +45,8 @@ const PRONOUNS = new Set(["it", "that", "this", "them", "those"]);
 const WEAK_VERBS = new Set(["got", "read"]);
 const ENGAGED_DAYS = 30;
 const CHANNEL_WORDS: Record<string, Channel> = { sms: "sms", text: "sms", texts: "sms", whatsapp: "whatsapp", whatsapps: "whatsapp" };
+const SENT_BY = new Set([...Object.keys(CHANNEL_WORDS), "email", "e-mail", "mail"]);
+const BY = new Set(["on", "by", "via", "through", "over"]);
 const CHANNEL_NOUNS = new Set(["message", "messages", "campaign", "campaigns", "text", "texts", "blast", "blasts"]);
 const CHANNEL_NAMES: Record<Channel, string> = { email: "email", sms: "SMS", whatsapp: "WhatsApp" };
 const LATEST = [["last"], ["latest"], ["most", "recent"], ["previous"], ["recent"], ["newest"]];
@@ -96,6 +98,17 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
     if (target?.named && wordsOf(target.named.typed).join(" ") !== wordsOf(target.named.name).join(" ")) context.notes.push(`Read "${target.named.typed}" as the campaign "${target.named.name}".`);
     i = (target?.to ?? after) - 1;
   }
+  // "received Black Friday but not the newsletter": a campaign named alone takes the verb of the clause before.
+  if (drafts.length === 0 && context.previousActions) {
+    for (let i = 0; i < clause.length; i++) {
+      if (!clause.isFree(i) || SKIP.has(clause.norm(i))) continue;
+      const target = readTarget(context, i);
+      if (!target || typeof target !== "object" || !target.named) continue;
+      clause.mark(i, target.to);
+      drafts.push({ kind: "engagement", actions: context.previousActions, campaignId: target.campaignId, time: takeTime(context), negated: false, at: i });
+      i = target.to - 1;
+    }
+  }
   return drafts;
 }
 
@@ -125,7 +138,9 @@ function readTarget(context: ClauseContext, from: number): Target | "none-sent" 
     return "ambiguous";
   }
   if (named) {
-    const to = KINDS.has(clause.norm(named.to)) ? named.to + 1 : named.to;
+    let to = KINDS.has(clause.norm(named.to)) ? named.to + 1 : named.to;
+    // "on WhatsApp", "by SMS": how it was sent, which the campaign already says.
+    if (BY.has(clause.norm(to)) && SENT_BY.has(clause.norm(to + 1)) && clause.isFree(to + 1)) to += 2;
     return { campaignId: named.campaign.id, to, named: { typed: quoteSpan(context.prompt, clause.tokens.slice(i, named.to)), name: named.campaign.name } };
   }
   const channel = CHANNEL_WORDS[clause.norm(i)];

@@ -140,7 +140,8 @@ function findKeys(context: ClauseContext, options: ValuesOptions): Mention[] {
   const { clause } = context;
   const mentions: Mention[] = [];
   for (let i = 0; i < clause.length; i++) {
-    if (!clause.isFree(i) || FILLERS.has(clause.norm(i))) continue;
+    // A filler word starts a key only when a key is called exactly that ("items" of an order).
+    if (!clause.isFree(i) || (FILLERS.has(clause.norm(i)) && !options.keys.some((k) => k.forms.some((f) => f[0] === clause.norm(i))))) continue;
     let best: Mention | undefined;
     for (const entry of options.keys) {
       const length = formAt(clause, i, entry.forms);

@@ -13,6 +13,7 @@ import { RELATIVE_WORDS, SPLIT_WORDS, wordsOf } from "./words.ts";
 export type Split = { clauses: Clause[]; relativeAt: number };
 
 const COMPARATIVE_AFTER_OR = new Set(["more", "less", "fewer", "above", "below", "higher", "lower", "greater", "under", "over", "later", "earlier"]);
+const TEXT_VERBS = new Set(["start", "starts", "begin", "begins", "end", "ends", "contain", "contains", "include", "includes"]);
 const WITH_VERBS = new Set(["starts", "starting", "start", "begins", "beginning", "begin", "ends", "ending", "end", "engaged", "interacted", "filled"]);
 
 export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
@@ -44,7 +45,9 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
       (word === "or" && COMPARATIVE_AFTER_OR.has(tokens[i + 1]?.norm ?? "")) ||
       (word === "and" && ["up", "above"].includes(tokens[i + 1]?.norm ?? "")) ||
       (word === "with" && WITH_VERBS.has(tokens[i - 1]?.norm ?? "")) ||
-      ((word === "or" || word === "and") && sameKeyValues(tokens[i - 1], tokens[i + 1], lexicon));
+      ((word === "or" || word === "and") && sameKeyValues(tokens[i - 1], tokens[i + 1], lexicon)) ||
+      // "names that start with T": the relative clause is the comparison of the key before it.
+      (RELATIVE_WORDS.has(word) && TEXT_VERBS.has(tokens[i + 1]?.norm ?? ""));
     if (splits && !keep) {
       if (word === "and" || word === "to") betweenOpen = false;
       // Split words in a row ("and who", ", or") join as one: "or" if any is, relative if any is.

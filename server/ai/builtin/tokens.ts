@@ -52,6 +52,7 @@ const EXCLUSIONS = [
   ["leave", "out"],
 ];
 const EVERYONE = new Set(["everyone", "everybody", "anyone", "anybody", "all"]);
+const PEOPLE = new Set(["users", "contacts", "customers", "people", "members", "subscribers", "shoppers"]);
 
 export function tokenize(prompt: string): Token[] {
   const tokens: Token[] = [];
@@ -138,7 +139,7 @@ function joinExclusions(tokens: Token[]): Token[] {
     if (pair) {
       out.push({ ...token, norm: "except", end: tokens[i + 1]!.end, raw: `${token.raw} ${tokens[i + 1]!.raw}` });
       i++;
-    } else if (token.norm === "but" && EVERYONE.has(out[out.length - 1]?.norm ?? "")) {
+    } else if (token.norm === "but" && (EVERYONE.has(out.at(-1)?.norm ?? "") || (PEOPLE.has(out.at(-1)?.norm ?? "") && EVERYONE.has(out.at(-2)?.norm ?? "")))) {
       out.push({ ...token, norm: "except" });
     } else out.push(token);
   }

@@ -15,7 +15,7 @@ export const FILLERS = new Set(
     "and or but so then than very really actually already yet via through using either companies accounts businesses leads prospects something anything stuff placed made " +
     // What people add when they type as they talk: greetings, hedges, thanks.
     "hey hi hiya hello um umm uh hmm maybe basically like kinda sorta literally honestly okay ok well can could would you pls plz thanks thank thx " +
-    "ppl guys shoppers individuals grab pull see tell know thats whos items things because due"
+    "ppl guys shoppers individuals grab pull see tell know thats whos items things because due ones"
   ).split(" "),
 );
 
