@@ -1,4 +1,4 @@
-import { type ClauseContext, takeTime } from "./context.ts";
+import { type ClauseContext, takeTime, valueAt } from "./context.ts";
 import type { Draft } from "./drafts.ts";
 import { quoteSpan } from "./tokens.ts";
 
@@ -29,8 +29,17 @@ export function recognizeActivity(context: ClauseContext): Draft[] {
   for (let i = 0; i < clause.length; i++) {
     const meaning = clause.isFree(i) ? ACTIVE[clause.norm(i)] : undefined;
     if (!meaning) continue;
-    clause.mark(i, i + 1);
     const typed = quoteSpan(context.prompt, clause.tokens.slice(i, i + 1));
+    // A team whose contacts carry "status: active" may mean that: both readings are offered.
+    const attribute = lexicon.attributes.find((a) => a.values.some((v) => valueAt(clause, i, v) > 0));
+    if (attribute) {
+      const k = context.readings.choose(`activity@${clause.tokens[i]!.start}`, typed, [
+        `${meaning.active ? "any" : "no"} event in the last ${meaning.days} days`,
+        `the attribute "${attribute.key}"`,
+      ]);
+      if (k === 1) return [];
+    }
+    clause.mark(i, i + 1);
     if (lexicon.events.length === 0) {
       context.problems.push(`"${typed}": no events have been recorded for this team, so activity cannot be told`);
       return [];
