@@ -203,7 +203,10 @@ function parseDate(text: string, now: Date): ParsedDate | undefined {
   const start = result.start;
   let date = start.date();
   const hasYear = start.isCertain("year");
-  if (!hasYear && date.getTime() > now.getTime()) {
+  // "Monday" alone is the latest Monday (chrono may give the coming one); "March" the latest March.
+  const weekdayOnly = start.isCertain("weekday") && !start.isCertain("day");
+  if (weekdayOnly && toDay(date) > toDay(now)) date = new Date(date.getTime() - 7 * 86_400_000);
+  else if (!hasYear && date.getTime() > now.getTime()) {
     date = new Date(Date.UTC(date.getUTCFullYear() - 1, date.getUTCMonth(), date.getUTCDate()));
   }
   const day = toDay(date);
