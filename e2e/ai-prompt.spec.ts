@@ -73,3 +73,30 @@ test("an empty prompt cannot be generated: disabled with JavaScript, explained w
     await expect(page.getByText("Describe the audience")).toBeVisible();
   }
 });
+
+test("a follow-up prompt edits the filter shown instead of starting over", async ({ page }) => {
+  await generate(page, "contacts who have a phone");
+  await expect(page.getByText("2 contacts match")).toBeVisible();
+  await page.getByLabel("Refine this audience").fill("only the ones named Grace");
+  await page.getByRole("button", { name: "Refine" }).click();
+  await expect(page.getByRole("list", { name: "Follow-ups" })).toContainText("only the ones named Grace");
+  await expect(page.getByText("phone is set")).toBeVisible();
+  await expect(page.getByText("1 contact matches")).toBeVisible();
+  const sample = page.getByRole("list", { name: "Sample contacts" });
+  await expect(sample).toContainText("Grace Hopper");
+  await expect(sample).not.toContainText("Alan Turing");
+  // The prompt is still the one typed; saving keeps the refined filter.
+  await expect(page.getByLabel("Describe your audience")).toHaveValue("contacts who have a phone");
+  await page.getByRole("button", { name: "Save Segment" }).click();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByRole("article", { name: "AI Generated Segment", exact: true })).toContainText("Contacts: 1");
+});
+
+test("a prompt that reads two ways says so and offers the other reading as one click", async ({ page }) => {
+  // The contacts were created today: none in the calendar month before this one, all in the last 30 days.
+  await generate(page, "contacts who joined last month");
+  await expect(page.getByText("0 contacts match")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Not understood" })).toContainText('"last month" can mean');
+  await page.getByRole("list", { name: "Other readings" }).getByRole("link", { name: /the last 30 days/ }).click();
+  await expect(page.getByText("3 contacts match")).toBeVisible();
+});

@@ -21,33 +21,57 @@ export type PromptPanelResult =
       draft: ReturnType<typeof draftFromFilter>;
       explanation: string;
       unsupported: string[];
+      /** Other readings of the prompt (or follow-up), each a link away. */
+      choices: { label: string; readings: string[] }[];
+      /** The follow-up this result answers, with the filter it edited, to read it another way. */
+      followUp: FollowUp | null;
+      /** Every follow-up said so far, oldest first. */
+      refinements: string[];
       notice: string | null;
       count: number;
       sample: { id: string; name: string | null; email: string | null; phone: string | null }[];
     };
 
+/** A follow-up prompt and what it edits: the filter shown before it, the follow-ups said before that and what they did not understand. */
+export type FollowUp = { text: string; filterJson: string; earlier: string[]; unsupported: string[] };
+
 /**
- * The person's prompt read by the interpreter, with the filter's live count and
- * sample; past the prompt allowance, the error says how long to wait
- * (`retryAfterSeconds`).
+ * The prompt read by the interpreter, with the filter's live count and
+ * sample; with `followUp`, that follow-up read and joined to the filter shown
+ * before it (refine.ts). `readings` picks among the choices offered.
  */
 export async function promptPanelResult(
   db: Database,
-  options: { teamId: string; userId: string; prompt: string },
+  options: { teamId: string; userId: string; prompt: string; readings?: string[]; followUp?: FollowUp },
 ): Promise<PromptPanelResult> {
-  const parsed = PromptSchema.safeParse({ prompt: options.prompt });
+  const { followUp } = options;
+  const parsed = PromptSchema.safeParse({ prompt: followUp ? followUp.text : options.prompt, readings: options.readings?.slice(0, 10) });
   if (!parsed.success) return { prompt: options.prompt, error: parsed.error.issues[0]!.message };
   try {
     const result = await answerPrompt(db, {
       teamId: options.teamId,
       userId: options.userId,
       prompt: parsed.data.prompt,
+      // Text that is not JSON stays text, which the filter schema refuses with a message.
+      filter: followUp ? (parseJson(followUp.filterJson) ?? followUp.filterJson) : undefined,
+      readings: parsed.data.readings,
       model: modelSettingsFromEnv(),
     });
     const names = describeFilterNames(await buildVocabulary(db, { teamId: options.teamId }));
-    return { ...panelOf(result.filter, names, result), prompt: parsed.data.prompt };
+    const earlier = followUp ? followUp.unsupported.map((s) => s.slice(0, 500)).slice(0, SHOWN_UNSUPPORTED_MAX) : [];
+    const unsupported = [...new Set([...earlier, ...result.unsupported])].slice(0, SHOWN_UNSUPPORTED_MAX);
+    return {
+      ...panelOf(result.filter, names, { ...result, unsupported }),
+      prompt: options.prompt,
+      choices: result.choices.map(({ label, readings }) => ({ label, readings })),
+      followUp: followUp ?? null,
+      refinements: followUp ? [...followUp.earlier.slice(0, SHOWN_UNSUPPORTED_MAX), parsed.data.prompt] : [],
+    };
   } catch (error) {
-    if (isAppError(error)) return { prompt: options.prompt, error: error.message, retryAfterSeconds: error.retryAfterSeconds };
+    if (isAppError(error)) {
+      const message = followUp ? `The follow-up could not be used. ${error.message}` : error.message;
+      return { prompt: options.prompt, error: message, retryAfterSeconds: error.retryAfterSeconds };
+    }
     throw error;
   }
 }
@@ -70,7 +94,13 @@ export async function shownPanelResult(
     const names = describeFilterNames(await buildVocabulary(db, { teamId: options.teamId }));
     const unsupported = options.unsupported.map((s) => s.slice(0, 500)).slice(0, SHOWN_UNSUPPORTED_MAX);
     const preview = await previewFilter(db, { teamId: options.teamId, filter });
-    return { ...panelOf(filter, names, { ...preview, unsupported, notice: null, explanation: summarizeFilter(filter, names) }), prompt: options.prompt };
+    return {
+      ...panelOf(filter, names, { ...preview, unsupported, notice: null, explanation: summarizeFilter(filter, names) }),
+      prompt: options.prompt,
+      choices: [],
+      followUp: null,
+      refinements: [],
+    };
   } catch (error) {
     if (isAppError(error)) return { prompt: options.prompt, error: `The filter to save could not be used. ${error.message.replace(/\.$/, "")}. Generate it again.` };
     throw error;

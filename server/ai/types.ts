@@ -25,6 +25,8 @@ export type VocabularyCampaign = {
   name: string;
   /** When it was sent (ISO), or null for a campaign not sent yet. */
   sentAt: string | null;
+  /** What it was sent by: "received any SMS" is any campaign sent by SMS. */
+  channel?: "email" | "sms" | "whatsapp";
 };
 
 export type VocabularySegment = { id: string; name: string };
@@ -45,13 +47,22 @@ export type Interpretation = {
   explanation: string;
   /** Each part of the prompt that was not turned into a condition, in plain words. */
   unsupported: string[];
+  /**
+   * Where the prompt can be read another way that gives a different audience:
+   * each other reading, with its filter and the `readings` that reproduce it.
+   */
+  choices?: Choice[];
 };
+
+export type Choice = { label: string; readings: string[]; filter: FilterGroup };
 
 export type InterpretOptions = {
   /** The moment "yesterday" and "this week" are relative to; now unless a test fixes it. */
   now?: Date;
   /** The team's IANA time zone: "yesterday" and "this week" are its days. UTC unless given. */
   timeZone?: string;
+  /** Readings picked among the choices of an earlier answer ("count@12=1"). */
+  readings?: string[];
 };
 
 /** Turns a marketer's description of an audience into a filter tree over the team's vocabulary. */

@@ -29,7 +29,7 @@ export async function buildVocabulary(db: Database, options: { teamId: string })
     sampleEvents(db, teamId),
     db
       .selectFrom("campaigns")
-      .select(["id", "name", sql<Date | null>`coalesce(sent_at, started_at)`.as("sentAt")])
+      .select(["id", "name", "type", sql<Date | null>`coalesce(sent_at, started_at)`.as("sentAt")])
       .where("teamId", "=", teamId)
       .orderBy(sql`coalesce(sent_at, started_at, created_at)`, "desc")
       .limit(MAX_NAMED)
@@ -40,7 +40,7 @@ export async function buildVocabulary(db: Database, options: { teamId: string })
   return {
     attributes,
     events,
-    campaigns: campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt ? new Date(c.sentAt).toISOString() : null })),
+    campaigns: campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt ? new Date(c.sentAt).toISOString() : null, channel: channelOf(c.type) })),
     segments,
     emailDomains,
   };
@@ -133,4 +133,8 @@ function kindOf(rows: ValueRow[]): ValueKind {
     }
   }
   return (Object.entries(tally) as [ValueKind, number][]).sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+function channelOf(type: string): "email" | "sms" | "whatsapp" {
+  return type === "SMS" ? "sms" : type === "WHATSAPP" ? "whatsapp" : "email";
 }

@@ -95,6 +95,37 @@ describe("the AI Prompt tab", () => {
     expect((await open(foreign)).error).toContain("No segment of this team has this id");
   });
 
+  test("a follow-up edits the filter shown, keeps what was not understood, and lists the follow-ups", async () => {
+    const { result: first } = await (await serve(aiPage, getRequest(path("pro users who love cats"), cookie))).json();
+    const refine = (shown: { prompt: string; filterJson: string; refinements: string[]; unsupported: string[] }, text: string) => {
+      const fields: [string, string][] = [["prompt", shown.prompt], ["filter", shown.filterJson], ["refine", text]];
+      fields.push(...shown.refinements.map((r): [string, string] => ["said", r]), ...shown.unsupported.map((u): [string, string] => ["unsupported", u]));
+      return getRequest(`/dashboard/segments/ai?${new URLSearchParams(fields)}`, cookie);
+    };
+    const { result: germany } = await (await serve(aiPage, refine(first, "only the ones in Germany"))).json();
+    expect(germany).toMatchObject({ error: null, prompt: "pro users who love cats", refinements: ["only the ones in Germany"] });
+    expect(germany.count).toBe(seed.contacts.filter((c) => pro(c) && c.attributes.country === "Germany").length);
+    expect(germany.described.items.map((i: { text: string }) => i.text)).toEqual(['plan is "pro"', 'country is "Germany"']);
+    expect(germany.unsupported.join(" ")).toContain("cats");
+
+    const { result: phone } = await (await serve(aiPage, refine(germany, "and with a phone"))).json();
+    expect(phone.refinements).toEqual(["only the ones in Germany", "and with a phone"]);
+    expect(phone.count).toBe(seed.contacts.filter((c) => pro(c) && c.attributes.country === "Germany" && c.phone !== null).length);
+
+    const { result: broken } = await (await serve(aiPage, refine({ ...first, filterJson: "not json" }, "only the ones in Germany"))).json();
+    expect(broken.error).toMatch(/^The follow-up could not be used\. Invalid filter/);
+  });
+
+  test("a prompt that reads two ways offers the other reading as a link that shows it", async () => {
+    const { result } = await (await serve(aiPage, getRequest(path("bought at least 1 time and completed 2 orders"), cookie))).json();
+    const twice = (c: Seed["contacts"][number]) => c.events.filter((e) => e.name === "Order Completed").length;
+    expect(result.count).toBe(seed.contacts.filter((c) => twice(c) >= 2).length);
+    const exactly = result.choices.find((c: { label: string }) => c.label.includes("exactly 2 times"));
+    const url = `${path("bought at least 1 time and completed 2 orders")}&${new URLSearchParams(exactly.readings.map((r: string) => ["reading", r]))}`;
+    const { result: picked } = await (await serve(aiPage, getRequest(url, cookie))).json();
+    expect(picked.count).toBe(seed.contacts.filter((c) => twice(c) === 2).length);
+  });
+
   test("another team's prompt sees none of this team's contacts", async () => {
     const other = await createSignedInUser();
     const response = await serve(aiPage, getRequest(path("pro users"), { Cookie: await sessionCookieHeader(other.token) }));

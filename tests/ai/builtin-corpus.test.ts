@@ -3,38 +3,66 @@ import { getDb } from "../../db/database.ts";
 import { builtInInterpreter } from "../../server/ai/builtin/interpreter.ts";
 import type { Vocabulary } from "../../server/ai/types.ts";
 import { buildVocabulary } from "../../server/ai/vocabulary.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
-import { filterContacts } from "../../server/segments/filter/query.ts";
 import { type CorpusCase, corpus, createdDateCorpus } from "./corpus.ts";
+import { appCorpus } from "./corpus-app.ts";
+import { heldOutApp, heldOutSaas, heldOutShop } from "./corpus-held-out.ts";
+import { figuresOf, type Outcome, report, runCase } from "./corpus-run.ts";
 import { type Seed, seedCorpusTeam } from "./corpus-seed.ts";
-import { scoreAnswer, type Verdict } from "./corpus-verdict.ts";
+import { seedAppTeam } from "./corpus-seed-app.ts";
+import { seedShopTeam } from "./corpus-seed-shop.ts";
+import { shopCorpus } from "./corpus-shop.ts";
 
-// The built-in interpreter over the quality corpus: each prompt's filter is
-// validated by the filter schema, run by the compiler in PostgreSQL, and its
-// members compared with the corpus's expected members, which are computed
-// from the seeded facts by the corpus's own predicates, never by a filter.
-// Scoring (corpus-verdict.ts): a wrong answer is "flagged" only when its
-// unsupported list quotes the prompt's words (the case's hinge words, when it
-// names them); any other wrong answer is confidently wrong.
+// The built-in interpreter over the quality corpus: three teams' vocabularies
+// (a SaaS product, an online shop, a mobile app), each prompt scored by the
+// members its filter selects in PostgreSQL against the members the corpus
+// computes from the seeded facts (corpus-run.ts). Scoring (corpus-verdict.ts):
+// a wrong answer is "flagged" only when its unsupported list quotes the
+// prompt's words (the case's hinge words, when it names them); any other wrong
+// answer is confidently wrong. The held-out fifth (corpus-held-out.ts) is
+// never tuned on and is held to the issue's targets on its own.
 
 let seed: Seed;
 let importsOnly: Seed;
+let shop: Seed;
+let app: Seed;
 const vocabularies = new Map<string, Vocabulary>();
 beforeAll(async () => {
   seed = await seedCorpusTeam();
   importsOnly = await seedCorpusTeam({ signUpEvents: false });
-  for (const team of [seed, importsOnly]) vocabularies.set(team.teamId, await buildVocabulary(getDb(), { teamId: team.teamId }));
-});
+  shop = await seedShopTeam();
+  app = await seedAppTeam();
+  for (const team of [seed, importsOnly, shop, app]) vocabularies.set(team.teamId, await buildVocabulary(getDb(), { teamId: team.teamId }));
+}, 60_000);
 
-type Outcome = { prompt: string; verdict: Verdict; missing: number; extra: number; unsupported: string[]; explanation: string };
+// The issue's targets on the held-out fifth: at least 95% exact and at most 1%
+// confidently wrong. The tuned prompts are held to the rates they reach
+// (exact rounded down), so a change that makes them worse fails too.
+const HELD_OUT = { exactPercent: 95, confidentlyWrongPercent: 1 };
+const TUNED = { exactPercent: 98, confidentlyWrongPercent: 1 };
 
-async function membersOf(team: Seed, corpusCase: CorpusCase) {
-  const result = await builtInInterpreter.interpretPrompt(corpusCase.prompt, vocabularies.get(team.teamId)!, { now: team.now });
-  const filter = parseFilter(result.filter);
-  const rows = await (await filterContacts(getDb(), { teamId: team.teamId, filter })).select("c.id").execute();
-  return { result, got: new Set(rows.map((r) => r.id)) };
+type Run = [group: string, team: Seed, cases: CorpusCase[]];
+
+const tuned = (): Run[] => [
+  ["SaaS product", seed, corpus(seed)],
+  ["SaaS product (imported contacts)", importsOnly, createdDateCorpus(importsOnly)],
+  ["online shop", shop, shopCorpus(shop)],
+  ["mobile app", app, appCorpus(app)],
+];
+const heldOut = (): Run[] => [
+  ["SaaS product", seed, heldOutSaas(seed)],
+  ["online shop", shop, heldOutShop(shop)],
+  ["mobile app", app, heldOutApp(app)],
+];
+
+async function run(runs: Run[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const [group, team, cases] of runs) {
+    for (const corpusCase of cases) outcomes.push(await runCase(builtInInterpreter, team, vocabularies.get(team.teamId)!, corpusCase, group));
+  }
+  return outcomes;
 }
 
+const count = (runs: Run[]) => runs.reduce((n, [, , cases]) => n + cases.length, 0);
 const ENGAGEMENT = /\b(open|opened|click|clicked|clicks|engaged)\b/i;
 
 describe("the corpus's expected members", () => {
@@ -64,31 +92,36 @@ describe("the corpus's expected members", () => {
   });
 });
 
-describe("the built-in interpreter over the corpus", () => {
-  it("is exactly right on at least 90% of prompts and confidently wrong on at most 3%", { timeout: 120_000 }, async () => {
-    const cases = [...corpus(seed).map((c) => [seed, c] as const), ...createdDateCorpus(importsOnly).map((c) => [importsOnly, c] as const)];
-    expect(cases.length).toBeGreaterThanOrEqual(60);
-    const outcomes: Outcome[] = [];
-    for (const [team, corpusCase] of cases) {
-      const { result, got } = await membersOf(team, corpusCase);
-      const want = new Set(team.contacts.filter(corpusCase.members).map((c) => c.id));
-      const missing = [...want].filter((id) => !got.has(id)).length;
-      const extra = [...got].filter((id) => !want.has(id)).length;
-      const verdict = scoreAnswer(corpusCase, { missing, extra, unsupported: result.unsupported });
-      outcomes.push({ prompt: corpusCase.prompt, verdict, missing, extra, unsupported: result.unsupported, explanation: result.explanation });
-    }
+describe("the corpus", () => {
+  it("has at least 400 prompts over three vocabularies, a fifth of them held out", () => {
+    const all = count(tuned()) + count(heldOut());
+    expect(all).toBeGreaterThanOrEqual(400);
+    expect(count(heldOut())).toBeGreaterThanOrEqual(all / 5);
+    for (const [group, , cases] of heldOut()) expect({ group, prompts: cases.length >= 25 }).toEqual({ group, prompts: true });
+  });
 
-    const share = (verdict: Outcome["verdict"]) => (100 * outcomes.filter((o) => o.verdict === verdict).length) / outcomes.length;
-    const figures = { prompts: outcomes.length, exactPercent: round(share("exact")), flaggedPercent: round(share("flagged")), confidentlyWrongPercent: round(share("wrong")) };
-    console.log(`Built-in interpreter corpus: ${JSON.stringify(figures)}`);
-    for (const o of outcomes.filter((o) => o.verdict !== "exact")) {
-      console.log(`  ${o.verdict}: "${o.prompt}" (${o.missing} missing, ${o.extra} extra) ${o.explanation} | unsupported: ${o.unsupported.join(" / ")}`);
+  it("has no prompt twice within one vocabulary, held-out ones included", () => {
+    for (const group of ["SaaS product", "online shop", "mobile app"]) {
+      const prompts = [...tuned(), ...heldOut()].filter(([g]) => g === group).flatMap(([, , cases]) => cases.map((c) => c.prompt.toLowerCase()));
+      expect(prompts.filter((p, i) => prompts.indexOf(p) !== i)).toEqual([]);
     }
-    expect(figures.exactPercent).toBeGreaterThanOrEqual(90);
-    expect(figures.confidentlyWrongPercent).toBeLessThanOrEqual(3);
   });
 });
 
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
-}
+describe("the built-in interpreter over the corpus", () => {
+  it(`is exact on at least ${HELD_OUT.exactPercent}% of the held-out fifth and confidently wrong on at most ${HELD_OUT.confidentlyWrongPercent}%`, { timeout: 120_000 }, async () => {
+    const outcomes = await run(heldOut());
+    report("Built-in interpreter, held-out fifth", outcomes);
+    const figures = figuresOf(outcomes);
+    expect(figures.exactPercent).toBeGreaterThanOrEqual(HELD_OUT.exactPercent);
+    expect(figures.confidentlyWrongPercent).toBeLessThanOrEqual(HELD_OUT.confidentlyWrongPercent);
+  });
+
+  it(`is exact on at least ${TUNED.exactPercent}% of the tuned prompts and confidently wrong on at most ${TUNED.confidentlyWrongPercent}%`, { timeout: 120_000 }, async () => {
+    const outcomes = await run(tuned());
+    report("Built-in interpreter, tuned corpus", outcomes);
+    const figures = figuresOf(outcomes);
+    expect(figures.exactPercent).toBeGreaterThanOrEqual(TUNED.exactPercent);
+    expect(figures.confidentlyWrongPercent).toBeLessThanOrEqual(TUNED.confidentlyWrongPercent);
+  });
+});

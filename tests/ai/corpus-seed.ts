@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { createUser } from "../factories.ts";
+import { random, type SeedDelivery, type SeedHit, storeSeed } from "./corpus-store.ts";
 
 /*
  * A team with the data a marketer would describe: 60 contacts with plans,
@@ -27,14 +27,16 @@ export type SeedContact = {
   smsStatus: string;
   whatsappStatus: string;
   events: SeedEvent[];
-  /** Campaign names this contact was sent (delivery status 'sent'), with when. */
-  received: { campaign: string; at: Date }[];
+  /** Campaign names this contact was sent (delivery status 'sent'), with when and on which channel. */
+  received: { campaign: string; at: Date; channel?: Channel }[];
   /** Tracked hits on the campaigns' emails; bot_ kinds are mail scanners, not people. */
   engagement: { campaign: string; kind: EngagementKind; at: Date }[];
   segments: string[];
 };
 
 export type EngagementKind = "open" | "click" | "bot_open" | "bot_click";
+export type Channel = "email" | "sms" | "whatsapp";
+export type SeedCampaign = { id: string; name: string; sentAt: Date | null; channel: Channel };
 
 export type Seed = {
   teamId: string;
@@ -42,20 +44,9 @@ export type Seed = {
   userId: string;
   now: Date;
   contacts: SeedContact[];
-  campaigns: { id: string; name: string; sentAt: Date | null }[];
+  campaigns: SeedCampaign[];
   segments: { id: string; name: string }[];
 };
-
-// A small deterministic generator (mulberry32), so the data is the same every run.
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jade", "Kofi", "Lena", "Milo", "Nia", "Omar", "Pia", "Quinn", "Rosa", "Sami", "Tara"];
 const LAST = ["Archer", "Baker", "Cole", "Diaz", "Evans", "Fox", "Grant", "Hale", "Ito", "Jones"];
@@ -70,7 +61,6 @@ const FEATURES = ["export", "reports", "api"];
  * then be read as the contact's created date.
  */
 export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): Promise<Seed> {
-  const db = getDb();
   const { teamId, userId } = await createUser();
   const now = new Date();
   const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000);
@@ -129,20 +119,20 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
   }
 
   const campaigns = [
-    { id: newId(), name: "Black Friday Sale", sentAt: ago(40) as Date | null, state: "SENT" },
-    { id: newId(), name: "November Newsletter", sentAt: ago(3) as Date | null, state: "SENT" },
-    { id: newId(), name: "Spring Launch", sentAt: null, state: "DRAFT" },
+    { id: newId(), name: "Black Friday Sale", sentAt: ago(40) as Date | null, state: "SENT", channel: "email" as const },
+    { id: newId(), name: "November Newsletter", sentAt: ago(3) as Date | null, state: "SENT", channel: "email" as const },
+    { id: newId(), name: "Spring Launch", sentAt: null, state: "DRAFT", channel: "email" as const },
   ];
-  const deliveries: { id: string; campaignId: string; contactId: string; status: string; sentAt: Date | null; address: string }[] = [];
-  const hits: { deliveryId: string; campaignId: string; contactId: string; kind: EngagementKind; occurredAt: Date }[] = [];
+  const deliveries: SeedDelivery[] = [];
+  const hits: SeedHit[] = [];
   // Opens and clicks from their own generator, so the contacts and events above stay as they were.
   const reader = random(7);
   contacts.forEach((contact, i) => {
     const deliver = (campaign: (typeof campaigns)[number], status: string) => {
       const id = newId();
-      deliveries.push({ id, campaignId: campaign.id, contactId: contact.id, status, sentAt: status === "sent" ? campaign.sentAt : null, address: contact.email });
+      deliveries.push({ id, campaignId: campaign.id, contactId: contact.id, status, sentAt: status === "sent" ? campaign.sentAt : null, address: contact.email, channel: "email" });
       if (status !== "sent") return;
-      contact.received.push({ campaign: campaign.name, at: campaign.sentAt! });
+      contact.received.push({ campaign: campaign.name, at: campaign.sentAt!, channel: "email" });
       const sentDays = Math.round((now.getTime() - campaign.sentAt!.getTime()) / DAY);
       // Whole days plus 1 to 5 hours, so no hit sits on the edge of an "in the last N days" window.
       const hit = (kind: EngagementKind, days: number) => {
@@ -176,52 +166,7 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
     if (i % 8 === 0) contact.segments.push("Beta Testers");
   });
 
-  await db
-    .insertInto("contacts")
-    .values(
-      contacts.map((c) => ({
-        id: c.id,
-        teamId,
-        name: c.name,
-        email: c.email,
-        phone: c.phone,
-        createdAt: c.createdAt,
-        attributes: JSON.stringify(c.attributes),
-        emailStatus: c.emailStatus,
-        smsStatus: c.smsStatus,
-        whatsappStatus: c.whatsappStatus,
-      })),
-    )
-    .execute();
-  const events = contacts.flatMap((c) =>
-    c.events.map((e) => ({
-      id: newId(),
-      teamId,
-      contactId: c.id,
-      type: "track",
-      name: e.name,
-      userId: c.id,
-      properties: JSON.stringify(e.properties),
-      messageId: randomUUID(),
-      occurredAt: e.at,
-    })),
-  );
-  await db.insertInto("events").values(events).execute();
-  // Ingestion keeps each team's distinct event names here (decision 010).
-  const names = [...new Set(events.map((e) => e.name))];
-  await db.insertInto("eventNames").values(names.map((name) => ({ teamId, name }))).execute();
-  await db
-    .insertInto("campaigns")
-    .values(campaigns.map((c) => ({ id: c.id, teamId, name: c.name, state: c.state, sentAt: c.sentAt, createdAt: c.sentAt ?? now })))
-    .execute();
-  await db
-    .insertInto("deliveries")
-    .values(deliveries.map((d) => ({ id: d.id, teamId, campaignId: d.campaignId, contactId: d.contactId, channel: "EMAIL", address: d.address, status: d.status, sentAt: d.sentAt })))
-    .execute();
-  if (hits.length) await db.insertInto("engagementEvents").values(hits.map((h) => ({ teamId, ...h }))).execute();
-  await db.insertInto("segments").values(segments.map((s) => ({ id: s.id, teamId, name: s.name, kind: "static" }))).execute();
-  const members = contacts.flatMap((c) => c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })));
-  await db.insertInto("segmentMembers").values(members).execute();
+  await storeSeed({ teamId, now, contacts, campaigns, deliveries, hits, segments });
 
-  return { teamId, userId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt }) => ({ id, name, sentAt })), segments };
+  return { teamId, userId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })), segments };
 }

@@ -1,4 +1,5 @@
 import type { Seed, SeedContact, SeedEvent } from "./corpus-seed.ts";
+import { factsOf } from "./corpus-facts.ts";
 
 /*
  * The quality corpus: what a marketer types, and who they mean, written as a
@@ -212,9 +213,95 @@ export function corpus(seed: Seed): CorpusCase[] {
 
     // What this data cannot say: the interpreter must report these, not guess.
     { prompt: "high value customers", members: (c) => mrr(c) >= 500, hinge: ["high value"] },
-    { prompt: "active users", members: (c) => events(c, "Logged In", inLast(30)) > 0, hinge: ["active"] },
     { prompt: "recent buyers", members: (c) => orders(c, inLast(30)) > 0, hinge: ["recent"] },
     { prompt: "customers who spent more than 500 in total", hinge: ["spent", "in total"], members: (c) => c.events.filter((e) => e.name === "Order Completed").reduce((sum, e) => sum + Number(e.properties.total), 0) > 500 },
+
+    // How marketers write (counting words, quantities in words, exclusion, string
+    // conditions, activity words, calendar time, campaigns), for this vocabulary.
+    ...phrasing(seed),
+  ];
+}
+
+function phrasing(seed: Seed): CorpusCase[] {
+  const f = factsOf(seed);
+  const plan = (c: SeedContact) => f.attr(c, "plan");
+  const country = (c: SeedContact) => f.attr(c, "country");
+  const orders = (c: SeedContact, where?: (e: SeedEvent) => boolean) => f.events(c, "Order Completed", where);
+  const q3 = f.quarter(3);
+  return [
+    { prompt: "completed at least 2 orders", members: (c) => orders(c) >= 2 },
+    { prompt: "completed 3 orders", members: (c) => orders(c) >= 3 },
+    { prompt: "placed at least one order", members: (c) => orders(c) >= 1 },
+    { prompt: "bought something a couple of times", members: (c) => orders(c) >= 2 },
+    { prompt: "people who bought something twice", members: (c) => orders(c) >= 2 },
+    { prompt: "users with zero orders", members: (c) => orders(c) === 0 },
+    { prompt: "hasn't bought anything", members: (c) => orders(c) === 0 },
+    { prompt: "no orders in the last 60 days", members: (c) => orders(c, f.inLast(60)) === 0 },
+    { prompt: "more than 2 logins in the last 30 days", members: (c) => f.events(c, "Logged In", f.inLast(30)) >= 3 },
+    { prompt: "any purchase this year", members: (c) => orders(c, f.sinceDay(`${f.today.slice(0, 4)}-01-01`)) > 0 },
+    { prompt: "customers outside the UK", members: (c) => country(c) !== "UK" },
+    { prompt: "everyone except people in France", members: (c) => country(c) !== "France" },
+    { prompt: "users other than enterprise", members: (c) => plan(c) !== "enterprise" },
+    { prompt: "non-free users", members: (c) => plan(c) !== "free" },
+    { prompt: "anyone not on the free plan", members: (c) => plan(c) !== "free" },
+    { prompt: "users who haven't used the api feature", members: (c) => f.events(c, "Feature Used", (e) => e.properties.feature === "api") === 0 },
+    { prompt: "pro users without any orders", members: (c) => plan(c) === "pro" && orders(c) === 0 },
+    { prompt: "customers in the UK or Germany excluding enterprise", members: (c) => (country(c) === "UK" || country(c) === "Germany") && plan(c) !== "enterprise" },
+    { prompt: "gmail addresses", members: (c) => c.email.endsWith("@gmail.com") },
+    { prompt: "contacts whose email ends with acme.io", members: (c) => c.email.endsWith("acme.io") },
+    { prompt: "names starting with A", members: (c) => (c.name ?? "").toLowerCase().startsWith("a") },
+    { prompt: "phone numbers from the UK (+44)", members: (c) => (c.phone ?? "").startsWith("+44") },
+    { prompt: "inactive for 30 days", members: (c) => !f.anyEvent(c, f.inLast(30)) },
+    { prompt: "active this week", members: (c) => f.anyEvent(c, f.sinceDay(f.thisWeek)) },
+    { prompt: "active users", members: (c) => f.anyEvent(c, f.inLast(30)) },
+    { prompt: "new signups this month", members: (c) => f.createdIn(c, f.sinceDay(f.thisMonth)) },
+    { prompt: "dormant users", members: (c) => !f.anyEvent(c, f.inLast(90)) },
+    { prompt: "engaged contacts", members: (c) => f.opened(c, f.inLast(30)) },
+    { prompt: "signed up last month", members: (c) => f.events(c, "Signed Up", f.betweenDays(f.lastMonth, f.lastMonthEnd)) > 0 },
+    { prompt: "logged in since Monday", members: (c) => f.events(c, "Logged In", f.sinceDay(f.lastMonday)) > 0 },
+    { prompt: "ordered in Q3", members: (c) => orders(c, f.betweenDays(q3.from, q3.to)) > 0 },
+    { prompt: "viewed pricing over the past fortnight", members: (c) => f.events(c, "Page Viewed", (e) => e.properties.path === "/pricing" && f.inLast(14)(e)) > 0 },
+    { prompt: "didn't open the last campaign", members: (c) => !f.opened(c, f.of(f.lastCampaign)) },
+    { prompt: "clicked the black friday email", members: (c) => f.clicked(c, f.of("Black Friday Sale")) },
+    { prompt: "received any email in the last 2 weeks", members: (c) => f.received(c, (r) => f.inLast(14)(r)) },
+    { prompt: "opened Black Friday but didn't click it", members: (c) => f.opened(c, f.of("Black Friday Sale")) && !f.clicked(c, f.of("Black Friday Sale")) },
+    { prompt: "ppl on pro plan pls", members: (c) => plan(c) === "pro" },
+    { prompt: "um so basically I want everyone who logged in yesterday", members: (c) => f.events(c, "Logged In", f.onDay(f.daysAgo(1))) > 0 },
+    { prompt: "emails containing acme", members: (c) => c.email.includes("acme") },
+    { prompt: "logged in last week", members: (c) => f.events(c, "Logged In", f.betweenDays(f.lastWeek, f.lastWeekEnd)) > 0 },
+    { prompt: "not including enterprise customers", members: (c) => plan(c) !== "enterprise" },
+    { prompt: "everybody apart from Spain", members: (c) => country(c) !== "Spain" },
+    { prompt: ".io addresses", members: (c) => c.email.endsWith(".io") },
+    { prompt: "no logins in the past 2 weeks", members: (c) => f.events(c, "Logged In", f.inLast(14)) === 0 },
+    { prompt: "active in the last 2 weeks", members: (c) => f.anyEvent(c, f.inLast(14)) },
+    { prompt: "new contacts in the last 10 days", members: (c) => f.createdIn(c, f.inLast(10)) },
+    { prompt: "made more than one purchase", members: (c) => orders(c) >= 2 },
+    { prompt: "purchased a couple of times this year", members: (c) => orders(c, f.sinceDay(`${f.today.slice(0, 4)}-01-01`)) >= 2 },
+    { prompt: "who opened an email in the past fortnight", members: (c) => f.opened(c, f.inLast(14)) },
+    { prompt: "signed up in Q2", members: (c) => f.events(c, "Signed Up", f.betweenDays(f.quarter(2).from, f.quarter(2).to)) > 0 },
+    { prompt: "contacts that never opened anything", members: (c) => !f.opened(c) },
+
+    // A third round, after the second held-out batch.
+    { prompt: "users on the free plan who have made at least one purchase", members: (c) => plan(c) === "free" && orders(c) >= 1 },
+    { prompt: "anybody except the pro folks", members: (c) => plan(c) !== "pro" },
+    { prompt: "exclude France", members: (c) => country(c) !== "France" },
+    { prompt: "not from the US", members: (c) => country(c) !== "United States" },
+    { prompt: "has no phone", members: (c) => c.phone === null },
+    { prompt: "email addresses at acme.io", members: (c) => c.email.endsWith("@acme.io") },
+    { prompt: "names that start with T", members: (c) => (c.name ?? "").toLowerCase().startsWith("t") },
+    { prompt: "logged in more than 3 times this month", members: (c) => f.events(c, "Logged In", f.sinceDay(f.thisMonth)) >= 4 },
+    { prompt: "bought twice or more", members: (c) => orders(c) >= 2 },
+    { prompt: "zero logins this week", members: (c) => f.events(c, "Logged In", f.sinceDay(f.thisWeek)) === 0 },
+    { prompt: "never visited the features page", members: (c) => f.events(c, "Page Viewed", (e) => e.properties.path === "/features") === 0 },
+    { prompt: "signed up in the past fortnight", members: (c) => f.events(c, "Signed Up", f.inLast(14)) > 0 },
+    { prompt: "people who joined yesterday", members: (c) => f.createdIn(c, f.onDay(f.daysAgo(1))) },
+    { prompt: "inactive for the last 60 days", members: (c) => !f.anyEvent(c, f.inLast(60)) },
+    { prompt: "active this month", members: (c) => f.anyEvent(c, f.sinceDay(f.thisMonth)) },
+    { prompt: "dormant pro users", members: (c) => plan(c) === "pro" && !f.anyEvent(c, f.inLast(90)) },
+    { prompt: "engaged users in Germany", members: (c) => f.opened(c, f.inLast(30)) && country(c) === "Germany" },
+    { prompt: "didn't click the november newsletter", members: (c) => !f.clicked(c, f.of("November Newsletter")) },
+    { prompt: "received black friday but not the newsletter", members: (c) => f.receivedCampaign(c, "Black Friday Sale") && !f.receivedCampaign(c, "November Newsletter") },
+    { prompt: "VIP contacts who haven't ordered in the last 2 months", members: (c) => c.segments.includes("VIP") && orders(c, f.inLast(60)) === 0 },
   ];
 }
 

@@ -54,4 +54,11 @@ describe("time phrases in a team's time zone", () => {
     expect(explanation).toContain("between 21 Nov 2026 00:00 UTC-08:00 and 22 Nov 2026 00:00 UTC-08:00");
     expect((await membersFor("contacts created yesterday")).names).toEqual(["saturdayEarly", "saturdayLate"]);
   });
+
+  test("'since Monday', 'active today' and 'new signups this week' are the team's days too", async () => {
+    // In Los Angeles the latest Monday is 16 November; in UTC it would be today, 23 November.
+    expect((await membersFor("logged in since Monday")).names).toEqual(["friday", "saturdayEarly", "saturdayLate", "sunday"]);
+    expect((await membersFor("active today")).names).toEqual(["sunday"]);
+    expect((await membersFor("new signups this week")).names).toEqual(["friday", "saturdayEarly", "saturdayLate", "sunday"]);
+  });
 });

@@ -9,12 +9,16 @@ export function loader() {
   return methodNotAllowed(["POST"]);
 }
 
-/** `{ prompt }` to `{ filter, explanation, unsupported, count, sample }` (and which interpreter answered). */
+/**
+ * `{ prompt }` to `{ filter, explanation, unsupported, choices, count, sample }` (and which
+ * interpreter answered); `{ prompt, filter }` edits that filter with a follow-up prompt, and
+ * `readings` picks among an earlier answer's choices.
+ */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     const { team, user } = await requireApiUser(request);
-    const { prompt } = await readJsonBody(request, PromptSchema);
-    return Response.json(await answerPrompt(getDb(), { teamId: team.id, userId: user.id, prompt, model: modelSettingsFromEnv() }));
+    const { prompt, filter, readings } = await readJsonBody(request, PromptSchema);
+    return Response.json(await answerPrompt(getDb(), { teamId: team.id, userId: user.id, prompt, filter, readings, model: modelSettingsFromEnv() }));
   });
 }

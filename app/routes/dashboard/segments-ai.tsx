@@ -23,6 +23,9 @@ import { createFilterSegment } from "../../../server/segments/filter-segments.ts
  * the create dialog, prefilled with 'AI Generated Segment', which saves the
  * shown filter as a filter segment: 'Save Segment' carries that filter (and
  * what was not understood) in the URL, so the prompt is not read again.
+ * 'Refine' is a GET form too: `refine` is a follow-up prompt that edits the
+ * filter shown (`filter`), and `reading` picks another reading of an
+ * ambiguous prompt.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "AI Prompt · Segments · Murmur" }];
@@ -36,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (filterJson !== null) {
     return { result: await shownPanelResult(getDb(), { teamId: team.id, prompt, filterJson, unsupported: params.getAll("unsupported") }) };
   }
-  const result = await promptPanelResult(getDb(), { teamId: team.id, userId: user.id, prompt });
+  // A follow-up edits the filter shown before it: that filter, not the prompt, travels in the URL.
+  const refine = params.get("refine");
+  const followUp = refine === null ? undefined : { text: refine, filterJson: params.get("filter") ?? "", earlier: params.getAll("said"), unsupported: params.getAll("unsupported") };
+  const result = await promptPanelResult(getDb(), { teamId: team.id, userId: user.id, prompt, readings: params.getAll("reading"), followUp });
   if (result.error !== null && result.retryAfterSeconds) {
     return data({ result }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }

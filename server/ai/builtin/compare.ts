@@ -12,7 +12,8 @@ import { FILLERS, NEGATION_WORDS, numberOf } from "./words.ts";
 
 export type Comparison = { op: CompareOp; values: Scalar[]; negated: boolean; from: number; to: number; explicit: boolean; note?: string };
 
-const COPULAS = new Set(["is", "are", "was", "were", "be", "has", "have", "had"]);
+// "names that start with T": a relative word before the comparison carries nothing either.
+const COPULAS = new Set(["is", "are", "was", "were", "be", "has", "have", "had", "that", "which"]);
 
 type Comparator = { words: string[]; op: CompareOp; negated?: boolean; note?: string };
 
@@ -86,10 +87,16 @@ const COMPARATORS: Comparator[] = (
     [["begins", "with"], "starts"],
     [["beginning", "with"], "starts"],
     [["begin", "with"], "starts"],
-    [["ends", "with"], "contains", false, "ends with"],
-    [["ending", "with"], "contains", false, "ends with"],
-    [["ending", "in"], "contains", false, "ends with"],
-    [["end", "with"], "contains", false, "ends with"],
+    [["ends", "with"], "ends"],
+    [["ending", "with"], "ends"],
+    [["ending", "in"], "ends"],
+    [["ends", "in"], "ends"],
+    [["end", "with"], "ends"],
+    [["end", "in"], "ends"],
+    [["older", "than"], "gt"],
+    [["younger", "than"], "lt"],
+    [["longer", "than"], "gt"],
+    [["shorter", "than"], "lt"],
     [["empty"], "missing"],
     [["blank"], "missing"],
     [["missing"], "missing"],
@@ -123,12 +130,22 @@ const POSTFIX: [string[], "gte" | "lte"][] = [
 
 const PREPOSITIONS = new Set(["in", "of", "among"]);
 
+const COMPARATIVE_KEYS: Record<string, "gt" | "lt"> = { older: "gt", younger: "lt" };
+
 const UNITS = new Set(["dollars", "dollar", "usd", "eur", "euros", "euro", "gbp", "pounds", "pound", "bucks", "percent", "%"]);
 
 export type KeyShape = { kind: ValueKind; values: readonly ValueForm[] };
 
 /** The comparison after a key ending at `at`, its tokens marked used; undefined when there is none. */
 export function readComparison(clause: Clause, at: number, key: KeyShape, prompt: string): Comparison | { problem: string } | undefined {
+  // "older than 50", "younger than 30": the key ("age") is said by its comparative.
+  const comparative = COMPARATIVE_KEYS[clause.norm(at - 1)];
+  if (comparative && clause.norm(at) === "than" && clause.isFree(at)) {
+    const n = numberAt(clause, at + 1);
+    if (n === undefined) return undefined;
+    clause.mark(at, at + 2);
+    return { op: comparative, values: [n], negated: false, from: at, to: at + 2, explicit: true };
+  }
   let i = at;
   while (clause.isFree(i) && COPULAS.has(clause.norm(i))) i++;
   const copula = i > at;
@@ -159,9 +176,15 @@ export function readComparison(clause: Clause, at: number, key: KeyShape, prompt
   // eq, contains, starts: a value of the key, a number, a quoted text or (after an explicit comparator) the words typed.
   // A preposition alone ("plan in Germany") is as likely to start the next condition: it takes only the key's own values.
   const prepositionOnly = !copula && comparator !== undefined && PREPOSITIONS.has(comparator.words.join(" "));
+  // "names starting with A": after a text comparator, a single letter is the text, not the article.
+  const letter = clause.tokens[i];
+  if ((op === "starts" || op === "ends") && letter?.kind === "word" && letter.raw.length === 1 && clause.isFree(i)) return done([letter.raw], i + 1);
   const value = readValue(clause, i, key, prompt, { raw: (explicit && !prepositionOnly) || op !== "eq" });
   if (!value) return undefined;
   if (typeof value.value === "number" && op === "eq") {
+    // "aged 25 to 35", "between" left unsaid.
+    const upper = ["to", "-"].includes(clause.norm(value.to)) && clause.isFree(value.to) ? numberAt(clause, value.to + 1) : undefined;
+    if (upper !== undefined && key.kind === "number") return done([Math.min(value.value, upper), Math.max(value.value, upper)], value.to + 2, "between");
     const post = POSTFIX.find(([words]) => words.every((w, k) => clause.isFree(value.to + k) && clause.norm(value.to + k) === w));
     if (post) return done([value.value], value.to + post[0].length, post[1] === "gte" ? (negated ? "lt" : "gte") : negated ? "gt" : "lte");
   }
@@ -181,10 +204,12 @@ export function readValue(clause: Clause, i: number, key: KeyShape, prompt: stri
   if (best) return { value: key.kind === "boolean" ? best.value === "true" : best.value, to: i + best.length };
   if (token.kind === "number") return { value: token.value!, to: skipUnits(clause, i + 1) };
   if (key.kind === "boolean" && ["true", "yes", "false", "no"].includes(token.norm)) return { value: token.norm === "true" || token.norm === "yes", to: i + 1 };
-  if (!options.raw || token.kind !== "word" || FILLERS.has(token.norm) || NEGATION_WORDS.has(token.norm)) return undefined;
+  // ".edu", "@acme.io", "+44": text that starts with a symbol, as typed.
+  const symbolFirst = token.kind === "symbol" && [".", "@", "+"].includes(token.norm) && ["word", "number"].includes(clause.tokens[i + 1]?.kind ?? "");
+  if (!options.raw || (token.kind !== "word" && !symbolFirst) || FILLERS.has(token.norm) || NEGATION_WORDS.has(token.norm)) return undefined;
   // The typed words, as typed, up to the first word that only carries the sentence.
   let end = i;
-  while (end < clause.length && end - i < 6 && clause.isFree(end) && isValueToken(clause, end)) end++;
+  while (end < clause.length && end - i < 6 && clause.isFree(end) && (isValueToken(clause, end) || (end === i && symbolFirst))) end++;
   const first = clause.tokens[i]!;
   const last = clause.tokens[end - 1]!;
   return { value: prompt.slice(first.start, last.end), to: end };

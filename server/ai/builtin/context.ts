@@ -2,6 +2,7 @@ import type { Clause } from "./clause.ts";
 import type { FoundCount } from "./counts.ts";
 import type { Draft } from "./drafts.ts";
 import type { EventEntry, Lexicon, ValueForm } from "./lexicon.ts";
+import type { Readings } from "./readings.ts";
 import type { FoundTime } from "./time.ts";
 
 /** What every recognizer of one clause shares. */
@@ -22,6 +23,10 @@ export type ClauseContext = {
   problems: string[];
   /** The event of the clause before, when this clause may only add to it ("with total over 100"). */
   previousEvent?: EventEntry;
+  /** The engagement verb of the clause before ("received X but not Y": Y is received too). */
+  previousActions?: ("received" | "opened" | "clicked")[];
+  /** Where the prompt can be read two ways: which way, and the record of asking. */
+  readings: Readings;
 };
 
 export type Recognizer = (context: ClauseContext) => Draft[];

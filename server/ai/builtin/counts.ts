@@ -28,9 +28,11 @@ const RULES: Rule[] = [
   { pattern: new RegExp(`\\b${N}\\s+or (?:fewer|less)\\s+(?:times?|x)\\b`), read: (n) => ({ frequency: "at_most", times: n }) },
   { pattern: new RegExp(`\\b${N}${TIMES}\\s+or (?:fewer|less)`), read: (n) => ({ frequency: "at_most", times: n }) },
   { pattern: /\b(?:multiple times|more than once|repeatedly|again|several times|a few times)\b/, read: (_n, m) => vagueMultiple(m[0]) },
+  // "a couple of times": two, read as at least two, and said so.
+  { pattern: /\b(?:a\s+)?couple(?:\s+of)?\s+times\b/, read: (_n, m) => ({ frequency: "at_least", times: 2, assumed: `read "${m[0]}" as at least 2 times` }) },
   {
     pattern: new RegExp(`\\b${N}${TIMES}`),
-    read: (n, m) => ({ frequency: "at_least", times: n, assumed: /^once$/.test(m[0]) ? undefined : `read "${m[0]}" as at least ${n} times` }),
+    read: (n, m) => ({ frequency: "at_least", times: n, assumed: `read "${m[0]}" as at least ${n} ${n === 1 ? "time" : "times"}` }),
   },
 ];
 
@@ -78,6 +80,8 @@ const COMPARATOR_BEFORE: [string[], (n: number) => Count | undefined][] = [
   [["fewer", "than"], (n) => (n >= 1 ? { frequency: "at_most", times: n - 1 } : undefined)],
   [["less", "than"], (n) => (n >= 1 ? { frequency: "at_most", times: n - 1 } : undefined)],
   [["exactly"], (n) => ({ frequency: "exactly", times: n })],
+  [["only"], (n) => ({ frequency: "exactly", times: n })],
+  [["just"], (n) => ({ frequency: "exactly", times: n })],
 ];
 
 /**
@@ -98,6 +102,11 @@ export function countBefore(clause: Clause, at: number): FoundCount | undefined 
   if (!token || !clause.isFree(i)) return undefined;
   const n = token.kind === "number" ? token.value : numberOf(token.norm);
   if (n === undefined || token.norm === "a" || token.norm === "an") return undefined;
+  // "zero orders" is none at all.
+  if (n === 0 && !plus) {
+    clause.mark(i, at);
+    return { count: { frequency: "exactly", times: 0 }, from: i, to: at, text: token.raw };
+  }
   if (plus) {
     clause.mark(i, at);
     return { count: { frequency: "at_least", times: n }, from: i, to: at, text: `${token.raw}+` };

@@ -1,4 +1,4 @@
-import type { CHANNELS, FilterNode, FilterWindow, PropertyCondition } from "../../segments/filter/schema.ts";
+import { type CHANNELS, FILTER_MAX_CONDITIONS, type FilterNode, type FilterWindow, type PropertyCondition } from "../../segments/filter/schema.ts";
 import type { Count } from "./counts.ts";
 import { type Clock, dayStart, dayWindow, today } from "./clock.ts";
 import { addDays, type TimeSpec } from "./time.ts";
@@ -13,7 +13,7 @@ import { addDays, type TimeSpec } from "./time.ts";
 
 export type Channel = (typeof CHANNELS)[number];
 export type Scalar = string | number | boolean;
-export type CompareOp = "eq" | "gt" | "gte" | "lt" | "lte" | "between" | "contains" | "starts" | "exists" | "missing";
+export type CompareOp = "eq" | "gt" | "gte" | "lt" | "lte" | "between" | "contains" | "starts" | "ends" | "exists" | "missing";
 
 export type CompareTarget = { type: "attribute"; key: string } | { type: "field"; field: "name" | "email" | "phone" } | { type: "property"; key: string };
 
@@ -31,11 +31,15 @@ export type CompareDraft = {
 export type Draft =
   | CompareDraft
   | { kind: "created"; time: TimeSpec; negated: boolean; at: number }
+  /** Any event of the team's (negated: none) in the window: "active", "inactive", "dormant". */
+  | { kind: "activity"; events: string[]; time: TimeSpec; negated: boolean; at: number }
   | { kind: "event"; event: string; count?: Count; time?: TimeSpec; properties: CompareDraft[]; negated: boolean; at: number }
   | {
       kind: "engagement";
       actions: ("received" | "opened" | "clicked")[];
       campaignId: string | null;
+      /** "Any SMS": the campaigns sent on one channel, each of which counts. */
+      campaignIds?: string[];
       time?: TimeSpec;
       negated: boolean;
       at: number;
@@ -58,6 +62,19 @@ export function buildDraft(draft: Draft, clock: Clock): Built {
       return buildCompare(draft, clock);
     case "created":
       return buildCreated(draft.time, draft.negated, clock);
+    case "activity": {
+      const window = toWindow(draft.time, clock);
+      const nodes = draft.events.map((event): FilterNode => ({
+        type: "event",
+        operator: draft.negated ? "not_performed" : "performed",
+        event,
+        frequency: "at_least",
+        times: 1,
+        window,
+        properties: [],
+      }));
+      return { node: groupsOf(nodes, draft.negated ? "and" : "or") };
+    }
     case "event": {
       const properties: PropertyCondition[] = [];
       for (const p of draft.properties) {
@@ -79,15 +96,18 @@ export function buildDraft(draft: Draft, clock: Clock): Built {
       };
     }
     case "engagement": {
-      const nodes = draft.actions.map(
-        (action): FilterNode => ({
-          type: "engagement",
-          operator: draft.negated ? (`not_${action}` as const) : action,
-          campaignId: draft.campaignId,
-          window: toWindow(draft.time, clock),
-        }),
+      const campaigns = draft.campaignIds ?? [draft.campaignId];
+      const nodes = draft.actions.flatMap((action) =>
+        campaigns.map(
+          (campaignId): FilterNode => ({
+            type: "engagement",
+            operator: draft.negated ? (`not_${action}` as const) : action,
+            campaignId,
+            window: toWindow(draft.time, clock),
+          }),
+        ),
       );
-      return { node: nodes.length === 1 ? nodes[0] : draft.negated ? and(...nodes) : or(...nodes) };
+      return { node: nodes.length === 1 ? nodes[0] : groupsOf(nodes, draft.negated ? "and" : "or") };
     }
     case "subscription": {
       // "Not unsubscribed" is read as subscribed; bounced and complained addresses are neither.
@@ -104,6 +124,14 @@ export function buildDraft(draft: Draft, clock: Clock): Built {
     case "segment":
       return { node: { type: "segment", operator: draft.negated ? "not_in" : "in", segmentId: draft.segmentId } };
   }
+}
+
+/** Conditions joined in groups the schema allows (at most FILTER_MAX_CONDITIONS each). */
+function groupsOf(nodes: FilterNode[], combinator: "and" | "or"): FilterNode {
+  if (nodes.length <= FILTER_MAX_CONDITIONS) return { type: "group", combinator, conditions: nodes };
+  const chunks: FilterNode[] = [];
+  for (let i = 0; i < nodes.length; i += FILTER_MAX_CONDITIONS) chunks.push({ type: "group", combinator, conditions: nodes.slice(i, i + FILTER_MAX_CONDITIONS) });
+  return groupsOf(chunks, combinator);
 }
 
 /**
@@ -174,6 +202,9 @@ function comparisons(draft: CompareDraft, clock: Clock): Leaf[][] | { problem: s
     case "starts":
       if (negated) return { problem: `does not start with "${text(a!)}": there is no "does not start with" condition` };
       return [[{ operator: "starts_with", value: text(a!) }]];
+    case "ends":
+      if (negated) return { problem: `does not end with "${text(a!)}": there is no "does not end with" condition` };
+      return [[{ operator: "ends_with", value: text(a!) }]];
     case "exists":
       return [[{ operator: negated ? "not_exists" : "exists" }]];
     case "missing":

@@ -3,13 +3,15 @@ import { type ClauseContext, takeTime } from "./context.ts";
 import { findCount } from "./counts.ts";
 import type { CompareDraft, Draft } from "./drafts.ts";
 import type { EventEntry, Lexicon } from "./lexicon.ts";
+import { recognizeActivity, recognizeNewcomers } from "./recognize-activity.ts";
 import { recognizeChannels } from "./recognize-channels.ts";
 import { recognizeCreated } from "./recognize-created.ts";
 import { recognizeEngagement } from "./recognize-engagement.ts";
 import { recognizeEvents } from "./recognize-event.ts";
 import { recognizeSegments } from "./recognize-segment.ts";
 import { recognizeValues } from "./recognize-values.ts";
-import { findTime, type TimeSpec } from "./time.ts";
+import type { Readings } from "./readings.ts";
+import { type FoundTime, findTime, type TimeSpec } from "./time.ts";
 import { quoteSpan } from "./tokens.ts";
 import { NEGATION_WORDS } from "./words.ts";
 
@@ -31,11 +33,14 @@ const ATTACHING = new Set(["with", "where", "whose", "that", "which"]);
  * taking the words it understood; negation then goes to the condition it
  * stands before; whatever is left is reported.
  */
-export function interpretClause(clause: Clause, shared: { lexicon: Lexicon; prompt: string; now: Date; previousEvent?: EventEntry }): ClauseReading {
+export function interpretClause(
+  clause: Clause,
+  shared: { lexicon: Lexicon; prompt: string; now: Date; previousEvent?: EventEntry; previousActions?: ("received" | "opened" | "clicked")[]; readings: Readings },
+): ClauseReading {
   const context: ClauseContext = { clause, ...shared, timeTaken: false, countTaken: false, notes: [], problems: [] };
   const time = findTime(clause, shared.prompt, shared.now);
   if (time && "vague" in time) context.problems.push(`"${time.text}": say when, for example "in the last 30 days"`);
-  else context.time = time;
+  else context.time = time && calendarOrRolling(time, clause, shared.readings);
   const count = findCount(clause, shared.prompt);
   if (count && "vague" in count) context.problems.push(`"${count.text}": say how many times, for example "at least 3 times"`);
   else context.count = count;
@@ -54,10 +59,12 @@ export function interpretClause(clause: Clause, shared: { lexicon: Lexicon; prom
 
   const drafts = [
     ...recognizeChannels(context),
+    ...recognizeNewcomers(context),
     ...recognizeEngagement(context),
     ...recognizeSegments(context),
     ...recognizeEvents(context),
     ...recognizeCreated(context),
+    ...recognizeActivity(context),
     ...recognizeValues(context, { keys: shared.lexicon.attributes, target: (key) => ({ type: "attribute", key }), fields: true }),
   ];
   applyNegation(clause, drafts);
@@ -73,6 +80,15 @@ export function interpretClause(clause: Clause, shared: { lexicon: Lexicon; prom
     context.problems.push(`"${quoteSpan(shared.prompt, run)}": not understood; use the names of this team's attributes, values, events, campaigns or segments`);
   }
   return { drafts, attached, attachedTime, notes: context.notes, problems: context.problems };
+}
+
+// "last month" is the calendar month before this one, or the last 30 days: both are said.
+function calendarOrRolling(time: FoundTime, clause: Clause, readings: Readings): FoundTime {
+  const unit = /^(?:last|past|previous)\s+(week|month)$/.exec(time.text)?.[1];
+  if (!unit || time.spec.type !== "range") return time;
+  const days = unit === "week" ? 7 : 30;
+  const k = readings.choose(`time@${clause.tokens[time.from]!.start}`, time.text, [`the calendar ${unit} before this one`, `the last ${days} days`]);
+  return k === 1 ? { ...time, spec: { type: "last_days", days } } : time;
 }
 
 // Each negation word ("not", "never", "without", "no") negates the condition

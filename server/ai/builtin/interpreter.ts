@@ -1,11 +1,12 @@
 import { describeFilterNames } from "../names.ts";
 import type { FilterGroup, FilterNode } from "../../segments/filter/schema.ts";
 import { summarizeFilter } from "../../segments/filter/describe.ts";
-import type { Interpretation, Interpreter, Vocabulary } from "../types.ts";
+import type { Choice, Interpretation, Interpreter, Vocabulary } from "../types.ts";
 import { type Clock, teamClock } from "./clock.ts";
 import { buildDraft, type Draft } from "./drafts.ts";
 import { interpretClause } from "./interpret-clause.ts";
-import { buildLexicon, type EventEntry } from "./lexicon.ts";
+import { buildLexicon, type EventEntry, type Lexicon } from "./lexicon.ts";
+import { Readings } from "./readings.ts";
 import { splitClauses } from "./split.ts";
 import { tokenize } from "./tokens.ts";
 
@@ -19,8 +20,31 @@ import { tokenize } from "./tokens.ts";
 
 type Item = { drafts: Draft[]; connector: "and" | "or" | null; clause: number };
 
-export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, clock: Clock): Interpretation {
+/** At most this many other readings are offered (each one reads the prompt once more). */
+const MAX_CHOICES = 6;
+
+/**
+ * The prompt read one way, with each other reading it allows offered as a
+ * choice; `readings` picks among them ("count@12=1").
+ */
+export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, clock: Clock, picked: readonly string[] = []): Interpretation {
   const lexicon = buildLexicon(vocabulary);
+  const readings = new Readings(picked);
+  const first = readPrompt(prompt, vocabulary, lexicon, clock, readings);
+  const names = describeFilterNames(vocabulary);
+  const choices: Choice[] = [];
+  for (const question of readings.asked) {
+    question.options.forEach((option, k) => {
+      if (k === question.chosen || choices.length >= MAX_CHOICES) return;
+      const chosen = readings.with(question.id, k);
+      const { filter } = readPrompt(prompt, vocabulary, lexicon, clock, new Readings(chosen));
+      choices.push({ label: `"${question.text}" as ${option}: ${summarizeFilter(filter, names).replace(/^Contacts matching: /, "")}`, readings: chosen, filter });
+    });
+  }
+  return { ...first, unsupported: [...first.unsupported, ...readings.problems()], choices };
+}
+
+function readPrompt(prompt: string, vocabulary: Vocabulary, lexicon: Lexicon, clock: Clock, readings: Readings): Interpretation {
   const { clauses, relativeAt } = splitClauses(tokenize(prompt), lexicon);
   const items: Item[] = [];
   const notes: string[] = [];
@@ -29,7 +53,9 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, clo
 
   clauses.forEach((clause, index) => {
     // Time phrases are read on the team's wall clock: its today, its weeks.
-    const reading = interpretClause(clause, { lexicon, prompt, now: clock.wall, previousEvent: previousEvent?.entry });
+    const last = items[items.length - 1]?.drafts.at(-1);
+    const previousActions = last?.kind === "engagement" ? last.actions : undefined;
+    const reading = interpretClause(clause, { lexicon, prompt, now: clock.wall, previousEvent: previousEvent?.entry, previousActions, readings });
     notes.push(...reading.notes);
     problems.push(...reading.problems);
     if (previousEvent && reading.attached.length) {
@@ -67,7 +93,7 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, clo
 export const builtInInterpreter: Interpreter = {
   name: "built-in",
   async interpretPrompt(prompt, vocabulary, options = {}) {
-    return interpretWithBuiltIn(prompt, vocabulary, teamClock(options.now ?? new Date(), options.timeZone));
+    return interpretWithBuiltIn(prompt, vocabulary, teamClock(options.now ?? new Date(), options.timeZone), options.readings);
   },
 };
 

@@ -1,5 +1,5 @@
 import type { ValueKind, Vocabulary, VocabularyCampaign, VocabularySegment } from "../types.ts";
-import { concept, GENERIC_STEMS, PHRASES, wordsOf } from "./words.ts";
+import { concept, FILLERS, GENERIC_STEMS, PHRASES, wordsOf } from "./words.ts";
 
 /*
  * The team's vocabulary prepared for matching: every name and value as words,
@@ -26,6 +26,8 @@ export type EventEntry = {
   forms: string[][];
   /** Concepts of the name's words with their weight: what happened counts more than "completed". */
   concepts: Map<string, number>;
+  /** Concepts of the name's verbs ("Uninstalled", "Signed Up"): one no other event has is enough on its own. */
+  verbs: Set<string>;
   weight: number;
   properties: KeyEntry[];
 };
@@ -53,7 +55,7 @@ const KEY_ALIASES: Record<string, string[]> = {
   seats: ["seat count", "licenses", "licences"],
   language: ["locale", "lang"],
   role: ["job title", "title", "position", "job"],
-  age: ["years old"],
+  age: ["years old", "aged", "older", "younger"],
   ltv: ["lifetime value"],
 };
 
@@ -86,9 +88,11 @@ function formsOf(text: string, aliases: string[] = []): string[][] {
 function valueForms(value: string): ValueForm {
   const words = wordsOf(value).join(" ");
   const aliases = VALUE_ALIASES.find((g) => g.includes(words))?.filter((alias) => alias !== words) ?? [];
+  // "4.2.0" and "/pricing" as typed, one token, besides their words.
+  const typed = /^[^\s]+$/.test(value) && wordsOf(value).length > 1 ? [[value.toLowerCase()]] : [];
   return {
     value,
-    forms: formsOf(value, aliases.filter((alias) => alias.length > 2)),
+    forms: dedupe([...formsOf(value, aliases.filter((alias) => alias.length > 2)), ...typed]),
     capitals: aliases.filter((alias) => alias.length <= 2).map((alias) => alias.toUpperCase()),
   };
 }
@@ -103,18 +107,37 @@ export function buildLexicon(vocabulary: Vocabulary): Lexicon {
   // An alias is dropped where the team has a key by that name ("plan" and "tier" both real).
   const keyWords = new Set(attributes.map((a) => a.forms[0]!.join(" ")));
   for (const attribute of attributes) attribute.forms = [attribute.forms[0]!, ...attribute.forms.slice(1).filter((f) => !keyWords.has(f.join(" ")))];
+  addHeadNouns(attributes);
   return {
     attributes,
     events: vocabulary.events.map((event) => {
       const concepts = new Map<string, number>();
       for (const c of nameConcepts(wordsOf(event.name))) concepts.set(c, Math.max(concepts.get(c) ?? 0, GENERIC_STEMS.has(c) ? 0.3 : 1));
       const weight = [...concepts.values()].reduce((a, b) => a + b, 0);
-      return { name: event.name, forms: formsOf(event.name), concepts, weight, properties: event.properties.map((p) => keyEntry(p.key, p.kind, p.values)) };
+      const verbs = new Set(nameConcepts(wordsOf(event.name).filter((w) => /(ed|en)$/.test(w) && w.length > 4)).concat([...concepts.keys()].filter((c) => c.startsWith("#"))));
+      const properties = event.properties.map((p) => keyEntry(p.key, p.kind, p.values));
+      addHeadNouns(properties);
+      return { name: event.name, forms: formsOf(event.name), concepts, verbs, weight, properties };
     }),
     campaigns: vocabulary.campaigns.map((c) => ({ ...c, forms: formsOf(c.name) })),
     segments: vocabulary.segments.map((s) => ({ ...s, forms: formsOf(s.name) })),
     emailDomains: vocabulary.emailDomains.map((domain) => ({ value: domain, forms: dedupe([wordsOf(domain), [wordsOf(domain)[0]!]]), capitals: [] })),
   };
+}
+
+/**
+ * "tier" for "loyalty_tier", "version" for "app_version": the last word of a
+ * key of several words names it too, when no other key ends with that word
+ * or is called it.
+ */
+function addHeadNouns(keys: KeyEntry[]): void {
+  const heads = new Map<string, number>();
+  const lastOf = (key: KeyEntry) => (key.forms[0]!.length > 1 ? key.forms[0]![key.forms[0]!.length - 1]! : undefined);
+  for (const key of keys) for (const word of [lastOf(key), key.forms[0]!.length === 1 ? key.forms[0]![0] : undefined]) if (word) heads.set(word, (heads.get(word) ?? 0) + 1);
+  for (const key of keys) {
+    const head = lastOf(key);
+    if (head && head.length > 3 && heads.get(head) === 1 && !FILLERS.has(head)) key.forms.push([head]);
+  }
 }
 
 // "Signed Up" is one concept, as the prompt's "signed up" is.

@@ -15,6 +15,7 @@ const CHANNELS_OF: [RegExp, Channel][] = [
   [/^(whats ?app|wa)$/, "whatsapp"],
 ];
 const ALL_CHANNELS: Channel[] = ["email", "sms", "whatsapp"];
+const SENT = /\b(received|got|was sent|were sent|opened|clicked|read)\b/;
 
 function channelOf(word: string | undefined): Channel | undefined {
   if (!word) return undefined;
@@ -49,8 +50,12 @@ const RULES: Rule[] = [
   },
   { pattern: new RegExp(`\\b${CHANNEL}[ -]?(?:reachable|contactable|enabled)\\b`), draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }) },
   { pattern: /\b(textable|emailable|mailable)\b/, draft: (m) => ({ kind: "reachable", channel: m[1] === "textable" ? "sms" : "email" }) },
-  // What is left of "with WhatsApp" once the clause was split at "with", or "WhatsApp users".
-  { pattern: /\b(whats ?app|sms)\b/, draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }) },
+  // What is left of "with WhatsApp" once the clause was split at "with", or "WhatsApp users";
+  // not "received any SMS" or "got a WhatsApp message", which are about campaigns sent.
+  {
+    pattern: /(?<!\b(?:received|receive|got|get|sent|opened|clicked|open|click)\s+(?:(?:any|an?|the|our|one)\s+)?)\b(whats ?app|sms)\b/,
+    draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }),
+  },
 ];
 
 /** Reachability and subscription conditions in the clause. */
@@ -62,6 +67,9 @@ export function recognizeChannels(context: ClauseContext): Draft[] {
     for (const match of text.matchAll(new RegExp(rule.pattern.source, "g"))) {
       const draft = rule.draft(match);
       if (!draft) continue;
+      // "got the Premium Discount on WhatsApp": how a campaign came, not whether they can be reached.
+      const before = text.slice(0, match.index);
+      if (draft.kind === "reachable" && SENT.test(before) && (/^(on|via|by|through|over)\b/.test(match[0]) || /\b(on|via|by|through|over)\s+$/.test(before))) continue;
       const span = tokenAt(match.index, match.index + match[0].length);
       if (!span?.free) continue;
       clause.mark(span.from, span.to);

@@ -1,7 +1,7 @@
 import type { VocabularyCampaign } from "../types.ts";
 import type { Clause } from "./clause.ts";
 import { type ClauseContext, takeTime } from "./context.ts";
-import type { Draft } from "./drafts.ts";
+import type { Channel, Draft } from "./drafts.ts";
 import type { NamedEntry } from "./lexicon.ts";
 import { matchEvents } from "./recognize-event.ts";
 import { quoteSpan } from "./tokens.ts";
@@ -42,6 +42,13 @@ const SKIP = new Set(["the", "our", "a", "an", "any", "of", "on", "with", "to", 
 const KINDS = new Set(["campaign", "campaigns", "email", "emails", "broadcast", "broadcasts", "message", "messages", "newsletter", "newsletters", "send", "sends", "blast", "blasts", "mailing", "mailings"]);
 const ANY = new Set(["anything", "something", "link", "links", ...KINDS]);
 const PRONOUNS = new Set(["it", "that", "this", "them", "those"]);
+const WEAK_VERBS = new Set(["got", "read"]);
+const ENGAGED_DAYS = 30;
+const CHANNEL_WORDS: Record<string, Channel> = { sms: "sms", text: "sms", texts: "sms", whatsapp: "whatsapp", whatsapps: "whatsapp" };
+const SENT_BY = new Set([...Object.keys(CHANNEL_WORDS), "email", "e-mail", "mail"]);
+const BY = new Set(["on", "by", "via", "through", "over"]);
+const CHANNEL_NOUNS = new Set(["message", "messages", "campaign", "campaigns", "text", "texts", "blast", "blasts"]);
+const CHANNEL_NAMES: Record<Channel, string> = { email: "email", sms: "SMS", whatsapp: "WhatsApp" };
 const LATEST = [["last"], ["latest"], ["most", "recent"], ["previous"], ["recent"], ["newest"]];
 
 /** Engagement conditions in the clause. */
@@ -63,15 +70,56 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
       continue;
     }
     if (target === "ambiguous") continue;
+    // "got a refund", "read the docs": these verbs are about a campaign only when one is named.
+    if (!target && WEAK_VERBS.has(verb[0].join(" "))) continue;
+    if (target?.channel && target.campaignIds?.length === 0) {
+      context.problems.push(`"${quoteSpan(context.prompt, clause.tokens.slice(i, target.to))}": no ${CHANNEL_NAMES[target.channel]} campaign has been sent yet`);
+      clause.mark(i, target.to);
+      continue;
+    }
     clause.mark(i, target?.to ?? after);
-    drafts.push({ kind: "engagement", actions: verb[1], campaignId: target?.campaignId ?? null, time: takeTime(context), negated: false, at: i, sameCampaign: target?.sameCampaign });
+    let time = takeTime(context);
+    // "engaged contacts": opened or clicked lately, 30 days unless a period is said.
+    if (!time && !target && verb[0].join(" ") === "engaged") {
+      time = { type: "last_days", days: ENGAGED_DAYS };
+      context.notes.push(`Read "engaged" as opened or clicked any campaign in the last ${ENGAGED_DAYS} days; say another period to change it.`);
+    }
+    if (target?.channel) context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, target.to))}" as any of the ${CHANNEL_NAMES[target.channel]} campaigns sent.`);
+    drafts.push({
+      kind: "engagement",
+      actions: verb[1],
+      campaignId: target?.campaignId ?? null,
+      campaignIds: target?.campaignIds,
+      time,
+      negated: false,
+      at: i,
+      sameCampaign: target?.sameCampaign,
+    });
     if (target?.named && wordsOf(target.named.typed).join(" ") !== wordsOf(target.named.name).join(" ")) context.notes.push(`Read "${target.named.typed}" as the campaign "${target.named.name}".`);
     i = (target?.to ?? after) - 1;
+  }
+  // "received Black Friday but not the newsletter": a campaign named alone takes the verb of the clause before.
+  if (drafts.length === 0 && context.previousActions) {
+    for (let i = 0; i < clause.length; i++) {
+      if (!clause.isFree(i) || SKIP.has(clause.norm(i))) continue;
+      const target = readTarget(context, i);
+      if (!target || typeof target !== "object" || !target.named) continue;
+      clause.mark(i, target.to);
+      drafts.push({ kind: "engagement", actions: context.previousActions, campaignId: target.campaignId, time: takeTime(context), negated: false, at: i });
+      i = target.to - 1;
+    }
   }
   return drafts;
 }
 
-type Target = { campaignId: string | null; to: number; named?: { typed: string; name: string }; sameCampaign?: boolean };
+type Target = {
+  campaignId: string | null;
+  to: number;
+  named?: { typed: string; name: string };
+  sameCampaign?: boolean;
+  channel?: Channel;
+  campaignIds?: string[];
+};
 
 function readTarget(context: ClauseContext, from: number): Target | "none-sent" | "ambiguous" | undefined {
   const { clause, lexicon } = context;
@@ -90,8 +138,18 @@ function readTarget(context: ClauseContext, from: number): Target | "none-sent" 
     return "ambiguous";
   }
   if (named) {
-    const to = KINDS.has(clause.norm(named.to)) ? named.to + 1 : named.to;
+    let to = KINDS.has(clause.norm(named.to)) ? named.to + 1 : named.to;
+    // "on WhatsApp", "by SMS": how it was sent, which the campaign already says.
+    if (BY.has(clause.norm(to)) && SENT_BY.has(clause.norm(to + 1)) && clause.isFree(to + 1)) to += 2;
     return { campaignId: named.campaign.id, to, named: { typed: quoteSpan(context.prompt, clause.tokens.slice(i, named.to)), name: named.campaign.name } };
+  }
+  const channel = CHANNEL_WORDS[clause.norm(i)];
+  if (channel) {
+    // "any SMS", "a WhatsApp message", "any text": each campaign sent on that channel.
+    let to = i + 1;
+    while (clause.isFree(to) && CHANNEL_NOUNS.has(clause.norm(to))) to++;
+    const campaignIds = lexicon.campaigns.filter((c) => c.sentAt && (c.channel ?? "email") === channel).map((c) => c.id);
+    return { campaignId: null, to, channel, campaignIds };
   }
   if (ANY.has(clause.norm(i))) {
     // "a link in the November Newsletter", "an email from Black Friday": the campaign it belongs to.

@@ -1,9 +1,10 @@
 import type { Clause } from "./clause.ts";
-import { type ClauseContext, takeTime } from "./context.ts";
+import { type ClauseContext, takeTime, valueAt } from "./context.ts";
 import { countBefore } from "./counts.ts";
 import type { CompareDraft, Draft } from "./drafts.ts";
-import type { EventEntry, Lexicon } from "./lexicon.ts";
+import type { EventEntry, KeyEntry, Lexicon } from "./lexicon.ts";
 import { recognizeValues } from "./recognize-values.ts";
+import { quoteSpan } from "./tokens.ts";
 import { concept, FILLERS, PHRASES, sameWord, wordsOf } from "./words.ts";
 
 /*
@@ -40,11 +41,13 @@ export function matchEvents(clause: Clause, lexicon: Lexicon): EventMatch[] {
     // A name matched by its generic words alone ("completed") names nothing in particular.
     if (![...found.keys()].some((c) => (entry.concepts.get(c) ?? 0) >= 1)) continue;
     // A known verb that only this event has ("cancelled" and "Subscription Cancelled") is enough on its own.
-    const ownVerb = [...found.keys()].some((c) => c.startsWith("#") && lexicon.events.filter((e) => e.concepts.has(c)).length === 1);
+    const ownVerb = [...found.keys()].some((c) => entry.verbs.has(c) && lexicon.events.filter((e) => e.concepts.has(c)).length === 1);
     matches.push({ entry, score: Math.max(weight / entry.weight, ownVerb ? MIN_SCORE : 0), weight, tokens: [...found.values()].flat() });
   }
   return matches.filter((m) => m.score >= MIN_SCORE).sort((a, b) => b.score - a.score || b.weight - a.weight);
 }
+
+const TEXT_COMPARATORS = new Set(["starts", "starting", "start", "begins", "beginning", "begin", "ends", "ending", "end"]);
 
 type ClauseWord = { text: string; concept: string; tokens: number[]; quoted: boolean };
 
@@ -67,6 +70,8 @@ function clauseConcepts(clause: Clause): ClauseWord[] {
       continue;
     }
     if (FILLERS.has(token.norm)) continue;
+    // "starting with A", "ending in .edu" compare text; they name no event that "started".
+    if (TEXT_COMPARATORS.has(token.norm) && ["with", "in"].includes(clause.norm(i + 1))) continue;
     words.push({ text: token.norm, concept: concept(token.norm), tokens: [i], quoted: false });
   }
   return words;
@@ -77,25 +82,92 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
   const { clause, lexicon } = context;
   const drafts: Draft[] = [];
   for (let round = 0; round < 3; round++) {
-    const [best, second] = matchEvents(clause, lexicon);
+    const [top, second] = matchEvents(clause, lexicon);
+    let best = top;
     if (!best) break;
     for (const i of best.tokens) clause.mark(i, i + 1);
     const typed = [...best.tokens].sort((a, b) => a - b).map((i) => clause.tokens[i]!.raw).join(" ");
     if (second && second.score === best.score && second.weight === best.weight) {
-      context.problems.push(`"${typed}" could be the event "${best.entry.name}" or "${second.entry.name}": name the one you mean`);
-      continue;
+      // Two events fit as well: no condition until the marketer picks one (each is offered).
+      const k = context.readings.choose(`event@${clause.tokens[Math.min(...best.tokens)]!.start}`, typed, [
+        "either of two events (no condition yet)",
+        `the event "${best.entry.name}"`,
+        `the event "${second.entry.name}"`,
+      ]);
+      if (k === 0) continue;
+      if (k === 2) best = second;
     }
     const first = Math.min(...best.tokens);
     let count = !context.countTaken ? context.count : undefined;
     if (count) context.countTaken = true;
-    else count = countBefore(clause, first);
-    if (count?.assumed) context.notes.push(`Read ${count.assumed.replace(/^read /, "")}.`);
+    // A number before any word of the event is a count of it: "completed 2 orders", "3+ workouts".
+    else for (const at of [...best.tokens].sort((a, b) => a - b)) count ??= countBefore(clause, at);
+    markLightVerb(clause, first);
+    if (count?.assumed && count.count.frequency === "at_least") {
+      // "2 orders": at least two, or exactly two? Read as at least, and both offered.
+      const n = count.count.times;
+      const k = context.readings.choose(`count@${clause.tokens[count.from]!.start}`, count.text, [`at least ${n} ${n === 1 ? "time" : "times"}`, `exactly ${n} ${n === 1 ? "time" : "times"}`]);
+      if (k === 1) count = { ...count, count: { frequency: "exactly", times: n } };
+    }
     if (wordsOf(typed).join(" ") !== wordsOf(best.entry.name).join(" ")) context.notes.push(`Read "${typed}" as the event "${best.entry.name}".`);
     const time = takeTime(context);
     const properties = recognizeProperties(context, best.entry);
     drafts.push({ kind: "event", event: best.entry.name, count: count?.count, time, properties, negated: false, at: first });
   }
+  if (drafts.length === 0) drafts.push(...eventsByValue(context));
   return drafts;
+}
+
+/**
+ * "did cycling", "used the coupon SUMMER20": a clause that names no event but
+ * a value only one event's property has (and no attribute) is about that event.
+ */
+function eventsByValue(context: ClauseContext): Draft[] {
+  const { clause, lexicon } = context;
+  const attributeValue = (i: number) => lexicon.attributes.some((a) => a.values.some((v) => valueAt(clause, i, v) > 0));
+  for (let i = 0; i < clause.length; i++) {
+    if (!clause.isFree(i) || FILLERS.has(clause.norm(i)) || clause.norm(i).length < 3 || attributeValue(i)) continue;
+    const owners = lexicon.events.filter((e) => e.properties.some((p) => p.values.some((v) => valueAt(clause, i, v) > 0)));
+    if (owners.length !== 1) continue;
+    const entry = owners[0]!;
+    const time = takeTime(context);
+    const count = !context.countTaken ? context.count : undefined;
+    if (count) context.countTaken = true;
+    const properties = recognizeProperties(context, entry);
+    if (properties.length === 0) continue;
+    const first = Math.min(i, ...properties.map((p) => p.at));
+    markLightVerb(clause, first);
+    context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + 1))}" as the event "${entry.name}" with that property.`);
+    return [{ kind: "event", event: entry.name, count: count?.count, time, properties, negated: false, at: first }];
+  }
+  return [];
+}
+
+// Verbs that only carry the event after them: "left a review", "gave a rating", "made 2 orders".
+const LIGHT_VERBS = new Set(["left", "leave", "leaves", "gave", "give", "gives", "made", "make", "makes", "did", "do", "does", "done", "has", "have", "had", "took", "take", "used", "use", "uses", "using"]);
+const ARTICLES = new Set(["a", "an", "the", "some", "any", "their", "his", "her", "one"]);
+
+function markLightVerb(clause: Clause, first: number): void {
+  let i = first - 1;
+  while (i >= 0 && (ARTICLES.has(clause.norm(i)) || !clause.isFree(i)) && i >= first - 4) i--;
+  if (i >= 0 && clause.isFree(i) && LIGHT_VERBS.has(clause.norm(i))) clause.mark(i, i + 1);
+}
+
+/**
+ * The event's properties with the values that properties of the same name have
+ * on the team's other events: the vocabulary lists only values it saw at least
+ * twice, so "kids" may be missing from a rare event's "category" though it is
+ * plainly one.
+ */
+function withSiblingValues(entry: EventEntry, lexicon: Lexicon): KeyEntry[] {
+  return entry.properties.map((property) => {
+    const seen = new Set(property.values.map((v) => v.value));
+    const more = lexicon.events
+      .filter((e) => e !== entry)
+      .flatMap((e) => e.properties.filter((p) => p.key === property.key && p.kind === property.kind).flatMap((p) => p.values))
+      .filter((v) => !seen.has(v.value) && seen.add(v.value));
+    return more.length ? { ...property, values: [...property.values, ...more] } : property;
+  });
 }
 
 const AMOUNT_KEYS = /^(amount|total|value|revenue|price|sum|order total|order value|subtotal|spend|spent)$/;
@@ -106,7 +178,7 @@ const AMOUNT_KEYS = /^(amount|total|value|revenue|price|sum|order total|order va
  * over 100" (a comparison with no key, when the event has one amount).
  */
 export function recognizeProperties(context: ClauseContext, entry: EventEntry): CompareDraft[] {
-  const drafts = recognizeValues(context, { keys: entry.properties, target: (key) => ({ type: "property", key }), fields: false });
+  const drafts = recognizeValues(context, { keys: withSiblingValues(entry, context.lexicon), target: (key) => ({ type: "property", key }), fields: false });
   const amounts = entry.properties.filter((p) => p.kind === "number");
   const amount = amounts.length === 1 ? amounts[0] : amounts.find((p) => AMOUNT_KEYS.test(wordsOf(p.key).join(" ")));
   if (amount) {

@@ -1,6 +1,7 @@
 import { type ClauseContext, formAt } from "./context.ts";
 import type { Draft } from "./drafts.ts";
 import { quoteSpan } from "./tokens.ts";
+import { wordsOf } from "./words.ts";
 
 /*
  * Membership of another segment: "in the VIP segment", "members of Beta
@@ -11,6 +12,18 @@ import { quoteSpan } from "./tokens.ts";
 
 const BEFORE = [["in"], ["of"], ["from"], ["on"], ["members", "of"], ["member", "of"], ["part", "of"], ["belong", "to"], ["belongs", "to"], ["within"], ["inside"], ["except"], ["excluding"], ["exclude"], ["not"]];
 const AFTER = new Set(["segment", "segments", "list", "group", "audience", "cohort", "members"]);
+
+/** Whether a segment's name is also a value, key or event of the team's, so it needs "segment" or "in" to be the segment. */
+function namesSomethingElse(context: ClauseContext, name: string): boolean {
+  const words = wordsOf(name).join(" ");
+  const { lexicon } = context;
+  const keys = [...lexicon.attributes, ...lexicon.events.flatMap((e) => e.properties)];
+  return (
+    words.length < 3 ||
+    keys.some((k) => k.forms.some((f) => f.join(" ") === words) || k.values.some((v) => v.forms.some((f) => f.join(" ") === words))) ||
+    lexicon.events.some((e) => e.forms.some((f) => f.join(" ") === words))
+  );
+}
 
 export function recognizeSegments(context: ClauseContext): Draft[] {
   const { clause, lexicon } = context;
@@ -29,7 +42,7 @@ export function recognizeSegments(context: ClauseContext): Draft[] {
     while (before >= 0 && clause.norm(before) === "the") before--;
     const introduced = BEFORE.some((words) => words.every((w, k) => clause.norm(before - words.length + 1 + k) === w));
     const followed = AFTER.has(clause.norm(i + best.length));
-    if (!introduced && !followed && !saysSegment) continue;
+    if (!introduced && !followed && !saysSegment && namesSomethingElse(context, best.name)) continue;
     const to = followed ? i + best.length + 1 : i + best.length;
     clause.mark(i, to);
     for (let k = 0; k < clause.length; k++) if (AFTER.has(clause.norm(k)) && clause.isFree(k)) clause.mark(k, k + 1);

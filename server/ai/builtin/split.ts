@@ -13,6 +13,7 @@ import { RELATIVE_WORDS, SPLIT_WORDS, wordsOf } from "./words.ts";
 export type Split = { clauses: Clause[]; relativeAt: number };
 
 const COMPARATIVE_AFTER_OR = new Set(["more", "less", "fewer", "above", "below", "higher", "lower", "greater", "under", "over", "later", "earlier"]);
+const TEXT_VERBS = new Set(["start", "starts", "begin", "begins", "end", "ends", "contain", "contains", "include", "includes"]);
 const WITH_VERBS = new Set(["starts", "starting", "start", "begins", "beginning", "begin", "ends", "ending", "end", "engaged", "interacted", "filled"]);
 
 export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
@@ -43,7 +44,10 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
       (betweenOpen && (word === "and" || word === "to")) ||
       (word === "or" && COMPARATIVE_AFTER_OR.has(tokens[i + 1]?.norm ?? "")) ||
       (word === "and" && ["up", "above"].includes(tokens[i + 1]?.norm ?? "")) ||
-      (word === "with" && WITH_VERBS.has(tokens[i - 1]?.norm ?? ""));
+      (word === "with" && WITH_VERBS.has(tokens[i - 1]?.norm ?? "")) ||
+      ((word === "or" || word === "and") && sameKeyValues(tokens[i - 1], tokens[i + 1], lexicon)) ||
+      // "names that start with T": the relative clause is the comparison of the key before it.
+      (RELATIVE_WORDS.has(word) && TEXT_VERBS.has(tokens[i + 1]?.norm ?? ""));
     if (splits && !keep) {
       if (word === "and" || word === "to") betweenOpen = false;
       // Split words in a row ("and who", ", or") join as one: "or" if any is, relative if any is.
@@ -68,6 +72,19 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
   }
   close();
   return { clauses, relativeAt };
+}
+
+/**
+ * "yoga or cycling workouts": two values of the same event property (or
+ * attribute) joined by "or" name one condition with a list, so the words after
+ * them (the event, its time) apply to both.
+ */
+function sameKeyValues(a: Token | undefined, b: Token | undefined, lexicon: Lexicon): boolean {
+  if (!a || !b || a.kind !== "word" || b.kind !== "word") return false;
+  const keys = [...lexicon.attributes.map((k) => ({ id: `a:${k.key}`, entry: k })), ...lexicon.events.flatMap((e) => e.properties.map((k) => ({ id: `p:${e.name}:${k.key}`, entry: k })))];
+  const of = (word: string) => new Set(keys.filter(({ entry }) => entry.values.some((v) => v.forms.some((f) => f.length === 1 && f[0] === word))).map((k) => k.id));
+  const first = of(a.norm);
+  return first.size > 0 && [...of(b.norm)].some((id) => first.has(id));
 }
 
 // Tokens inside a name or value of the team's that contains a split word.

@@ -16,9 +16,10 @@ export type TimeSpec = { type: "last_days"; days: number } | { type: "range"; fr
 export type FoundTime = { spec: TimeSpec; from: number; to: number; text: string };
 export type VagueTime = { vague: true; from: number; to: number; text: string };
 
-const UNIT_DAYS: Record<string, number> = { hour: 1, day: 1, week: 7, month: 30, year: 365, quarter: 91 };
+const UNIT_DAYS: Record<string, number> = { hour: 1, day: 1, week: 7, fortnight: 14, month: 30, year: 365, quarter: 91 };
 const N = NUMBER_WORD_PATTERN;
-const UNIT = "(hour|day|week|month|quarter|year)s?";
+const UNIT = "(hour|day|week|fortnight|month|quarter|year)s?";
+const QUARTERS: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, first: 1, second: 2, third: 3, fourth: 4, last: 4 };
 
 type Reading = { spec: TimeSpec; used?: string };
 type Rule = { pattern: RegExp; read: (m: RegExpMatchArray, now: Date) => Reading | TimeSpec | undefined };
@@ -78,6 +79,11 @@ const RULES: Rule[] = [
       if (m[1]) return { type: "last_days", days };
       return { type: "range", from: day, to: day };
     },
+  },
+  {
+    // "in Q3", "during the third quarter", "Q1 2026": the latest such quarter that has begun, unless a year is said.
+    pattern: /\b(?:(?:in|during)\s+)?(?:the\s+)?(?:(q[1-4])|(first|second|third|fourth)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b/,
+    read: (m, now) => quarterOf(QUARTERS[m[1] ?? m[2]!]!, m[3] ? Number(m[3]) : undefined, now),
   },
   {
     // "today", "yesterday", "this week", "last month" (a named period)
@@ -167,6 +173,17 @@ function namedPeriod(name: string, now: Date): TimeSpec {
   }
 }
 
+function quarterOf(quarter: number, year: number | undefined, now: Date): TimeSpec | undefined {
+  const today = toDay(now);
+  const thisYear = Number(today.slice(0, 4));
+  const begun = Number(today.slice(5, 7)) > (quarter - 1) * 3;
+  const y = year ?? (begun ? thisYear : thisYear - 1);
+  const from = `${y}-${String((quarter - 1) * 3 + 1).padStart(2, "0")}-01`;
+  if (from > today) return undefined;
+  const to = addDays(toDay(new Date(Date.UTC(y, quarter * 3, 1))), -1);
+  return { type: "range", from, to: minDay(to, today) };
+}
+
 type ParsedDate = { periodStart: string; periodEnd: string; period: boolean; text: string };
 
 /**
@@ -186,7 +203,10 @@ function parseDate(text: string, now: Date): ParsedDate | undefined {
   const start = result.start;
   let date = start.date();
   const hasYear = start.isCertain("year");
-  if (!hasYear && date.getTime() > now.getTime()) {
+  // "Monday" alone is the latest Monday (chrono may give the coming one); "March" the latest March.
+  const weekdayOnly = start.isCertain("weekday") && !start.isCertain("day");
+  if (weekdayOnly && toDay(date) > toDay(now)) date = new Date(date.getTime() - 7 * 86_400_000);
+  else if (!hasYear && date.getTime() > now.getTime()) {
     date = new Date(Date.UTC(date.getUTCFullYear() - 1, date.getUTCMonth(), date.getUTCDate()));
   }
   const day = toDay(date);

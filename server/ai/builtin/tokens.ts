@@ -39,6 +39,20 @@ const NEGATED: Record<string, string> = {
   shouldn: "should",
 };
 const CLITICS = new Set(["s", "ve", "re", "ll", "d", "m"]);
+// Words that end in "nt" like a contraction but are not one.
+const NOT_CONTRACTIONS: Record<string, true> = { cant: true, want: true, went: true, sent: true, spent: true, meant: true, wont: true };
+
+// Ways of saying "except" in two words; joined into one token that the negation step reads.
+const EXCLUSIONS = [
+  ["other", "than"],
+  ["apart", "from"],
+  ["aside", "from"],
+  ["outside", "of"],
+  ["leaving", "out"],
+  ["leave", "out"],
+];
+const EVERYONE = new Set(["everyone", "everybody", "anyone", "anybody", "all"]);
+const PEOPLE = new Set(["users", "contacts", "customers", "people", "members", "subscribers", "shoppers"]);
 
 export function tokenize(prompt: string): Token[] {
   const tokens: Token[] = [];
@@ -49,7 +63,10 @@ export function tokenize(prompt: string): Token[] {
     if (quoted !== undefined) {
       tokens.push({ norm: quoted.trim().toLowerCase(), raw: quoted.trim(), start, end, kind: "quoted" });
     } else if (match[4] !== undefined) {
-      tokens.push({ norm: match[0].toLowerCase(), raw: match[0], start, end, kind: "number", value: parseNumber(match[4], match[5]) });
+      const value = parseNumber(match[4], match[5]);
+      // "4.2.0" is a version, said as a word, not a number.
+      if (Number.isNaN(value)) tokens.push({ norm: match[0].toLowerCase(), raw: match[0], start, end, kind: "word" });
+      else tokens.push({ norm: match[0].toLowerCase(), raw: match[0], start, end, kind: "number", value });
     } else if (match[6] !== undefined) {
       tokens.push({ norm: match[6].toLowerCase(), raw: match[6], start, end, kind: "word" });
     } else {
@@ -60,7 +77,7 @@ export function tokenize(prompt: string): Token[] {
       tokens.push({ norm: symbol === "’" ? "'" : symbol, raw: symbol, start, end, kind });
     }
   }
-  return joinEmail(expandContractions(tokens)).filter((t) => !(t.kind === "separator" && isTrailing(t, prompt)));
+  return joinExclusions(joinEmail(expandContractions(tokens))).filter((t) => !(t.kind === "separator" && isTrailing(t, prompt)));
 }
 
 function parseNumber(digits: string, suffix: string | undefined): number {
@@ -78,10 +95,16 @@ function expandContractions(tokens: Token[]): Token[] {
     const apostrophe = tokens[i + 1];
     const after = tokens[i + 2];
     const joined = apostrophe?.norm === "'" && apostrophe.start === token.end && after && after.start === apostrophe.end;
+    const unmarked = token.kind === "word" ? /^([a-z]+)nt$/.exec(token.norm) : null;
     if (token.kind === "word" && joined && after.norm === "t" && NEGATED[token.norm]) {
       out.push({ ...token, norm: NEGATED[token.norm]!, end: apostrophe.start });
       out.push({ ...after, norm: "not", start: apostrophe.start });
       i += 2;
+    } else if (unmarked && NEGATED[`${unmarked[1]}n`] && !(token.norm in NOT_CONTRACTIONS)) {
+      // "havent", "didnt", "hasnt": the apostrophe left out, the meaning kept.
+      const cut = token.start + unmarked[1]!.length;
+      out.push({ ...token, norm: NEGATED[`${unmarked[1]}n`]!, end: cut });
+      out.push({ ...token, norm: "not", start: cut });
     } else if (token.kind === "word" && joined && CLITICS.has(after.norm)) {
       out.push(token);
       i += 2;
@@ -101,6 +124,23 @@ function joinEmail(tokens: Token[]): Token[] {
     if (token.norm === "e" && next && /^mails?$/.test(next.norm) && next.start - token.end === 1) {
       out.push({ ...token, norm: `e${next.norm}`, raw: `${token.raw}-${next.raw}`, end: next.end });
       i++;
+    } else out.push(token);
+  }
+  return out;
+}
+
+// "other than enterprise", "everyone but Germany": one "except", so the negation step reads
+// them as it reads "except"; the tokens keep their place in the prompt for quoting.
+function joinExclusions(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const pair = EXCLUSIONS.find(([a, b]) => token.norm === a && tokens[i + 1]?.norm === b);
+    if (pair) {
+      out.push({ ...token, norm: "except", end: tokens[i + 1]!.end, raw: `${token.raw} ${tokens[i + 1]!.raw}` });
+      i++;
+    } else if (token.norm === "but" && (EVERYONE.has(out.at(-1)?.norm ?? "") || (PEOPLE.has(out.at(-1)?.norm ?? "") && EVERYONE.has(out.at(-2)?.norm ?? "")))) {
+      out.push({ ...token, norm: "except" });
     } else out.push(token);
   }
   return out;

@@ -12,7 +12,10 @@ export const FILLERS = new Set(
     "show find list give get want need looking like please lets let segment segments audience audiences group with from in on at to " +
     "for by as is are was were be been being have has had having do does did done ever any some only just also currently now still " +
     "live lives living located based belong belongs belonging whose where whom someone somebody ones one's its it this into within " +
-    "and or but so then than very really actually already yet via through using either companies accounts businesses leads prospects something anything stuff placed made"
+    "and or but so then than very really actually already yet via through using either companies accounts businesses leads prospects something anything stuff placed made " +
+    // What people add when they type as they talk: greetings, hedges, thanks.
+    "hey hi hiya hello um umm uh hmm maybe basically like kinda sorta literally honestly okay ok well can could would you pls plz thanks thank thx " +
+    "ppl guys shoppers individuals grab pull see tell know thats whos items things because due ones"
   ).split(" "),
 );
 
@@ -22,7 +25,7 @@ export const SPLIT_WORDS = new Set(["and", "or", "but", "who", "that", "which", 
 /** Of the split words, those that start what is said about the people just named ("users who ..."). */
 export const RELATIVE_WORDS = new Set(["who", "that", "which", "whose", "where"]);
 
-export const NEGATION_WORDS = new Set(["not", "never", "no", "without", "none", "neither", "nor", "except", "excluding", "exclude", "nobody", "non"]);
+export const NEGATION_WORDS = new Set(["not", "never", "no", "without", "none", "neither", "nor", "except", "excluding", "exclude", "nobody", "non", "outside", "minus"]);
 
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0,
@@ -65,6 +68,10 @@ export const NUMBER_WORD_PATTERN = `(?:\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WOR
  * "purchase" to meet, and "cancelled" to meet "canceled".
  */
 export function stem(word: string): string {
+  return stemCache.get(word) ?? remember(stemCache, word, stemOf(word));
+}
+
+function stemOf(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3) return w;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -160,10 +167,14 @@ export const PHRASES: [string[], string][] = [
 ];
 
 /** Words an event name uses for "it happened", worth less than what happened. */
-export const GENERIC_STEMS = new Set(["complet", "don", "finish", "creat", "perform", "happen", "event", "success", "successful", "action", "track"]);
+export const GENERIC_STEMS = new Set(["complet", "don", "finish", "creat", "perform", "happen", "event", "success", "successful", "action", "track", "plac", "#submit"]);
 
 /** The concept a stem stands for (a typo away, for longer words), or the stem itself. */
 export function concept(word: string): string {
+  return conceptCache.get(word) ?? remember(conceptCache, word, conceptOf(word));
+}
+
+function conceptOf(word: string): string {
   const s = stem(word);
   const known = SYNONYMS[s] ?? SYNONYMS[word];
   if (known) return known;
@@ -174,18 +185,44 @@ export function concept(word: string): string {
   return s;
 }
 
-/** Optimal string alignment distance, for short words only. */
+/** Optimal string alignment distance, for short words only (3 stands for "3 or more"). */
 export function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  // Three rows (two back, one back, this one) instead of a matrix: this runs for every word pair.
+  const width = b.length + 1;
+  let older = new Uint16Array(width);
+  let previous = Uint16Array.from({ length: width }, (_, j) => j);
+  let current = new Uint16Array(width);
   for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, older[j - 2]! + 1);
+      current[j] = d;
     }
+    [older, previous, current] = [previous, current, older];
   }
-  return d[a.length]![b.length]!;
+  return Math.min(previous[b.length]!, 3);
+}
+
+// Answers of sameWord and stem, kept between calls: a prompt compares its few words with the
+// same vocabulary words many times. Bounded, so a stream of new words cannot grow it.
+const CACHE_MAX = 50_000;
+const sameCache = new Map<string, boolean>();
+const stemCache = new Map<string, string>();
+const conceptCache = new Map<string, string>();
+const wordsCache = new Map<string, string[]>();
+
+/** Empties the word caches, so bench/ai can time an answer whose words were never seen before. */
+export function forgetWords(): void {
+  for (const cache of [sameCache, stemCache, conceptCache, wordsCache]) cache.clear();
+}
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, value);
+  return value;
 }
 
 /**
@@ -195,6 +232,11 @@ export function editDistance(a: string, b: string): number {
  */
 export function sameWord(typed: string, known: string): boolean {
   if (typed === known) return true;
+  const key = `${typed}\u0000${known}`;
+  return sameCache.get(key) ?? remember(sameCache, key, compareWords(typed, known));
+}
+
+function compareWords(typed: string, known: string): boolean {
   if (/^\d/.test(typed) || /^\d/.test(known)) return false;
   if (stem(typed) === stem(known)) return true;
   if (FILLERS.has(typed) || NEGATION_WORDS.has(typed)) return false;
@@ -205,6 +247,11 @@ export function sameWord(typed: string, known: string): boolean {
 
 /** Lower case words of a name or value: "Order_Completed", "orderCompleted" and "/order-completed" give "order completed". */
 export function wordsOf(text: string): string[] {
+  // A copy, so a caller that changes its list cannot change the cached one.
+  return [...(wordsCache.get(text) ?? remember(wordsCache, text, splitWords(text)))];
+}
+
+function splitWords(text: string): string[] {
   return text
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()

@@ -92,7 +92,7 @@ export function readAnswer(content: string, vocabulary: Vocabulary, options: { f
   }
   const unknown = unknownReferences(filter, vocabulary);
   if (unknown.length) throw new InvalidAnswer(unknown);
-  const unsupported = envelope.data.unsupported.map((s) => s.trim()).filter(Boolean);
+  const unsupported = [...envelope.data.unsupported.map((s) => s.trim()).filter(Boolean), ...unlistedValues(filter, vocabulary)];
   const invented = inventedNames(filter, vocabulary);
   if (invented.length === 0) return { filter, unsupported };
   if (!options.final) throw new InvalidAnswer(invented.map((name) => `${name.path}: ${name.repair}`));
@@ -160,6 +160,34 @@ function inventedNames(filter: FilterGroup, vocabulary: Vocabulary): InventedNam
   };
   visit(filter, "filter");
   return found;
+}
+
+/**
+ * Text values compared for equality that the vocabulary does not list for
+ * their attribute or property ("plan is premium" where plans are free, pro,
+ * team): the condition stays (the vocabulary lists only values it saw at least
+ * twice, so a rare one can be real), but it may match nobody, so it is said.
+ */
+function unlistedValues(filter: FilterGroup, vocabulary: Vocabulary): string[] {
+  const attributes = new Map(vocabulary.attributes.map((a) => [a.key, a]));
+  const properties = new Map(vocabulary.events.map((e) => [e.name, new Map(e.properties.map((p) => [p.key, p]))]));
+  const notes: string[] = [];
+  const check = (listed: { kind: string; values: string[] } | undefined, what: string, comparison: { operator: string; value?: unknown }) => {
+    if (!listed || listed.kind !== "text" || listed.values.length === 0) return;
+    const values = comparison.operator === "equals" || comparison.operator === "not_equals" ? [comparison.value] : comparison.operator === "in_list" ? (comparison.value as unknown[]) : [];
+    const known = new Set(listed.values.map((v) => v.toLowerCase()));
+    for (const value of values) {
+      if (typeof value !== "string" || known.has(value.toLowerCase())) continue;
+      notes.push(`"${value}" is not among the values of ${what} seen in your data (${listed.values.slice(0, 5).join(", ")}), so that condition may match nobody`);
+    }
+  };
+  const visit = (node: FilterNode) => {
+    if (node.type === "group") node.conditions.forEach(visit);
+    else if (node.type === "attribute") check(attributes.get(node.key), `"${node.key}"`, node);
+    else if (node.type === "event") for (const p of node.properties) check(properties.get(node.event)?.get(p.property), `"${p.property}" of "${node.event}"`, p);
+  };
+  visit(filter);
+  return notes;
 }
 
 /** The tree without the given conditions, and without groups they leave empty (the root stays). */

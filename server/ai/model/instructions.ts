@@ -13,7 +13,7 @@ Answer with one JSON object: {"filter": <group>, "unsupported": [<string>, ...]}
 A group is {"type":"group","combinator":"and"|"or","conditions":[...]}; conditions are groups (at most 5 levels deep) or these leaves:
 - {"type":"field","field":"name"|"email"|"phone","operator":...,"value":...}; "createdAt" takes "before"/"after" (an ISO date) or "within_last_days" (a number of days).
 - {"type":"attribute","key":<attribute key>,"operator":...,"value":...} for the contact's custom attributes.
-  Operators: equals, not_equals, contains, starts_with, exists, not_exists (no value), greater_than, less_than (numbers), before, after (ISO dates), within_last_days (days), in_list (a list).
+  Operators: equals, not_equals, contains, starts_with, ends_with, exists, not_exists (no value), greater_than, less_than (numbers), before, after (ISO dates), within_last_days (days), in_list (a list).
 - {"type":"event","operator":"performed"|"not_performed","event":<event name>,"frequency":"at_least"|"at_most"|"exactly","times":<n>,"window":<window>,"properties":[{"property":<name>,"operator":...,"value":...}]}
   "never did X" is not_performed at_least 1; "did X at least 3 times" is performed at_least 3.
 - {"type":"engagement","operator":"received"|"not_received"|"opened"|"not_opened"|"clicked"|"not_clicked","campaignId":<campaign id or null for any>,"window":<window>}
@@ -30,7 +30,7 @@ export function systemMessage(vocabulary: Vocabulary, now: Date, timeZone = "UTC
   const listed = {
     attributes: vocabulary.attributes.map((a) => ({ key: a.key, kind: a.kind, commonValues: a.values })),
     events: vocabulary.events.map((e) => ({ name: e.name, properties: e.properties.map((p) => ({ name: p.key, kind: p.kind, commonValues: p.values })) })),
-    campaigns: vocabulary.campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt })),
+    campaigns: vocabulary.campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt, channel: c.channel })),
     segments: vocabulary.segments,
     emailDomains: vocabulary.emailDomains,
   };

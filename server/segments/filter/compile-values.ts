@@ -27,6 +27,8 @@ export function compileField(condition: FieldCondition): Condition {
       return sql<boolean>`coalesce(${column} ilike ${`%${escapeLike(condition.value)}%`}, false)`;
     case "starts_with":
       return sql<boolean>`coalesce(${column} ilike ${`${escapeLike(condition.value)}%`}, false)`;
+    case "ends_with":
+      return sql<boolean>`coalesce(${column} ilike ${`%${escapeLike(condition.value)}`}, false)`;
     case "exists":
       return sql<boolean>`coalesce(${column} <> '', false)`;
     case "not_exists":
@@ -59,6 +61,8 @@ export function compileJsonKey(column: RawBuilder<unknown>, key: string, conditi
       return sql<boolean>`coalesce(${text} ilike ${`%${escapeLike(condition.value)}%`}, false)`;
     case "starts_with":
       return sql<boolean>`coalesce(${text} ilike ${`${escapeLike(condition.value)}%`}, false)`;
+    case "ends_with":
+      return sql<boolean>`coalesce(${text} ilike ${`%${escapeLike(condition.value)}`}, false)`;
     case "exists":
       return sql<boolean>`coalesce(jsonb_typeof(${column} -> ${key}) <> 'null', false)`;
     case "not_exists":

@@ -76,6 +76,8 @@ export function describeComparison(subject: string, comparison: Comparison): str
       return `${subject} contains ${literal(value)}`;
     case "starts_with":
       return `${subject} starts with ${literal(value)}`;
+    case "ends_with":
+      return `${subject} ends with ${literal(value)}`;
     case "exists":
       return `${subject} is set`;
     case "not_exists":

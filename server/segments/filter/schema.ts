@@ -26,6 +26,7 @@ export const COMPARISON_OPERATORS = [
   "not_equals",
   "contains",
   "starts_with",
+  "ends_with",
   "exists",
   "not_exists",
   "greater_than",
@@ -39,9 +40,9 @@ export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
 
 /** What each contact field can be compared with: its text, or (created at) its time. */
 export const FIELD_OPERATORS: Record<ContactField, readonly ComparisonOperator[]> = {
-  name: ["equals", "not_equals", "contains", "starts_with", "exists", "not_exists", "in_list"],
-  email: ["equals", "not_equals", "contains", "starts_with", "exists", "not_exists", "in_list"],
-  phone: ["equals", "not_equals", "contains", "starts_with", "exists", "not_exists", "in_list"],
+  name: ["equals", "not_equals", "contains", "starts_with", "ends_with", "exists", "not_exists", "in_list"],
+  email: ["equals", "not_equals", "contains", "starts_with", "ends_with", "exists", "not_exists", "in_list"],
+  phone: ["equals", "not_equals", "contains", "starts_with", "ends_with", "exists", "not_exists", "in_list"],
   createdAt: ["before", "after", "within_last_days"],
 };
 
@@ -79,6 +80,7 @@ const comparisons = [
   z.object({ operator: z.literal("not_equals"), value: scalar }),
   z.object({ operator: z.literal("contains"), value: text }),
   z.object({ operator: z.literal("starts_with"), value: text }),
+  z.object({ operator: z.literal("ends_with"), value: text }),
   z.object({ operator: z.literal("exists") }),
   z.object({ operator: z.literal("not_exists") }),
   z.object({ operator: z.literal("greater_than"), value: number }),
@@ -96,7 +98,7 @@ const comparisons = [
 ] as const;
 
 function comparisonOf<Shape extends z.ZodRawShape>(shape: Shape) {
-  const [a, b, c, d, e, f, g, h, i, j, k, l] = comparisons;
+  const [a, b, c, d, e, f, g, h, i, j, k, l, m] = comparisons;
   return z.discriminatedUnion("operator", [
     a.extend(shape),
     b.extend(shape),
@@ -110,6 +112,7 @@ function comparisonOf<Shape extends z.ZodRawShape>(shape: Shape) {
     j.extend(shape),
     k.extend(shape),
     l.extend(shape),
+    m.extend(shape),
   ]);
 }
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { builderFields } from "./builder-fields.ts";
 import { DescribedFilter } from "./described-filter.tsx";
-import { AI_PROMPT_ROUTE_ID, aiSaveFields } from "./paths.ts";
+import { AI_PROMPT_ROUTE_ID, aiChoicePath, aiRefineFields, aiSaveFields } from "./paths.ts";
 import { segmentsPath } from "../segment-tabs-config.ts";
 import { Button } from "../../ui/button.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
@@ -67,6 +67,16 @@ function PromptResult({ result }: { result: Extract<PromptPanelResult, { error: 
           {result.notice}
         </p>
       ) : null}
+      {result.refinements.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <h4 className="text-sm font-medium">Refined by</h4>
+          <ol className="list-decimal pl-5 text-sm text-muted-foreground" aria-label="Follow-ups">
+            {result.refinements.map((text, i) => (
+              <li key={`${i}-${text}`}>{text}</li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
       <DescribedFilter group={result.described} />
       {result.unsupported.length > 0 ? (
         <div className="flex flex-col gap-1">
@@ -74,6 +84,20 @@ function PromptResult({ result }: { result: Extract<PromptPanelResult, { error: 
           <ul className="list-disc pl-5 text-sm text-muted-foreground" aria-label="Not understood">
             {result.unsupported.map((part) => (
               <li key={part}>{part}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.choices.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <h4 className="text-sm font-medium">Other readings</h4>
+          <ul className="flex flex-col gap-1 text-sm" aria-label="Other readings">
+            {result.choices.map((choice) => (
+              <li key={choice.readings.join(",")}>
+                <Link to={aiChoicePath(result, choice.readings)} preventScrollReset className="text-primary hover:underline">
+                  {choice.label}
+                </Link>
+              </li>
             ))}
           </ul>
         </div>
@@ -93,6 +117,26 @@ function PromptResult({ result }: { result: Extract<PromptPanelResult, { error: 
           ))}
         </ul>
       ) : null}
+      {/* A follow-up edits the filter shown here rather than starting over; a GET form, so it works without JavaScript. */}
+      <Form method="get" action="/dashboard/segments/ai" className="flex flex-col gap-2" preventScrollReset>
+        {aiRefineFields(result).map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        <Label htmlFor="ai-refine">Refine this audience</Label>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id="ai-refine"
+            name="refine"
+            required
+            maxLength={1000}
+            placeholder="only the ones in Germany"
+            className="min-w-64 flex-1 rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          />
+          <Button type="submit" variant="outline">
+            Refine
+          </Button>
+        </div>
+      </Form>
       <div className="flex flex-wrap gap-2">
         {/* A GET form: the dialog opens on the filter shown here, without reading the prompt again. */}
         <Form method="get" action="/dashboard/segments/ai" preventScrollReset>

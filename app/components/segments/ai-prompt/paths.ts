@@ -21,3 +21,32 @@ export function aiSavePath(result: { prompt: string; filterJson: string; unsuppo
 export function aiSaveFields(result: { prompt: string; filterJson: string; unsupported: string[] }): [string, string][] {
   return [["prompt", result.prompt], ["save", "1"], ["filter", result.filterJson], ...result.unsupported.map((part): [string, string] => ["unsupported", part])];
 }
+
+type Shown = { prompt: string; filterJson: string; unsupported: string[]; refinements: string[] };
+type Answered = { prompt: string; followUp: { text: string; filterJson: string; earlier: string[]; unsupported: string[] } | null };
+
+/**
+ * The fields of the 'Refine' GET form: the filter shown (which the follow-up
+ * edits), the follow-ups said so far and what was not understood, so the next
+ * result keeps all of it without reading any earlier prompt again.
+ */
+export function aiRefineFields(result: Shown): [string, string][] {
+  return [
+    ["prompt", result.prompt],
+    ["filter", result.filterJson],
+    ...result.refinements.map((text): [string, string] => ["said", text]),
+    ...result.unsupported.map((part): [string, string] => ["unsupported", part]),
+  ];
+}
+
+/** The same prompt (or follow-up, on the same filter) read another way: one of the choices offered. */
+export function aiChoicePath(result: Answered, readings: string[]): string {
+  const fields: [string, string][] = [["prompt", result.prompt]];
+  const followUp = result.followUp;
+  if (followUp) {
+    fields.push(["refine", followUp.text], ["filter", followUp.filterJson]);
+    fields.push(...followUp.earlier.map((text): [string, string] => ["said", text]), ...followUp.unsupported.map((part): [string, string] => ["unsupported", part]));
+  }
+  fields.push(...readings.map((reading): [string, string] => ["reading", reading]));
+  return `/dashboard/segments/ai?${new URLSearchParams(fields)}`;
+}

@@ -33,6 +33,7 @@ const COMPARISON_LABELS: Record<ComparisonOperator, string> = {
   not_equals: "does not equal",
   contains: "contains",
   starts_with: "starts with",
+  ends_with: "ends with",
   exists: "is set",
   not_exists: "is not set",
   greater_than: "is greater than",
