@@ -17,7 +17,6 @@ const development = process.env.NODE_ENV === "development";
 // Anything but development runs as production, before React is loaded: React and
 // its server renderer pick their (several times slower) development builds otherwise.
 if (!development) process.env.NODE_ENV = "production";
-const webProcesses = development ? 1 : Number(process.env.WEB_CONCURRENCY) || Math.min(Math.max(availableParallelism() - 1, 1), 4);
 
 // Forked web processes get a bounded heap. Left to itself V8 gives the young
 // generation 16-32 MB semi-spaces and lets the old one grow to hundreds of MB before a
@@ -64,8 +63,11 @@ if (development) {
   murmurModule = await import("./build/server/index.js");
 }
 
+// boot() validates the environment first: a wrong value (WEB_CONCURRENCY=abc too) stops
+// the process here with a message naming it, before anything is started.
 const murmur = await murmurModule.boot();
 const { env } = murmur;
+const webProcesses = development ? 1 : (env.WEB_CONCURRENCY ?? Math.min(Math.max(availableParallelism() - 1, 1), 4));
 
 function log(msg) {
   console.log(JSON.stringify({ level: 30, time: Date.now(), service: "murmur", pid: process.pid, msg }));

@@ -17,6 +17,7 @@ import * as contactAttributesPartialIndex from "../migrations/2026-11-23T2100-co
 import * as sealedTrackingKey from "../migrations/2026-11-24T1006-sealed-tracking-key.ts";
 import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts";
 import * as rateLimits from "../migrations/2026-11-24T1007-rate-limits.ts";
+import * as sessionPruneIndex from "../migrations/2026-11-24T1101-session-prune-index.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1006-sealed-tracking-key": sealedTrackingKey,
   "2026-11-24T1007-write-key-kinds": writeKeyKinds,
   "2026-11-24T1007-rate-limits": rateLimits,
+  "2026-11-24T1101-session-prune-index": sessionPruneIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

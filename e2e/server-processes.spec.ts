@@ -31,9 +31,9 @@ test.afterAll(async () => {
 
 type Murmur = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-function startMurmur(port: number): Murmur {
+function startMurmur(port: number, settings: Record<string, string> = {}): Murmur {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", LOG_LEVEL: "warn", ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -108,4 +108,13 @@ test("a second server on a port in use stops with EADDRINUSE", async () => {
   } finally {
     expect(await stopped(first)).toBe(0);
   }
+});
+
+test("a WEB_CONCURRENCY that is not a number of processes stops the start with a message naming it", async () => {
+  const murmur = startMurmur(await freePort(), { WEB_CONCURRENCY: "abc" });
+
+  expect(await murmur.exited).not.toBe(0);
+  expect(murmur.output()).toContain("Murmur cannot start, the environment is not valid");
+  expect(murmur.output()).toContain("WEB_CONCURRENCY: must be a whole number of processes from 1 to 64");
+  expect(murmur.output()).not.toContain("Murmur is ready");
 });

@@ -18,6 +18,20 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   ROLE: z.enum(["web", "worker", "all"]).default("all"),
+  // Web processes sharing the port; unset, server.js picks one per core but one (at most four).
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of processes from 1 to 64" })
+    .int("must be a whole number of processes from 1 to 64")
+    .min(1, "must be a whole number of processes from 1 to 64")
+    .max(64, "must be a whole number of processes from 1 to 64")
+    .optional(),
+  // Proxy hops in front of Murmur whose X-Forwarded-For is trusted (0: the peer's address is the client's).
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be a whole number of proxy hops, 0 or more" })
+    .int("must be a whole number of proxy hops, 0 or more")
+    .min(0, "must be a whole number of proxy hops, 0 or more")
+    .max(100, "must be a whole number of proxy hops, at most 100")
+    .default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Cookies get the Secure flag when the public address is https.
   APP_URL: z.url().optional(),
@@ -73,4 +87,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new Error(`Murmur cannot start, the environment is not valid:\n${lines.join("\n")}`);
+}
+
+/**
+ * LOG_LEVEL for the logger, which exists before boot parses the rest: checked by the same
+ * schema, so a wrong value is named rather than failing inside pino. Tests log nothing unless asked.
+ */
+export function readLogLevel(source: Record<string, string | undefined> = process.env): Env["LOG_LEVEL"] {
+  const level = source.LOG_LEVEL || undefined;
+  if (!level && source.NODE_ENV === "test") return "silent";
+  return parseEnv({ LOG_LEVEL: level }).LOG_LEVEL;
 }

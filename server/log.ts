@@ -1,7 +1,8 @@
 import pino from "pino";
+import { readLogLevel } from "./env.ts";
 
 /** One JSON logger for the process; LOG_LEVEL tunes it, tests silence it. */
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  level: readLogLevel(),
   base: { service: "murmur" },
 });

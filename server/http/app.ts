@@ -4,6 +4,7 @@ import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { getDb } from "../../db/database.ts";
 import { setRenderWorkerFile } from "../content/render-pool.ts";
+import { parseEnv } from "../env.ts";
 import { clientContext, cspNonceContext } from "./context.ts";
 import { handleWithReactRouter } from "./react-router-handler.ts";
 import { limitRequestBodies } from "./refuse-large-body.ts";
@@ -47,7 +48,8 @@ export const securityHeaders = createSecurityHeaders({ appUrl: process.env.APP_U
 export const app = express();
 app.disable("x-powered-by");
 // Behind a load balancer the client address comes from X-Forwarded-For; TRUST_PROXY names how many hops to trust.
-app.set("trust proxy", Number(process.env.TRUST_PROXY ?? 0) || false);
+// Read through the same schema as at boot, so a wrong value stops the start rather than trusting no one silently.
+app.set("trust proxy", parseEnv().TRUST_PROXY || false);
 app.use(requestLog);
 app.use(securityHeaders);
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/database.ts";
+import { registerSessionPruning } from "../auth/session-jobs.ts";
 import { type SenderResolver, senderFor } from "../channels/senders.ts";
 import { registerDeliveryJobs } from "../delivery/jobs.ts";
 import type { DeliverySettings } from "../delivery/settings.ts";
@@ -40,6 +41,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     settings: options.delivery,
     senders: options.senders ?? senderFor,
   });
+  await registerSessionPruning(boss, { db: options.db });
   log.info({ owner }, "worker started");
   // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
   const searchIndexer = startSearchIndexer(options.db);

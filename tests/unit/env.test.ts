@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv } from "../../server/env.ts";
+import { parseEnv, readLogLevel } from "../../server/env.ts";
 
 describe("parseEnv", () => {
   test("fills in defaults for an empty environment", () => {
@@ -9,6 +9,7 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       DATA_DIR: ".data",
       ROLE: "all",
+      TRUST_PROXY: 0,
       LOG_LEVEL: "info",
       SEND_RATE_EMAIL: 0,
       SEND_RATE_SMS: 0,
@@ -58,5 +59,36 @@ describe("parseEnv", () => {
 
   test("a port out of range is refused", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
+  });
+
+  test("WEB_CONCURRENCY takes 1 to 64 processes; unset leaves the choice to the server", () => {
+    expect(parseEnv({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
+    for (const garbage of ["abc", "0", "65", "2.5", "-1"]) {
+      expect(() => parseEnv({ WEB_CONCURRENCY: garbage }), garbage).toThrow(
+        /the environment is not valid:\n {2}WEB_CONCURRENCY: must be a whole number of processes from 1 to 64/,
+      );
+    }
+  });
+
+  test("TRUST_PROXY takes a whole number of hops, 0 when unset", () => {
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    for (const garbage of ["yes", "true", "-1", "1.5"]) {
+      expect(() => parseEnv({ TRUST_PROXY: garbage }), garbage).toThrow(/TRUST_PROXY: must be a whole number of proxy hops, 0 or more/);
+    }
+  });
+
+  test("garbage in WEB_CONCURRENCY and TRUST_PROXY is named beside the other problems", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "many", TRUST_PROXY: "all", PORT: "eighty" })).toThrow(
+      /PORT: [\s\S]*WEB_CONCURRENCY: must be[\s\S]*TRUST_PROXY: must be/,
+    );
+  });
+
+  test("LOG_LEVEL for the logger is checked by the same schema", () => {
+    expect(readLogLevel({ LOG_LEVEL: "warn" })).toBe("warn");
+    expect(readLogLevel({})).toBe("info");
+    expect(readLogLevel({ NODE_ENV: "test", LOG_LEVEL: "" })).toBe("silent");
+    expect(() => readLogLevel({ LOG_LEVEL: "loud" })).toThrow(/the environment is not valid:\n {2}LOG_LEVEL: /);
   });
 });
