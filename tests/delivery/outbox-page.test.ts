@@ -14,6 +14,8 @@ import { pageThrough } from "./page-through.ts";
 import { planOf } from "./plan-of.ts";
 import { flashedText } from "./flashed-text.ts";
 
+type OutboxPage = { messages: { id: string; createdAt: string }[]; previousCursor: string | null; nextCursor: string | null };
+
 /** Outbox messages stored at the given times, as the outbox sender would leave them. */
 async function storeMessages(teamId: string, times: string[]): Promise<string[]> {
   const ids = newIds(times.length);
@@ -77,8 +79,9 @@ describe("the outbox", () => {
     const instants = ["2026-11-20T10:00:00.123456Z", "2026-11-21T10:00:00.000001Z", "2026-11-22T10:00:00Z"];
     const ids = await storeMessages(user.teamId, Array.from({ length: 70 }, (_, i) => instants[i % 3]!));
     const read = async (query: string) => {
-      const page = await (await serve(outboxPage, getRequest(`/dashboard/outbox${query ? `?${query}` : ""}`, user.cookie), "")).json();
-      return { ...page, rows: page.messages as { id: string; createdAt: string }[] };
+      const response = await serve(outboxPage, getRequest(`/dashboard/outbox${query ? `?${query}` : ""}`, user.cookie), "");
+      const page = (await response.json()) as OutboxPage;
+      return { ...page, rows: page.messages };
     };
 
     const { forward, backward } = await pageThrough(read);
