@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { type CampaignView, getCampaign } from "../campaigns/campaigns.ts";
+import { decodeIdCursor, decodeKeyCursor, encodeIdCursor, encodeKeyCursor } from "../keyset-cursor.ts";
+import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
 import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
 import { EXCLUSION_REASONS, type ExclusionReason } from "./audience.ts";
 
@@ -24,19 +26,20 @@ export type CampaignReport = {
   progress: Record<DeliveryStatus, number> & { total: number };
   excluded: Record<ExclusionReason, number>;
   analytics: CampaignAnalytics;
-  recipients: { rows: RecipientRow[]; page: number; hasNext: boolean };
-  excludedList: { rows: ExcludedRow[]; page: number; hasNext: boolean };
+  recipients: KeysetPage<RecipientRow>;
+  excludedList: KeysetPage<ExcludedRow>;
 };
 
 /**
  * What the campaign page shows: progress by delivery status (from the counts the
  * ledger's triggers keep, so it is cheap to poll while ACTIVE), the funnel, the
- * excluded contacts by reason, and one page of each list. Another team's campaign is
- * NOT_FOUND.
+ * excluded contacts by reason, and one page of each list, by keyset (`recipients` and
+ * `excluded` say which page; a cursor that is not one of ours is INVALID). Another
+ * team's campaign is NOT_FOUND.
  */
 export async function campaignReport(
   db: Database,
-  options: { teamId: string; campaignId: string; page: number; excludedPage: number },
+  options: { teamId: string; campaignId: string; recipients?: PageRequest; excluded?: PageRequest },
 ): Promise<CampaignReport> {
   const campaign = await getCampaign(db, options);
   const [counts, excludedCounts, analytics, recipients, excludedList] = await Promise.all([
@@ -48,8 +51,8 @@ export async function campaignReport(
       .groupBy("reason")
       .execute(),
     campaignAnalytics(db, { teamId: options.teamId, campaignIds: [campaign.id] }),
-    recipientPage(db, campaign.id, options.page),
-    excludedPage(db, campaign.id, options.excludedPage),
+    recipientPage(db, campaign.id, options.recipients ?? {}),
+    excludedPage(db, campaign.id, options.excluded ?? {}),
   ]);
   const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
   for (const row of counts) {
@@ -62,7 +65,10 @@ export async function campaignReport(
   return { campaign, progress, excluded, analytics: analytics.get(campaign.id) ?? NO_ANALYTICS, recipients, excludedList };
 }
 
-async function recipientPage(db: Database, campaignId: string, page: number) {
+/** The ledger's rows in contact order (deliveries_campaign_contact_key), a page after or before a contact. */
+async function recipientPage(db: Database, campaignId: string, request: PageRequest): Promise<KeysetPage<RecipientRow>> {
+  const after = request.after ? decodeIdCursor(request.after) : null;
+  const before = !after && request.before ? decodeIdCursor(request.before) : null;
   const { rows } = await sql<RecipientRow>`
     select d.contact_id, c.name, d.address, d.error, d.sent_at,
       case
@@ -73,17 +79,27 @@ async function recipientPage(db: Database, campaignId: string, page: number) {
       end as status
     from deliveries d left join contacts c on c.id = d.contact_id
     where d.campaign_id = ${campaignId}
-    order by d.contact_id
-    limit ${REPORT_PAGE_SIZE + 1} offset ${(page - 1) * REPORT_PAGE_SIZE}`.execute(db);
-  return { rows: rows.slice(0, REPORT_PAGE_SIZE), page, hasNext: rows.length > REPORT_PAGE_SIZE };
+      ${after ? sql`and d.contact_id > ${after}::uuid` : sql``}
+      ${before ? sql`and d.contact_id < ${before}::uuid` : sql``}
+    order by d.contact_id ${before ? sql`desc` : sql`asc`}
+    limit ${REPORT_PAGE_SIZE + 1}`.execute(db);
+  return toKeysetPage(rows, { limit: REPORT_PAGE_SIZE, request, cursorOf: (row) => encodeIdCursor(row.contactId) });
 }
 
-async function excludedPage(db: Database, campaignId: string, page: number) {
+const REASON_TEXT = new RegExp(`^(${EXCLUSION_REASONS.join("|")})$`);
+const UUID_TEXT = /^[0-9a-f-]{36}$/i;
+
+/** The excluded contacts by reason, then contact (excluded_recipients_reason_idx), a page after or before one of them. */
+async function excludedPage(db: Database, campaignId: string, request: PageRequest): Promise<KeysetPage<ExcludedRow>> {
+  const after = request.after ? decodeKeyCursor(request.after, [REASON_TEXT, UUID_TEXT]) : null;
+  const before = !after && request.before ? decodeKeyCursor(request.before, [REASON_TEXT, UUID_TEXT]) : null;
   const { rows } = await sql<ExcludedRow>`
     select e.contact_id, c.name, e.address, e.reason
     from excluded_recipients e left join contacts c on c.id = e.contact_id
     where e.campaign_id = ${campaignId}
-    order by e.reason, e.contact_id
-    limit ${REPORT_PAGE_SIZE + 1} offset ${(page - 1) * REPORT_PAGE_SIZE}`.execute(db);
-  return { rows: rows.slice(0, REPORT_PAGE_SIZE), page, hasNext: rows.length > REPORT_PAGE_SIZE };
+      ${after ? sql`and (e.reason, e.contact_id) > (${after[0]}, ${after[1]}::uuid)` : sql``}
+      ${before ? sql`and (e.reason, e.contact_id) < (${before[0]}, ${before[1]}::uuid)` : sql``}
+    order by e.reason ${before ? sql`desc` : sql`asc`}, e.contact_id ${before ? sql`desc` : sql`asc`}
+    limit ${REPORT_PAGE_SIZE + 1}`.execute(db);
+  return toKeysetPage(rows, { limit: REPORT_PAGE_SIZE, request, cursorOf: (row) => encodeKeyCursor([row.reason, row.contactId]) });
 }

@@ -8,6 +8,32 @@ import { getRequest } from "../requests.ts";
 import { addContacts, chunkWorker, draftCampaign } from "./fixtures.ts";
 import { serve, signedIn } from "./serve.ts";
 import { resolveRecipients } from "../../server/delivery/recipients.ts";
+import { listOutbox } from "../../server/delivery/outbox.ts";
+import { newIds } from "../../db/ids.ts";
+import { pageThrough } from "./page-through.ts";
+import { planOf } from "./plan-of.ts";
+import { flashedText } from "./flashed-text.ts";
+
+type OutboxPage = { messages: { id: string; createdAt: string }[]; previousCursor: string | null; nextCursor: string | null };
+
+/** Outbox messages stored at the given times, as the outbox sender would leave them. */
+async function storeMessages(teamId: string, times: string[]): Promise<string[]> {
+  const ids = newIds(times.length);
+  await getDb()
+    .insertInto("outboxMessages")
+    .values(times.map((time, i) => ({
+      id: ids[i]!,
+      teamId,
+      channel: "EMAIL",
+      toAddress: `reader${i}@murmur.test`,
+      messageId: `<${ids[i]}@murmur.test>`,
+      summary: `Message ${i}`,
+      content: JSON.stringify({ channel: "EMAIL" }),
+      createdAt: new Date(time),
+    })))
+    .execute();
+  return ids;
+}
 
 describe("the outbox", () => {
   test("lists what the outbox sender stored, newest first, and shows an email tracked as its recipient gets it; another team sees none of it", async () => {
@@ -22,10 +48,13 @@ describe("the outbox", () => {
 
     const list = await (await serve(outboxPage, getRequest("/dashboard/outbox", user.cookie), "")).json();
     expect(list.messages).toHaveLength(25);
-    expect(list.hasNext).toBe(true);
+    expect(list.nextCursor).toEqual(expect.any(String));
+    expect(list.previousCursor).toBeNull();
     expect(list.messages[0].summary).toMatch(/^Hi Reader \d+$/);
-    const second = await (await serve(outboxPage, getRequest("/dashboard/outbox?page=2", user.cookie), "")).json();
+    const second = await (await serve(outboxPage, getRequest(`/dashboard/outbox?after=${list.nextCursor}`, user.cookie), "")).json();
     expect(second.messages).toHaveLength(5);
+    expect(second.nextCursor).toBeNull();
+    expect(second.previousCursor).toEqual(expect.any(String));
 
     const id = list.messages[0].id;
     const page = await (await serve(messagePage, getRequest(`/dashboard/outbox/${id}`, user.cookie), id)).json();
@@ -40,5 +69,49 @@ describe("the outbox", () => {
     expect((await (await serve(outboxPage, getRequest("/dashboard/outbox", stranger.cookie), "")).json()).messages).toEqual([]);
     expect((await serve(messagePage, getRequest(`/dashboard/outbox/${id}`, stranger.cookie), id)).status).toBe(404);
     expect((await serve(messagePage, getRequest(`/dashboard/outbox/nope`, user.cookie), "nope")).status).toBe(404);
+    // A cursor from this team's outbox shows a stranger nothing of it.
+    expect((await (await serve(outboxPage, getRequest(`/dashboard/outbox?after=${list.nextCursor}`, stranger.cookie), "")).json()).messages).toEqual([]);
+  });
+
+  test("Next and Previous show every message exactly once, newest first, however many share one time", async () => {
+    const user = await signedIn();
+    // 70 messages over three instants (25, 25 and 20 at the same time): only the id tells them apart.
+    const instants = ["2026-11-20T10:00:00.123456Z", "2026-11-21T10:00:00.000001Z", "2026-11-22T10:00:00Z"];
+    const ids = await storeMessages(user.teamId, Array.from({ length: 70 }, (_, i) => instants[i % 3]!));
+    const read = async (query: string) => {
+      const response = await serve(outboxPage, getRequest(`/dashboard/outbox${query ? `?${query}` : ""}`, user.cookie), "");
+      const page = (await response.json()) as OutboxPage;
+      return { ...page, rows: page.messages };
+    };
+
+    const { forward, backward } = await pageThrough(read);
+    expect(forward.map((rows) => rows.length)).toEqual([25, 25, 20]);
+    const seen = forward.flat();
+    expect(new Set(seen.map((m) => m.id)).size).toBe(70);
+    expect(seen.map((m) => m.id).sort()).toEqual([...ids].sort());
+    const newestFirst = [...seen].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    expect(seen.map((m) => m.id)).toEqual(newestFirst.map((m) => m.id));
+    expect(backward.map((rows) => rows.map((m) => m.id))).toEqual(forward.map((rows) => rows.map((m) => m.id)));
+  });
+
+  test("a page link with a cursor that is not one of ours starts the list over, with a message", async () => {
+    const user = await signedIn();
+    for (const cursor of ["bm90LWEtY3Vyc29y", Buffer.from('["yesterday","1"]').toString("base64url")]) {
+      const response = await serve(outboxPage, getRequest(`/dashboard/outbox?after=${cursor}`, user.cookie), "");
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/dashboard/outbox");
+      expect(flashedText(response)).toContain("That page link is no longer valid");
+    }
+  });
+
+  test("each page is read through the outbox index, forwards and backwards", async () => {
+    const user = await signedIn();
+    await storeMessages(user.teamId, Array.from({ length: 30 }, () => "2026-11-22T10:00:00Z"));
+    const first = await listOutbox(getDb(), { teamId: user.teamId });
+    for (const request of [{}, { after: first.nextCursor }, { before: first.nextCursor }]) {
+      const plan = await planOf((db) => listOutbox(db, { teamId: user.teamId, ...request }));
+      expect(plan).toContain("outbox_messages_team_created_idx");
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
   });
 });

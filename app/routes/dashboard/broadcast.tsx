@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { REASON_LABELS } from "../../components/delivery/labels.ts";
 import { BROADCASTS_PATH, countFormat, formatDateTime } from "../../components/broadcasts/format.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { KeysetPager } from "../../components/keyset-pager.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -14,6 +15,8 @@ import { campaignReport } from "../../../server/delivery/campaign-report.ts";
 import { isAppError } from "../../../server/errors.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { sessionContext } from "../../../server/http/context.ts";
+import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { readPageRequest } from "../../lib/page-cursor.ts";
 
 const NOT_FOUND = "Campaign not found.";
 /** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
@@ -24,11 +27,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData && ["ACTIVE", "SCHEDULED"].includes(loaderData.campaign.state) ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
 ];
 
-/** A page number from the query string: a positive integer, else the first page. */
-function pageParam(url: URL, name: string): number {
-  const value = Number(url.searchParams.get(name));
-  return Number.isInteger(value) && value >= 1 && value <= 1_000_000 ? value : 1;
-}
+/** The excluded list pages with its own cursors (`excludedAfter`, `excludedBefore`), apart from the recipients'. */
+const EXCLUDED_PAGES = "excluded";
+const STALE_PAGE_LINK = "That page link is no longer valid, so the lists start from their first page.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
@@ -36,7 +37,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   try {
     const [report, timeZone] = await Promise.all([
-      campaignReport(db, { teamId: team.id, campaignId: params.id, page: pageParam(url, "page"), excludedPage: pageParam(url, "excludedPage") }),
+      startOverOnStaleCursor(
+        campaignReport(db, {
+          teamId: team.id,
+          campaignId: params.id,
+          recipients: readPageRequest(url.searchParams),
+          excluded: readPageRequest(url.searchParams, EXCLUDED_PAGES),
+        }),
+        { firstPage: url.pathname, message: STALE_PAGE_LINK },
+      ),
       teamTimeZone(db, team.id),
     ]);
     const { campaign } = report;
@@ -57,13 +66,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
   const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone } = loaderData;
-  const path = `${BROADCASTS_PATH}/${campaign.id}`;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
-  const pageLink = (name: string, page: number) => {
-    const search = new URLSearchParams({ page: String(recipients.page), excludedPage: String(excludedList.page), [name]: String(page) });
-    return `${path}?${search}`;
-  };
+
 
   return (
     <>
@@ -166,7 +171,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </table>
             )}
-            <Pager page={recipients.page} hasNext={recipients.hasNext} link={(page) => pageLink("page", page)} label="recipients" />
+            <KeysetPager page={recipients} label="recipients" />
           </CardContent>
         </Card>
         <Card>
@@ -197,7 +202,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </table>
             ) : null}
-            <Pager page={excludedList.page} hasNext={excludedList.hasNext} link={(page) => pageLink("excludedPage", page)} label="excluded contacts" />
+            <KeysetPager page={excludedList} label="excluded contacts" prefix={EXCLUDED_PAGES} />
           </CardContent>
         </Card>
       </div>
@@ -215,29 +220,6 @@ function Figures({ items }: { items: [string, number][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function Pager({ page, hasNext, link, label }: { page: number; hasNext: boolean; link: (page: number) => string; label: string }) {
-  if (page === 1 && !hasNext) return null;
-  return (
-    <nav className="flex items-center justify-end gap-2" aria-label={`Pages of ${label}`}>
-      {page > 1 ? (
-        <Button variant="outline" size="sm" asChild>
-          <Link to={link(page - 1)} preventScrollReset>
-            Previous
-          </Link>
-        </Button>
-      ) : null}
-      <span className="text-sm text-muted-foreground">Page {page}</span>
-      {hasNext ? (
-        <Button variant="outline" size="sm" asChild>
-          <Link to={link(page + 1)} preventScrollReset>
-            Next
-          </Link>
-        </Button>
-      ) : null}
-    </nav>
   );
 }
 

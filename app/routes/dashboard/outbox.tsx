@@ -4,32 +4,44 @@ import type { Route } from "./+types/outbox";
 import { formatDateTime } from "../../components/broadcasts/format.ts";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { KeysetPager } from "../../components/keyset-pager.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { listOutbox } from "../../../server/delivery/outbox.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { sessionContext } from "../../../server/http/context.ts";
+import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { firstPageHref, readPageRequest } from "../../lib/page-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Murmur" }];
 
 const DESCRIPTION = "Messages of channels without a provider are kept here, as their recipients would see them.";
+const STALE_PAGE_LINK = "That page link is no longer valid, so the list starts from the first page.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
-  const value = Number(new URL(request.url).searchParams.get("page"));
-  const page = Number.isInteger(value) && value >= 1 && value <= 1_000_000 ? value : 1;
+  const url = new URL(request.url);
+  const at = readPageRequest(url.searchParams);
   const db = getDb();
-  const [{ messages, hasNext }, timeZone] = await Promise.all([listOutbox(db, { teamId: team.id, page }), teamTimeZone(db, team.id)]);
-  return { page, hasNext, timeZone, messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+  const [page, timeZone] = await Promise.all([
+    startOverOnStaleCursor(listOutbox(db, { teamId: team.id, ...at }), { firstPage: firstPageHref(url), message: STALE_PAGE_LINK }),
+    teamTimeZone(db, team.id),
+  ]);
+  return {
+    firstPage: !at.after && !at.before,
+    previousCursor: page.previousCursor,
+    nextCursor: page.nextCursor,
+    timeZone,
+    messages: page.rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  };
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { messages, page, hasNext, timeZone } = loaderData;
+  const { messages, firstPage, timeZone } = loaderData;
   return (
     <>
       <PageHeader title="Outbox" description={DESCRIPTION} />
-      {messages.length === 0 && page === 1 ? (
+      {messages.length === 0 && firstPage ? (
         <EmptyState icon={Inbox} title="The outbox is empty">
           Campaigns sent on a channel with no provider configured land here.
         </EmptyState>
@@ -52,21 +64,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           </ul>
         </Card>
       )}
-      {page > 1 || hasNext ? (
-        <nav className="mt-4 flex items-center justify-end gap-2" aria-label="Pages of the outbox">
-          {page > 1 ? (
-            <Button variant="outline" size="sm" asChild>
-              <Link to={`/dashboard/outbox?page=${page - 1}`}>Previous</Link>
-            </Button>
-          ) : null}
-          <span className="text-sm text-muted-foreground">Page {page}</span>
-          {hasNext ? (
-            <Button variant="outline" size="sm" asChild>
-              <Link to={`/dashboard/outbox?page=${page + 1}`}>Next</Link>
-            </Button>
-          ) : null}
-        </nav>
-      ) : null}
+      <div className="mt-4">
+        <KeysetPager page={loaderData} label="the outbox" />
+      </div>
     </>
   );
 }
