@@ -8,7 +8,8 @@ import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { recordOpen } from "../../server/tracking/record-hit.ts";
 import { getRequest } from "../requests.ts";
 import { addContacts, chunkWorker, draftCampaign, sendQueues } from "./fixtures.ts";
-import { serve, signedIn } from "./serve.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const queues = sendQueues();
 
@@ -26,7 +27,7 @@ describe("the campaign page", () => {
     await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
 
-    const before = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    const before = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
     expect(before.campaign.state).toBe("ACTIVE");
     expect(before.progress).toMatchObject({ total: 60, queued: 60, sent: 0 });
     expect(before.excluded).toEqual({ no_address: 1, unsubscribed: 1, suppressed: 0 });
@@ -37,7 +38,7 @@ describe("the campaign page", () => {
     const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
     for (const job of jobs) await sendChunk(chunkWorker(), job.data);
 
-    const after = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    const after = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
     expect(after.campaign.state).toBe("SENT");
     expect(after.progress).toMatchObject({ total: 60, queued: 0, sent: 59, failed: 1 });
     expect(after.analytics).toMatchObject({ sent: 59, failed: 1 });
@@ -49,17 +50,17 @@ describe("the campaign page", () => {
     await recordOpen(db, { deliveryId: opened[0]!.id, userAgent: "Mozilla/5.0", ip: "17.58.63.12" });
     const reader = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15";
     await recordOpen(db, { deliveryId: opened[1]!.id, userAgent: reader, ip: "203.0.113.9", at: new Date(Date.now() + 60_000) });
-    const engaged = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    const engaged = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
     expect(engaged.analytics).toMatchObject({ sent: 59, opened: 1, botOpened: 1 });
 
-    const second = await (await serve(campaignPage, getRequest(`${path}?page=2`, user.cookie), campaign.id)).json();
+    const second = await (await serveDashboard(campaignPage, getRequest(`${path}?page=2`, user.cookie), { id: campaign.id })).json();
     expect(second.recipients.rows).toHaveLength(10);
     expect(second.recipients.hasNext).toBe(false);
     // Ids made in the same millisecond are not ordered, so the deleted contact's row may be on either page.
     const failed = [...after.recipients.rows, ...second.recipients.rows].find((r: { address: string }) => r.address === "reader00@murmur.test");
     expect(failed).toMatchObject({ status: "failed", error: expect.stringContaining("deleted") });
     // A page number edited by hand is the first page, not an error.
-    const odd = await (await serve(campaignPage, getRequest(`${path}?page=-3`, user.cookie), campaign.id)).json();
+    const odd = await (await serveDashboard(campaignPage, getRequest(`${path}?page=-3`, user.cookie), { id: campaign.id })).json();
     expect(odd.recipients.page).toBe(1);
   });
 
@@ -67,9 +68,9 @@ describe("the campaign page", () => {
     const owner = await signedIn();
     const other = await signedIn();
     const campaign = await draftCampaign(owner.teamId);
-    const response = await serve(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, other.cookie), campaign.id);
+    const response = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, other.cookie), { id: campaign.id });
     expect(response.status).toBe(404);
-    const malformed = await serve(campaignPage, getRequest(`/dashboard/broadcasts/not-an-id`, other.cookie), "not-an-id");
+    const malformed = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/not-an-id`, other.cookie), { id: "not-an-id" });
     expect(malformed.status).toBe(404);
   });
 });

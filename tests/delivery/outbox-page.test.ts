@@ -6,8 +6,9 @@ import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { getRequest } from "../requests.ts";
 import { addContacts, chunkWorker, draftCampaign } from "./fixtures.ts";
-import { serve, signedIn } from "./serve.ts";
 import { resolveRecipients } from "../../server/delivery/recipients.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 describe("the outbox", () => {
   test("lists what the outbox sender stored, newest first, and shows an email tracked as its recipient gets it; another team sees none of it", async () => {
@@ -20,15 +21,15 @@ describe("the outbox", () => {
     await db.updateTable("campaigns").set({ resolvedAt: new Date() }).where("id", "=", campaign.id).execute();
     for (const chunk of chunks) await sendChunk(chunkWorker(), { campaignId: campaign.id, chunk });
 
-    const list = await (await serve(outboxPage, getRequest("/dashboard/outbox", user.cookie), "")).json();
+    const list = await (await serveDashboard(outboxPage, getRequest("/dashboard/outbox", user.cookie), { id: "" })).json();
     expect(list.messages).toHaveLength(25);
     expect(list.hasNext).toBe(true);
     expect(list.messages[0].summary).toMatch(/^Hi Reader \d+$/);
-    const second = await (await serve(outboxPage, getRequest("/dashboard/outbox?page=2", user.cookie), "")).json();
+    const second = await (await serveDashboard(outboxPage, getRequest("/dashboard/outbox?page=2", user.cookie), { id: "" })).json();
     expect(second.messages).toHaveLength(5);
 
     const id = list.messages[0].id;
-    const page = await (await serve(messagePage, getRequest(`/dashboard/outbox/${id}`, user.cookie), id)).json();
+    const page = await (await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, user.cookie), id)).json();
     const { content } = page.message;
     expect(content.channel).toBe("EMAIL");
     expect(content.html).toMatch(/href="[^"]+\/t\/c\/[^"]+"/);
@@ -37,8 +38,8 @@ describe("the outbox", () => {
     expect(content.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
     const stranger = await signedIn();
-    expect((await (await serve(outboxPage, getRequest("/dashboard/outbox", stranger.cookie), "")).json()).messages).toEqual([]);
-    expect((await serve(messagePage, getRequest(`/dashboard/outbox/${id}`, stranger.cookie), id)).status).toBe(404);
-    expect((await serve(messagePage, getRequest(`/dashboard/outbox/nope`, user.cookie), "nope")).status).toBe(404);
+    expect((await (await serveDashboard(outboxPage, getRequest("/dashboard/outbox", stranger.cookie), { id: "" })).json()).messages).toEqual([]);
+    expect((await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, stranger.cookie), id)).status).toBe(404);
+    expect((await serveDashboard(messagePage, getRequest(`/dashboard/outbox/nope`, user.cookie), { id: "nope" })).status).toBe(404);
   });
 });
