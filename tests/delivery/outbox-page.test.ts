@@ -29,7 +29,7 @@ describe("the outbox", () => {
     expect(second.messages).toHaveLength(5);
 
     const id = list.messages[0].id;
-    const page = await (await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, user.cookie), id)).json();
+    const page = await (await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, user.cookie), { id })).json();
     const { content } = page.message;
     expect(content.channel).toBe("EMAIL");
     expect(content.html).toMatch(/href="[^"]+\/t\/c\/[^"]+"/);
@@ -39,7 +39,7 @@ describe("the outbox", () => {
 
     const stranger = await signedIn();
     expect((await (await serveDashboard(outboxPage, getRequest("/dashboard/outbox", stranger.cookie), { id: "" })).json()).messages).toEqual([]);
-    expect((await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, stranger.cookie), id)).status).toBe(404);
+    expect((await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, stranger.cookie), { id })).status).toBe(404);
     expect((await serveDashboard(messagePage, getRequest(`/dashboard/outbox/nope`, user.cookie), { id: "nope" })).status).toBe(404);
   });
 });
