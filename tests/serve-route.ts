@@ -11,8 +11,10 @@ import { uniqueIp } from "./requests.ts";
 /** What `data(value, init)` returns, named through the public function rather than the router's internal class. */
 type DataWithInit = ReturnType<typeof data<unknown>>;
 
-// The router gives no public guard for a `data()` result; its constructor, taken
-// from a value the public function made, is the one it checks against.
+// React Router exports no guard for a `data()` result and recognises one by a
+// private type tag. The class of a value made by the public `data()` names it
+// without that tag; should routes and tests ever load two copies of the router,
+// every status below fails loudly rather than passing by accident.
 const DataWithInitClass = data(null).constructor as new (...args: never[]) => DataWithInit;
 
 function isDataWithInit(value: unknown): value is DataWithInit {
