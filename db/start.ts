@@ -4,7 +4,7 @@ import { memorySettings, startEmbeddedPostgres } from "./embedded.ts";
 
 export type RunningDatabase = { url: string; embedded: boolean; stop: () => Promise<void> };
 
-const APP_DATABASE = "murmur";
+export const APP_DATABASE = "murmur";
 
 /**
  * Finds the database to use: DATABASE_URL when given, otherwise an embedded

@@ -1,13 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { fillLoginForm, newUser } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // The AI Prompt tab with the built-in interpreter, with and without JavaScript:
 // each test signs up its own team with three contacts, two of them with a phone.
 test.beforeEach(async ({ page, request }) => {
-  const user = newUser();
-  const signup = await request.post("/api/auth/signup", { data: user });
-  expect(signup.status()).toBe(201);
-  const { token } = await signup.json();
+  const { token } = await signInWithSessionRow(page);
   const contacts = [
     { name: "Grace Hopper", email: "grace@example.com", phone: "+14155550101" },
     { name: "Alan Turing", email: "alan@example.com", phone: "+14155550102" },
@@ -15,9 +12,6 @@ test.beforeEach(async ({ page, request }) => {
   ];
   const imported = await request.post("/api/contacts/import", { data: { contacts }, headers: { Authorization: `Bearer ${token}` } });
   expect(imported.status()).toBe(200);
-  await page.goto("/login");
-  await fillLoginForm(page, user.email, user.password);
-  await expect(page).toHaveURL("/dashboard");
 });
 
 async function generate(page: Page, prompt: string) {

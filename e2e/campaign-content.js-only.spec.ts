@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpThroughForm } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // With JavaScript the dialog shows only the chosen channel's fields and counts an SMS as it is typed.
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
   await page.goto("/dashboard/broadcasts/new");
   // The form is drawn anew in the modal once hydrated; type into that one.
   await expect(page.getByRole("dialog", { name: "Create New Campaign" })).toBeVisible();

@@ -1,17 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, type NewUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // The campaign dialog's content, with and without JavaScript: each channel's fields,
 // Liquid checked on save, and Preview rendering for a real contact of the team.
 
-let user: NewUser;
-
 test.beforeEach(async ({ page }) => {
-  user = newUser();
-  await signUpThroughForm(page, user);
+  const { token } = await signInWithSessionRow(page);
   // The team's one contact, added through the JSON API: Preview renders for them.
-  const login = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
-  const { token } = await login.json();
   const imported = await page.request.post("/api/contacts/import", {
     data: { contacts: [{ name: "Grace Hopper", email: "grace@murmur.test", phone: "+14155550100" }] },
     headers: { Authorization: `Bearer ${token}` },

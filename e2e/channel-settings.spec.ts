@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN } from "../tests/fakes/twilio.ts";
-import { newUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
 });
 
 // The Twilio fake runs for the whole suite at the operator's TWILIO_BASE_URL (e2e/provider-fakes.ts);

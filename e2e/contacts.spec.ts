@@ -1,11 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 type SeedContact = { name: string | null; email: string; phone: string | null };
 
 /** Signs a new person up and gives their team these contacts through the public import API. */
 async function signUpWithContacts(page: Page, contacts: SeedContact[]): Promise<void> {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
   if (contacts.length === 0) return;
   const response = await page.request.post("/api/contacts/import", { data: { contacts } });
   expect(response.status()).toBe(200);

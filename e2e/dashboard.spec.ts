@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, signUpThroughForm } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 import { clickEmail, openEmail, scheduleEmailSoon, sentEmails, waitUntilSent } from "./sent-campaigns.ts";
 
 // Every test signs up its own team, so the figures it sees are only its own.
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
 });
 
 function statCard(page: Page, title: string) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fillLoginForm, newUser } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // A reader's browser: a headless browser's own user agent is, rightly, counted as a bot.
 test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" });
@@ -9,10 +9,8 @@ const READERS = 2_000;
 
 test("a campaign scheduled a few seconds ahead goes ACTIVE on time, then SENT, lands in the outbox, and its open and click are counted", async ({ page, baseURL }) => {
   test.setTimeout(90_000);
-  const user = newUser();
-  const signup = await page.request.post("/api/auth/signup", { data: user });
-  expect(signup.status()).toBe(201);
-  const headers = { Authorization: `Bearer ${((await signup.json()) as { token: string }).token}` };
+  const { token } = await signInWithSessionRow(page);
+  const headers = { Authorization: `Bearer ${token}` };
   const readers = Array.from({ length: READERS }, (_, i) => ({ name: `Reader ${i + 1}`, email: `reader${i + 1}@murmur.test` }));
   const imported = await page.request.post("/api/contacts/import", { headers, data: { contacts: [{ name: "Grace Hopper", email: "grace@murmur.test" }, ...readers] } });
   expect(imported.status()).toBe(200);
@@ -30,10 +28,6 @@ test("a campaign scheduled a few seconds ahead goes ACTIVE on time, then SENT, l
   });
   expect(created.status()).toBe(201);
   const campaignId = ((await created.json()) as { data: { id: string } }).data.id;
-
-  await page.goto("/login");
-  await fillLoginForm(page, user.email, user.password);
-  await expect(page).toHaveURL("/dashboard");
 
   await page.goto(`/dashboard/broadcasts/${campaignId}`);
   const state = page.getByTestId("campaign-state");

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // Product events end to end: write keys from Settings, events sent the way
 // Segment's libraries send them (HTTP Basic with the key), the Events page and a
@@ -33,7 +34,7 @@ const feedRows = (page: Page) => page.getByRole("table").locator("tbody tr");
 
 test.describe("Settings → API keys", () => {
   test("creates a named key shown once, lists it, and revokes it after asking", async ({ page, javaScriptEnabled }) => {
-    await signUpThroughForm(page, newUser());
+    await signInWithSessionRow(page);
     await page.goto("/dashboard/settings");
     await page.getByRole("link", { name: "Manage API keys" }).click();
     await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
@@ -81,7 +82,7 @@ test.describe("Settings → API keys", () => {
 
 test.describe("the tracking API through the running server", () => {
   test("an event over 32 KB and a batch over 500 KB get a 400 with a message; a repeated messageId is stored once", async ({ page }) => {
-    await signUpThroughForm(page, newUser());
+    await signInWithSessionRow(page);
     const key = await createKey(page);
     const big = (kb: number) => ({ type: "track", userId: "u-1", event: "Big", properties: { blob: "x".repeat(kb * 1024) } });
 
@@ -103,7 +104,7 @@ test.describe("the tracking API through the running server", () => {
 test.describe("the Events page", () => {
   /** A team with a key and five events: an identify and four product events of three names, minutes ago. */
   async function teamWithEvents(page: Page): Promise<void> {
-    await signUpThroughForm(page, newUser());
+    await signInWithSessionRow(page);
     const key = await createKey(page);
     await sendBatch(page, key, [
       { type: "identify", userId: "u-ada", traits: { name: "Ada Lovelace", email: `ada-${crypto.randomUUID()}@example.com` }, timestamp: minutesAgo(10) },
@@ -164,7 +165,7 @@ test.describe("the Events page", () => {
   });
 
   test("new events reach the feed: by themselves with JavaScript, with the Refresh link without", async ({ page, javaScriptEnabled }) => {
-    await signUpThroughForm(page, newUser());
+    await signInWithSessionRow(page);
     const key = await createKey(page);
     await sendBatch(page, key, [{ type: "track", userId: "u-1", event: "Signed In", timestamp: minutesAgo(5) }]);
     await page.goto("/dashboard/events");
@@ -183,7 +184,7 @@ test.describe("the Events page", () => {
   });
 
   test("pages through older events with keyset links", async ({ page }) => {
-    await signUpThroughForm(page, newUser());
+    await signInWithSessionRow(page);
     const key = await createKey(page);
     await sendBatch(page, key, Array.from({ length: 60 }, (_, i) => ({ type: "track", userId: `u-${i}`, event: "Step", timestamp: minutesAgo(i + 1) })));
 
@@ -204,7 +205,7 @@ test.describe("a contact's page", () => {
   test("opens from the contacts list with fields, attributes, channels and a paged event timeline; another team gets a 404", async ({ page }) => {
     // Two sign-ups and three page loads of a timeline: more than the default time on a busy machine.
     test.slow();
-    await signUpThroughForm(page, newUser());
+    await signInWithSessionRow(page);
     const key = await createKey(page);
     const email = `grace-${crypto.randomUUID()}@example.com`;
     await sendBatch(page, key, [
@@ -239,7 +240,7 @@ test.describe("a contact's page", () => {
     await expect(timeline.getByRole("listitem")).toHaveCount(25);
 
     await page.context().clearCookies();
-    await signUpThroughForm(page, newUser());
+    await signInWithSessionRow(page);
     const response = await page.goto(contactUrl);
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Contact not found.")).toBeVisible();

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpThroughForm } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // With JavaScript the count follows the edits by itself: no Preview button pressed.
 test("the count and sample update as the filter is edited", async ({ page }) => {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
   const contacts = [
     { name: "Ada Archer", email: "ada@acme.io" },
     { name: "Bob Baker", email: "bob@example.com" },

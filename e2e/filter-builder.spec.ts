@@ -1,11 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // The Event Filter tab, with and without JavaScript: every step below is a plain
 // form post when scripts are off (Preview and Add re-render the builder).
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
   const contacts = [
     { name: "Ada Archer", email: "ada@acme.io" },
     { name: "Bob Baker", email: "bob@example.com" },

@@ -1,5 +1,6 @@
 import { type ConsoleMessage, expect, type Page, test } from "@playwright/test";
-import { newUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // With the Content-Security-Policy enforced, the app still hydrates and works: no
 // script, style or image it needs is refused. And a script someone manages to slip
@@ -34,7 +35,7 @@ test("a tour of the main pages hydrates and works with nothing refused by the po
   await page.getByRole("button", { name: "Show password" }).click();
   await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
 
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
   const loads = countDocumentLoads(page);
   const sidebar = page.getByRole("navigation");
   for (const [label, path] of [

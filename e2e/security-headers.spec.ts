@@ -1,5 +1,5 @@
 import { type APIResponse, expect, test } from "@playwright/test";
-import { newUser, signUpThroughForm } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // Every answer carries the security headers (server/http/security-headers.ts), and
 // every inline script of a page carries that answer's own nonce. Read as a client
@@ -51,7 +51,7 @@ async function expectSecureHtml(response: APIResponse, referrerPolicy = "strict-
 
 test("every page answers with the security headers and a nonce of its own that each of its inline scripts carries", async ({ page }) => {
   const signedOut = [await page.request.get("/login"), await page.request.get("/signup")];
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
   const signedIn = [];
   for (const path of PAGES) {
     const response = await page.request.get(path, { maxRedirects: 0 });

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { newUser, notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // Every test signs up its own team, so the segments it sees are only its own.
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
 });
 
 function nameField(page: Page) {

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { newUser, notifications, signUpThroughForm } from "./helpers.ts";
+import { notifications } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page, newUser());
+  await signInWithSessionRow(page);
 });
 
 test("the team's time zone and postal address are saved, and campaign times are chosen and shown in that zone", async ({ page }) => {

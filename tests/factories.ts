@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "../db/database.ts";
 import { createAccount } from "../server/auth/accounts.ts";
 import { createSession } from "../server/auth/sessions.ts";
+import { sessionCookieHeader } from "./requests.ts";
 
 // Each test makes its own people through the same domain functions signup uses,
 // so no test depends on another's rows or on a shared seed.
@@ -30,4 +31,13 @@ export async function createSignedInUser(
   const user = await createUser(overrides);
   const { token } = await createSession(getDb(), { userId: user.userId, teamId: user.teamId });
   return { ...user, token };
+}
+
+/**
+ * A user signed in as a client would be: the session token for the API's Bearer
+ * header, and the Cookie header their browser sends to the dashboard.
+ */
+export async function signedIn(overrides: Parameters<typeof createUser>[0] = {}) {
+  const user = await createSignedInUser(overrides);
+  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { RouterContextProvider } from "react-router";
-import { clientContext } from "../server/http/context.ts";
 import { sessionCookie } from "../server/http/cookies.ts";
+import { readFlashToasts } from "../server/http/toast.ts";
 
-// Route modules are called the way React Router calls them: a Fetch Request and a
-// RouterContextProvider carrying the client's address, as server/http/app.ts sets it.
+// Requests as clients send them and what a client reads back from a response;
+// serving them to a route is tests/serve-route.ts's part.
 
 export const ORIGIN = "http://murmur.test";
 
@@ -12,16 +11,6 @@ export const ORIGIN = "http://murmur.test";
 export function uniqueIp(): string {
   const hex = randomBytes(8).toString("hex").match(/.{4}/g)!;
   return `2001:db8:${hex.join(":")}`;
-}
-
-export function routeArgs<Params extends Record<string, string> = Record<never, string>>(
-  request: Request,
-  options: { ip?: string; params?: Params } = {},
-) {
-  const context = new RouterContextProvider();
-  context.set(clientContext, { ip: options.ip ?? uniqueIp(), requestId: "test" });
-  const url = new URL(request.url);
-  return { request, url, pattern: url.pathname, params: options.params ?? ({} as Params), context };
 }
 
 export function jsonRequest(path: string, body: unknown, init: { method?: string; headers?: HeadersInit } = {}): Request {
@@ -34,8 +23,11 @@ export function jsonRequest(path: string, body: unknown, init: { method?: string
   });
 }
 
-export function formRequest(path: string, fields: Record<string, string>, headers?: HeadersInit): Request {
-  return new Request(ORIGIN + path, { method: "POST", headers, body: new URLSearchParams(fields) });
+/** A form post as a browser sends it; repeated names (checkboxes, ticked rows) are given as lists. */
+export function formRequest(path: string, fields: Record<string, string | string[]>, headers?: HeadersInit): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+  return new Request(ORIGIN + path, { method: "POST", headers, body });
 }
 
 export function getRequest(path: string, headers?: HeadersInit): Request {
@@ -49,29 +41,6 @@ export function bearer(token: string): HeadersInit {
 /** The Cookie header a browser would send for this session token. */
 export async function sessionCookieHeader(token: string): Promise<string> {
   return (await sessionCookie.serialize(token)).split(";")[0]!;
-}
-
-type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-
-/**
- * What the client receives from a loader or action: a returned or thrown Response
- * as is, `data(value, init)` and plain values as JSON with their status and headers.
- */
-export async function respond(run: () => unknown): Promise<Response> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-  if (result instanceof Response) return result;
-  if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
-  return Response.json(result);
-}
-
-function isDataWithInit(value: unknown): value is DataWithInit {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
 export type SetCookie = { name: string; value: string; attributes: string[] };
@@ -94,4 +63,9 @@ export function cookieHeaderFrom(response: Response): string {
     .filter((cookie) => cookie.value !== "" && !cookie.attributes.some((a) => /^max-age=0$/i.test(a)))
     .map((cookie) => `${cookie.name}=${cookie.value}`)
     .join("; ");
+}
+
+/** The toasts a redirect carries in its flash cookie, as the next page would read them. */
+export function flashOf(response: Response) {
+  return readFlashToasts(getRequest("/dashboard", { Cookie: cookieHeaderFrom(response) }));
 }

@@ -4,8 +4,9 @@ import { getDb } from "../../db/database.ts";
 import { createSession } from "../../server/auth/sessions.ts";
 import { createSignedInUser } from "../factories.ts";
 import { chatCompletion, openAiError, startFakeModel } from "../fakes/openai.ts";
-import { bearer, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, jsonRequest } from "../requests.ts";
 import { type Seed, seedCorpusTeam } from "./corpus-seed.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // POST /api/segments/ai with the built-in interpreter, and with a model behind a
 // local fake of the chat-completions API: what the model is sent, a repaired

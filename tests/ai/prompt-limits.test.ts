@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { action as generateApi } from "../../app/routes/api/segments-ai.ts";
-import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { loader as aiPage } from "../../app/routes/dashboard/segments-ai.tsx";
 import { getDb } from "../../db/database.ts";
 import { PROMPTS_PER_TEAM, PROMPTS_PER_USER } from "../../server/ai/prompt-allowance.ts";
 import { countHits } from "../../server/rate-limits/counters.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { bearer, getRequest, jsonRequest, sessionCookieHeader } from "../requests.ts";
+import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 
 // Reading prompts costs CPU (built-in interpreter) or money (a model): each
 // person gets 30 a minute and each team 100, on the page and in the API alike.
@@ -23,9 +23,7 @@ async function postPrompt(token: string, prompt = "pro users") {
 }
 
 async function openPromptPage(token: string, prompt = "pro users") {
-  const args = routeArgs(getRequest(`/dashboard/segments/ai?${new URLSearchParams({ prompt })}`, { Cookie: await sessionCookieHeader(token) }));
-  const [requireUser] = dashboardMiddleware;
-  return respond(() => requireUser!(args, () => respond(() => aiPage(args))));
+  return serveDashboard(aiPage, getRequest(`/dashboard/segments/ai?${new URLSearchParams({ prompt })}`, { Cookie: await sessionCookieHeader(token) }));
 }
 
 describe("the AI prompt allowance", () => {

@@ -4,7 +4,8 @@ import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { createSession } from "../../server/auth/sessions.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 import { type Seed, type SeedContact, seedCorpusTeam } from "./corpus-seed.ts";
 
 // POST /api/segments/ai: a follow-up prompt with the filter shown edits that

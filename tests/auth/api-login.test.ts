@@ -5,7 +5,8 @@ import { getDb } from "../../db/database.ts";
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from "../../server/auth/rate-limit.ts";
 import { countHits } from "../../server/rate-limits/counters.ts";
 import { createUser, uniqueEmail } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs, uniqueIp } from "../requests.ts";
+import { bearer, getRequest, jsonRequest, uniqueIp } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 const INVALID = "Invalid email or password.";
 

@@ -1,19 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { loader as dashboardLoader, middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
+import { loader as dashboardLoader } from "../../app/routes/dashboard/layout.tsx";
 import { action as login, loader as loginPage } from "../../app/routes/login.tsx";
 import { action as logout } from "../../app/routes/logout.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
 import { createSignedInUser, createUser } from "../factories.ts";
-import {
-  cookieHeaderFrom,
-  formRequest,
-  getRequest,
-  respond,
-  routeArgs,
-  sessionCookieHeader,
-  setCookies,
-  uniqueIp,
-} from "../requests.ts";
+import { cookieHeaderFrom, formRequest, getRequest, sessionCookieHeader, setCookies, uniqueIp } from "../requests.ts";
+import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 
 function submit(fields: Record<string, string>) {
   return respond(() => login(routeArgs(formRequest("/login", fields))));
@@ -21,9 +13,7 @@ function submit(fields: Record<string, string>) {
 
 /** A dashboard page as the router serves it: the layout's middleware, then its loader. */
 function visitDashboard(path: string, headers?: HeadersInit) {
-  const args = routeArgs(getRequest(path, headers));
-  const [requireUser] = dashboardMiddleware;
-  return respond(() => requireUser!(args, async () => Response.json(await dashboardLoader(args))));
+  return serveDashboard(dashboardLoader, getRequest(path, headers));
 }
 
 describe("the login form", () => {

@@ -7,7 +7,8 @@ import { pruneEndedSessions } from "../../server/auth/prune-sessions.ts";
 import { PRUNE_SESSIONS_QUEUE, registerSessionPruning } from "../../server/auth/session-jobs.ts";
 import { createSession } from "../../server/auth/sessions.ts";
 import { createUser, type TestUser } from "../factories.ts";
-import { bearer, getRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

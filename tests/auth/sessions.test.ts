@@ -7,16 +7,8 @@ import { action as signup } from "../../app/routes/api/auth-signup.ts";
 import { action as logout } from "../../app/routes/logout.ts";
 import { getDb } from "../../db/database.ts";
 import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
-import {
-  bearer,
-  getRequest,
-  jsonRequest,
-  ORIGIN,
-  respond,
-  routeArgs,
-  sessionCookieHeader,
-  setCookies,
-} from "../requests.ts";
+import { bearer, getRequest, jsonRequest, ORIGIN, sessionCookieHeader, setCookies } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 function getMe(headers?: HeadersInit) {
   return respond(() => me(routeArgs(getRequest("/api/me", headers))));

@@ -7,16 +7,8 @@ import { signupsPerIp } from "../../server/auth/rate-limit.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
 import { countHits } from "../../server/rate-limits/counters.ts";
 import { createSignedInUser, createUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
-import {
-  cookieHeaderFrom,
-  formRequest,
-  getRequest,
-  respond,
-  routeArgs,
-  sessionCookieHeader,
-  setCookies,
-  uniqueIp,
-} from "../requests.ts";
+import { cookieHeaderFrom, formRequest, getRequest, sessionCookieHeader, setCookies, uniqueIp } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 function validForm(overrides: Record<string, string | undefined> = {}): Record<string, string> {
   const form: Record<string, string | undefined> = {

@@ -6,7 +6,8 @@ import { action as createCampaign, loader as listCampaigns } from "../../app/rou
 import { action as createSegment } from "../../app/routes/api/segments.ts";
 import { getDb } from "../../db/database.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 type Campaign = {
   id: string;

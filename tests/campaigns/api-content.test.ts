@@ -4,7 +4,8 @@ import { action as schedule } from "../../app/routes/api/campaign-schedule.ts";
 import { action as createCampaign } from "../../app/routes/api/campaigns.ts";
 import { getDb } from "../../db/database.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 const inADay = () => new Date(Date.now() + 24 * 3600_000).toISOString();
 

@@ -4,50 +4,14 @@ import { action as editAction, loader as editPage } from "../../app/routes/dashb
 import { action as createAction, loader as newPage } from "../../app/routes/dashboard/broadcast-new.tsx";
 import { action as scheduleAction, loader as schedulePage } from "../../app/routes/dashboard/broadcast-schedule.tsx";
 import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
-import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { getDb } from "../../db/database.ts";
 import { createCampaign, getCampaign, listCampaigns } from "../../server/campaigns/campaigns.ts";
 import { formatRate } from "../../server/campaigns/summary.ts";
-import { readFlashToasts } from "../../server/http/toast.ts";
 import { createSegment } from "../../server/segments/segments.ts";
-import { createSignedInUser } from "../factories.ts";
-import { cookieHeaderFrom, getRequest, ORIGIN, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { signedIn } from "../factories.ts";
+import { flashOf, formRequest, getRequest } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
 
-type Handler = (args: ReturnType<typeof routeArgs<{ id: string }>>) => unknown;
-
-/** A request as the router serves it: the dashboard middleware first, thrown `data(…)` as its response. */
-async function serve(handler: Handler, request: Request, params: { id: string } = { id: "" }) {
-  const args = routeArgs(request, { params });
-  const [requireUser] = dashboardMiddleware;
-  return respond(() =>
-    requireUser!(args, async () => {
-      try {
-        return await respond(() => handler(args));
-      } catch (thrown) {
-        if (isThrownData(thrown)) return Response.json(thrown.data, thrown.init ?? undefined);
-        throw thrown;
-      }
-    }),
-  );
-}
-
-function isThrownData(value: unknown): value is { data: unknown; init: ResponseInit | null } {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
-}
-
-/** A form post; repeated names (the segment checkboxes) are given as lists. */
-function post(path: string, fields: Record<string, string | string[]>, headers: HeadersInit) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
-  return new Request(ORIGIN + path, { method: "POST", headers, body });
-}
-
-async function signedIn() {
-  const user = await createSignedInUser();
-  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
-}
-
-const flashOf = (response: Response) => readFlashToasts(getRequest("/dashboard/broadcasts", { Cookie: cookieHeaderFrom(response) }));
 const draft = (teamId: string, name = "Spring launch") => createCampaign(getDb(), { teamId, input: { name, type: "EMAIL", segmentIds: [] } });
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -70,7 +34,7 @@ describe("the broadcasts page", () => {
     await draft(user.teamId, "To everyone");
     await draft(other.teamId, "Not mine");
 
-    const response = await serve(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie));
+    const response = await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie));
 
     expect(response.status).toBe(200);
     const { campaigns, summary } = await response.json();
@@ -83,7 +47,7 @@ describe("the broadcasts page", () => {
   });
 
   test("signed out, sends the visitor to sign in", async () => {
-    const response = await serve(broadcastsPage, getRequest("/dashboard/broadcasts"));
+    const response = await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fbroadcasts");
   });
@@ -94,12 +58,12 @@ describe("creating a campaign", () => {
     const user = await signedIn();
     const a = await createSegment(getDb(), { teamId: user.teamId, name: "A" });
     const b = await createSegment(getDb(), { teamId: user.teamId, name: "B" });
-    const page = await serve(newPage, getRequest("/dashboard/broadcasts/new", user.cookie));
+    const page = await serveDashboard(newPage, getRequest("/dashboard/broadcasts/new", user.cookie));
     expect((await page.json()).segments).toHaveLength(2);
 
-    const response = await serve(
+    const response = await serveDashboard(
       createAction,
-      post("/dashboard/broadcasts/new", { name: " Launch ", type: "WHATSAPP", subject: "Hi", content: "Hello", segmentIds: [b.id, a.id] }, user.cookie),
+      formRequest("/dashboard/broadcasts/new", { name: " Launch ", type: "WHATSAPP", subject: "Hi", content: "Hello", segmentIds: [b.id, a.id] }, user.cookie),
     );
 
     expect(response.status).toBe(302);
@@ -113,7 +77,7 @@ describe("creating a campaign", () => {
 
   test("a blank name answers 400 with 'Name is required' and creates nothing", async () => {
     const user = await signedIn();
-    const response = await serve(createAction, post("/dashboard/broadcasts/new", { name: "  ", type: "EMAIL" }, user.cookie));
+    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "  ", type: "EMAIL" }, user.cookie));
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.name).toEqual(["Name is required"]);
     expect(await listCampaigns(getDb(), { teamId: user.teamId })).toEqual([]);
@@ -123,7 +87,7 @@ describe("creating a campaign", () => {
     const user = await signedIn();
     const other = await signedIn();
     const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
-    const response = await serve(createAction, post("/dashboard/broadcasts/new", { name: "X", segmentIds: theirs.id }, user.cookie));
+    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "X", segmentIds: theirs.id }, user.cookie));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.toasts).toEqual([{ type: "error", title: "Error", description: expect.any(String) }]);
@@ -137,13 +101,13 @@ describe("editing a campaign", () => {
     const at = new Date(Date.now() + 48 * 3600_000).toISOString();
     const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "Old", type: "EMAIL", subject: "S", segmentIds: [], scheduledTime: at } });
 
-    const page = await serve(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
+    const page = await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
     const { campaign } = await page.json();
     expect(campaign).toMatchObject({ name: "Old", subject: "S", content: "", editable: true, state: "SCHEDULED", scheduledTime: at });
 
-    const response = await serve(
+    const response = await serveDashboard(
       editAction,
-      post(`/dashboard/broadcasts/${created.id}/edit`, { name: "New", type: "SMS", scheduledTime: campaign.scheduledTime }, user.cookie),
+      formRequest(`/dashboard/broadcasts/${created.id}/edit`, { name: "New", type: "SMS", scheduledTime: campaign.scheduledTime }, user.cookie),
       { id: created.id },
     );
     expect(response.status).toBe(302);
@@ -157,13 +121,13 @@ describe("editing a campaign", () => {
     const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "Ordered", type: "EMAIL", segmentIds: [c.id, a.id] } });
     const path = `/dashboard/broadcasts/${created.id}/edit`;
 
-    const page = await serve(editPage, getRequest(path, user.cookie), { id: created.id });
+    const page = await serveDashboard(editPage, getRequest(path, user.cookie), { id: created.id });
     expect((await page.json()).campaign.segmentIds).toEqual([c.id, a.id]);
 
     // The form lists the ticked boxes first, in that order, so a newly ticked B comes after them.
-    const response = await serve(editAction, post(path, { name: "Ordered", segmentIds: [c.id, a.id, b.id] }, user.cookie), { id: created.id });
+    const response = await serveDashboard(editAction, formRequest(path, { name: "Ordered", segmentIds: [c.id, a.id, b.id] }, user.cookie), { id: created.id });
     expect(response.status).toBe(302);
-    const list = await (await serve(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie))).json();
+    const list = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie))).json();
     expect(list.campaigns[0].segmentName).toBe("C");
     const saved = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
     expect(saved.segmentLinks.map((link) => link.segment.name)).toEqual(["C", "A", "B"]);
@@ -174,9 +138,9 @@ describe("editing a campaign", () => {
     const created = await draft(user.teamId);
     await getDb().updateTable("campaigns").set({ state: "SENT" }).where("id", "=", created.id).execute();
 
-    const page = await serve(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
+    const page = await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
     expect((await page.json()).campaign.editable).toBe(false);
-    const response = await serve(editAction, post(`/dashboard/broadcasts/${created.id}/edit`, { name: "New" }, user.cookie), { id: created.id });
+    const response = await serveDashboard(editAction, formRequest(`/dashboard/broadcasts/${created.id}/edit`, { name: "New" }, user.cookie), { id: created.id });
     expect(response.status).toBe(409);
     expect((await response.json()).toasts[0]).toMatchObject({ title: "Error", description: "This campaign is SENT and can no longer be edited." });
   });
@@ -184,7 +148,7 @@ describe("editing a campaign", () => {
   test.each([["unknown", UNKNOWN_ID], ["malformed", "nope"]])("an %s id is a 404", async (_, id) => {
     const user = await signedIn();
     for (const handler of [editPage, deletePage, schedulePage]) {
-      const response = await serve(handler, getRequest(`/dashboard/broadcasts/${id}/edit`, user.cookie), { id });
+      const response = await serveDashboard(handler, getRequest(`/dashboard/broadcasts/${id}/edit`, user.cookie), { id });
       expect(response.status).toBe(404);
     }
   });
@@ -194,10 +158,10 @@ describe("editing a campaign", () => {
     const other = await signedIn();
     const theirs = await draft(other.teamId, "Theirs");
     const path = `/dashboard/broadcasts/${theirs.id}`;
-    expect((await serve(editPage, getRequest(`${path}/edit`, user.cookie), { id: theirs.id })).status).toBe(404);
-    expect((await serve(editAction, post(`${path}/edit`, { name: "Mine" }, user.cookie), { id: theirs.id })).status).toBe(404);
-    expect((await serve(deleteAction, post(`${path}/delete`, {}, user.cookie), { id: theirs.id })).status).toBe(404);
-    expect((await serve(scheduleAction, post(`${path}/schedule`, { intent: "tomorrow" }, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect((await serveDashboard(editPage, getRequest(`${path}/edit`, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect((await serveDashboard(editAction, formRequest(`${path}/edit`, { name: "Mine" }, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect((await serveDashboard(deleteAction, formRequest(`${path}/delete`, {}, user.cookie), { id: theirs.id })).status).toBe(404);
+    expect((await serveDashboard(scheduleAction, formRequest(`${path}/schedule`, { intent: "tomorrow" }, user.cookie), { id: theirs.id })).status).toBe(404);
     expect(await getCampaign(getDb(), { teamId: other.teamId, campaignId: theirs.id })).toMatchObject({ name: "Theirs", state: "DRAFT" });
   });
 });
@@ -209,7 +173,7 @@ describe("scheduling", () => {
     const path = `/dashboard/broadcasts/${created.id}/schedule`;
 
     const before = Date.now();
-    const response = await serve(scheduleAction, post(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
+    const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
     expect(response.status).toBe(302);
     expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign scheduled successfully" }]);
     const scheduled = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
@@ -218,11 +182,11 @@ describe("scheduling", () => {
     expect(offset).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
     expect(offset).toBeLessThan(24 * 3600_000 + 60_000);
 
-    const again = await serve(scheduleAction, post(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
+    const again = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
     expect(again.headers.get("Location")).toBe("/dashboard/broadcasts");
     expect(await flashOf(again)).toEqual([{ type: "error", title: "Error", description: "Only a DRAFT campaign can be scheduled; this one is SCHEDULED." }]);
 
-    const back = await serve(scheduleAction, post(path, { intent: "unschedule" }, user.cookie), { id: created.id });
+    const back = await serveDashboard(scheduleAction, formRequest(path, { intent: "unschedule" }, user.cookie), { id: created.id });
     expect(back.status).toBe(302);
     expect(await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).toMatchObject({ state: "DRAFT", scheduledAt: null });
   });
@@ -232,11 +196,11 @@ describe("scheduling", () => {
     const created = await draft(user.teamId);
     const path = `/dashboard/broadcasts/${created.id}/schedule`;
 
-    const past = await serve(scheduleAction, post(path, { intent: "at", scheduledTime: "2020-01-01T09:00" }, user.cookie), { id: created.id });
+    const past = await serveDashboard(scheduleAction, formRequest(path, { intent: "at", scheduledTime: "2020-01-01T09:00" }, user.cookie), { id: created.id });
     expect(past.status).toBe(400);
     expect((await past.json()).result.error.scheduledTime).toEqual(["Must be in the future"]);
 
-    const response = await serve(scheduleAction, post(path, { intent: "at", scheduledTime: "2099-01-31T09:30" }, user.cookie), { id: created.id });
+    const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "at", scheduledTime: "2099-01-31T09:30" }, user.cookie), { id: created.id });
     expect(response.status).toBe(302);
     const campaign = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
     expect(campaign.scheduledAt!.toISOString()).toBe("2099-01-31T09:30:00.000Z");
@@ -247,10 +211,10 @@ describe("deleting a campaign", () => {
   test("asks first, then deletes with 'Campaign deleted successfully'", async () => {
     const user = await signedIn();
     const created = await draft(user.teamId, "Bye");
-    const page = await serve(deletePage, getRequest(`/dashboard/broadcasts/${created.id}/delete`, user.cookie), { id: created.id });
+    const page = await serveDashboard(deletePage, getRequest(`/dashboard/broadcasts/${created.id}/delete`, user.cookie), { id: created.id });
     expect(await page.json()).toEqual({ campaign: { id: created.id, name: "Bye" } });
 
-    const response = await serve(deleteAction, post(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
+    const response = await serveDashboard(deleteAction, formRequest(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
     expect(response.status).toBe(302);
     expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign deleted successfully" }]);
     expect(await listCampaigns(getDb(), { teamId: user.teamId })).toEqual([]);
@@ -260,7 +224,7 @@ describe("deleting a campaign", () => {
     const user = await signedIn();
     const created = await draft(user.teamId);
     await getDb().updateTable("campaigns").set({ state: "ACTIVE" }).where("id", "=", created.id).execute();
-    const response = await serve(deleteAction, post(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
+    const response = await serveDashboard(deleteAction, formRequest(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
     expect(response.status).toBe(409);
     expect((await response.json()).toasts).toEqual([{ type: "error", title: "Error", description: "This campaign is sending and cannot be deleted." }]);
   });

@@ -4,7 +4,9 @@ import { action as createAction } from "../../app/routes/dashboard/broadcast-new
 import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { createCampaign, getCampaign } from "../../server/campaigns/campaigns.ts";
-import { formPost, servePage, signedInBrowser } from "../pages.ts";
+import { formRequest } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 type Contact = { name: string | null; email: string; phone?: string | null; attributes?: Record<string, unknown>; createdAt?: Date };
 
@@ -16,12 +18,12 @@ async function addContacts(teamId: string, contacts: Contact[]) {
 }
 
 const preview = (cookie: HeadersInit, fields: Record<string, string>) =>
-  servePage(createAction, formPost("/dashboard/broadcasts/new", { name: "Draft", intent: "preview", ...fields }, cookie));
+  serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "Draft", intent: "preview", ...fields }, cookie));
 
 describe("the campaign dialog's preview", () => {
   test("renders with the team's oldest contact by default, or the one picked by email, and saves nothing", async () => {
-    const user = await signedInBrowser();
-    const other = await signedInBrowser();
+    const user = await signedIn();
+    const other = await signedIn();
     await addContacts(user.teamId, [
       { name: "Ann", email: "ann@example.com", attributes: { plan: "Pro" }, createdAt: new Date("2020-01-01") },
       { name: null, email: "Bo@Example.com", createdAt: new Date("2021-01-01") },
@@ -52,7 +54,7 @@ describe("the campaign dialog's preview", () => {
   });
 
   test("email HTML is sanitised for display: scripts, event handlers and javascript: links are gone", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await addContacts(user.teamId, [{ name: "<img src=x onerror=alert(1)>", email: "x@example.com" }]);
     const content =
       '<h1 onclick="steal()">Hi {{ contact.name }}</h1><script>alert("x")</script><img src="https://example.com/a.png" onerror="alert(2)"><a href="javascript:alert(3)">Go</a><a href="https://example.com">Site</a><iframe src="https://evil.test"></iframe>';
@@ -62,7 +64,7 @@ describe("the campaign dialog's preview", () => {
   });
 
   test("an email's preview names the postal address its footer will carry", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await getDb().updateTable("teams").set({ postalAddress: "1 Main Street\nSpringfield" }).where("id", "=", user.teamId).execute();
     const email = await (await preview(user.cookie, { type: "EMAIL", content: "<p>Hi</p>" })).json();
     expect(email.preview.message.postalAddress).toBe("1 Main Street\nSpringfield");
@@ -71,7 +73,7 @@ describe("the campaign dialog's preview", () => {
   });
 
   test("Markdown is rendered, with the contact's attributes", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await addContacts(user.teamId, [{ name: "Ann", email: "ann@example.com", attributes: { plan: "Pro" } }]);
     const body = await (
       await preview(user.cookie, { type: "EMAIL", contentFormat: "MARKDOWN", content: "# Welcome {{ contact.name }}\n\nYou are on **{{ contact.attributes.plan }}**." })
@@ -80,7 +82,7 @@ describe("the campaign dialog's preview", () => {
   });
 
   test("SMS shows the personalised text and its count, so the count works without JavaScript", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await addContacts(user.teamId, [{ name: "Zoë", email: "z@example.com", phone: "+14155550100" }]);
     const body = await (await preview(user.cookie, { type: "SMS", content: "Hi {{ contact.name }} 👋 {{ contact.phone }}" })).json();
     expect(body.preview.message).toEqual({
@@ -91,7 +93,7 @@ describe("the campaign dialog's preview", () => {
   });
 
   test("WhatsApp parameters come one per line and are personalised", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await addContacts(user.teamId, [{ name: "Ann", email: "ann@example.com", attributes: { code: "SPRING" } }]);
     const body = await (
       await preview(user.cookie, {
@@ -108,7 +110,7 @@ describe("the campaign dialog's preview", () => {
   });
 
   test("Liquid that is valid but fails for this contact is a 400 on the field naming them, never a 500", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await addContacts(user.teamId, [{ name: "Big", email: "big@example.com", attributes: { n: 100_000_000 } }]);
     const response = await preview(user.cookie, { type: "SMS", content: "{% for i in (1..contact.attributes.n) %}x{% endfor %}" });
     expect(response.status).toBe(400);
@@ -118,7 +120,7 @@ describe("the campaign dialog's preview", () => {
   });
 
   test("with no contacts yet, the preview shows the defaults and says so", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const body = await (await preview(user.cookie, { type: "SMS", content: 'Hi {{ contact.name | default: "there" }}' })).json();
     expect(body.preview).toMatchObject({ contact: null, message: { body: "Hi there" } });
   });
@@ -126,9 +128,9 @@ describe("the campaign dialog's preview", () => {
 
 describe("saving content from the dialog", () => {
   test("invalid Liquid is shown on its field with the reason; the typed content comes back", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const content = "Hi {{ contact.name | nope }}";
-    const response = await servePage(createAction, formPost("/dashboard/broadcasts/new", { name: "Bad", type: "SMS", content, intent: "save" }, user.cookie));
+    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "Bad", type: "SMS", content, intent: "save" }, user.cookie));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.result.error).toEqual({ content: ["undefined filter: nope, line:1, col:4"] });
@@ -137,11 +139,11 @@ describe("saving content from the dialog", () => {
   });
 
   test("format and WhatsApp fields are saved from the form and loaded back", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "WA", type: "EMAIL", segmentIds: [] } });
-    const response = await servePage(
+    const response = await serveDashboard(
       editAction,
-      formPost(
+      formRequest(
         `/dashboard/broadcasts/${created.id}/edit`,
         { name: "WA", type: "WHATSAPP", "whatsapp.template": "promo", "whatsapp.language": "pt_BR", "whatsapp.parameters": "Olá {{ contact.name }}\nPROMO" },
         user.cookie,

@@ -8,8 +8,9 @@ import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startDueCampaigns } from "../../server/delivery/start-campaign.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
 import { addContacts, draftCampaign, startBoss } from "../delivery/fixtures.ts";
-import { serve, signedIn } from "../delivery/serve.ts";
 import { cookieHeaderFrom, getRequest, ORIGIN } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 // The transitions a campaign may not take that tests/campaigns/api-campaigns.test.ts
 // does not cover: Send now from anything but DRAFT, and the scheduler starting a
@@ -28,10 +29,10 @@ describe("Send now", () => {
     const reason = `Only a DRAFT campaign can be sent now; this one is ${state}.`;
 
     // The dialog says why instead of offering the button (the page's text comes from the state it is given).
-    expect((await (await serve(sendPage, getRequest(path, user.cookie), campaign.id)).json()).campaign.state).toBe(state);
+    expect((await (await serveDashboard(sendPage, getRequest(path, user.cookie), { id: campaign.id })).json()).campaign.state).toBe(state);
 
     // A post anyway (a second tab, a stale page): back to the list with an 'Error' toast.
-    const response = await serve(sendAction, post(path, user.cookie), campaign.id);
+    const response = await serveDashboard(sendAction, post(path, user.cookie), { id: campaign.id });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/broadcasts");
     const toasts = await readFlashToasts(getRequest("/dashboard/broadcasts", { Cookie: cookieHeaderFrom(response) }));

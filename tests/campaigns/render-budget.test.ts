@@ -3,9 +3,9 @@ import { action as createAction } from "../../app/routes/dashboard/broadcast-new
 import { action as createCampaign } from "../../app/routes/api/campaigns.ts";
 import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
-import { createSignedInUser } from "../factories.ts";
-import { formPost, servePage, signedInBrowser } from "../pages.ts";
-import { bearer, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { createSignedInUser, signedIn } from "../factories.ts";
+import { bearer, formRequest, jsonRequest } from "../requests.ts";
+import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 
 // Templates that pass a save check made for an empty contact and then cost seconds of
 // CPU for every recipient. The default budget (50 ms, 1 MB) applies throughout.
@@ -74,8 +74,8 @@ describe("the save check renders within the budget", () => {
   });
 
   test("the dialog shows the refusal on the content field, with or without JavaScript", async () => {
-    const user = await signedInBrowser();
-    const response = await servePage(createAction, formPost("/dashboard/broadcasts/new", { name: "Loop", type: "SMS", content: NESTED_LOOP, intent: "save" }, user.cookie));
+    const user = await signedIn();
+    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "Loop", type: "SMS", content: NESTED_LOOP, intent: "save" }, user.cookie));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.result.error).toEqual({ content: [TOO_SLOW] });
@@ -85,13 +85,13 @@ describe("the save check renders within the budget", () => {
 
 describe("Preview renders within the budget", () => {
   test("a loop over one contact's attribute fails for that contact with the reason, on the field", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await getDb()
       .insertInto("contacts")
       .values({ id: newId(), teamId: user.teamId, name: "Big", email: "big@example.com", attributes: JSON.stringify({ visits: 100_000 }) })
       .execute();
     const content = "{% for a in (1..contact.attributes.visits) %}{% for b in (1..contact.attributes.visits) %}x{% endfor %}{% endfor %}";
-    const response = await servePage(createAction, formPost("/dashboard/broadcasts/new", { name: "Draft", type: "SMS", content, intent: "preview" }, user.cookie));
+    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "Draft", type: "SMS", content, intent: "preview" }, user.cookie));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.result.error).toEqual({ content: [`For big@example.com: ${TOO_SLOW}`] });

@@ -4,8 +4,9 @@ import { action as scheduleAction, loader as schedulePage } from "../../app/rout
 import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
 import { getDb } from "../../db/database.ts";
 import { createCampaign } from "../../server/campaigns/campaigns.ts";
-import { serve, signedIn } from "../delivery/serve.ts";
 import { getRequest, ORIGIN } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 // A team in Paris picks a wall-clock time in the schedule dialog: the campaign must
 // go at that instant, and the list must show it back as the same reading, with the zone.
@@ -22,9 +23,9 @@ async function scheduleAt(user: Awaited<ReturnType<typeof parisTeam>>, wallClock
   const campaign = await createCampaign(getDb(), { teamId: user.teamId, input: { name: `At ${wallClock}`, type: "EMAIL", segmentIds: [] } });
   const path = `/dashboard/broadcasts/${campaign.id}/schedule`;
   const body = new URLSearchParams({ intent: "at", scheduledTime: wallClock });
-  const response = await serve(scheduleAction, new Request(ORIGIN + path, { method: "POST", headers: user.cookie, body }), campaign.id);
+  const response = await serveDashboard(scheduleAction, new Request(ORIGIN + path, { method: "POST", headers: user.cookie, body }), { id: campaign.id });
   expect(response.status).toBe(302);
-  const page = await (await serve(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), "")).json();
+  const page = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), { id: "" })).json();
   const shown = page.campaigns.find((c: { id: string }) => c.id === campaign.id);
   return { scheduledAt: shown.scheduledAt as string, shown: formatDateTime(shown.scheduledAt, page.timeZone) };
 }
@@ -36,7 +37,7 @@ describe("scheduling in the team's time zone (Europe/Paris)", () => {
     const inParis = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
     const paris = (at: number) => inParis.format(new Date(at + 24 * 3600_000)).replace(" ", "T");
     const before = paris(Date.now());
-    const page = await (await serve(schedulePage, getRequest(`/dashboard/broadcasts/${campaign.id}/schedule`, user.cookie), campaign.id)).json();
+    const page = await (await serveDashboard(schedulePage, getRequest(`/dashboard/broadcasts/${campaign.id}/schedule`, user.cookie), { id: campaign.id })).json();
     expect(page.timeZone).toBe("Europe/Paris");
     expect([before, paris(Date.now())]).toContain(page.suggested);
   });

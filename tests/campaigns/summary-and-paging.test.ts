@@ -6,9 +6,10 @@ import { getDb } from "../../db/database.ts";
 import { CAMPAIGNS_PAGE_SIZE } from "../../server/campaigns/campaigns.ts";
 import { formatRate } from "../../server/campaigns/summary.ts";
 import type { CampaignType } from "../../server/campaigns/schemas.ts";
-import { serve, signedIn } from "../delivery/serve.ts";
-import { bearer, getRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest } from "../requests.ts";
 import { createSentCampaign } from "../tracking/fixtures.ts";
+import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const DAY = 24 * 3600_000;
 
@@ -51,7 +52,7 @@ describe("the Broadcasts summary cards", () => {
     await getDb().updateTable("campaigns").set({ state: "ACTIVE", sentAt: null }).where("id", "=", active).execute();
     await sentCampaign(other.teamId, { name: "Theirs", sent: 100, opened: 100, clicked: 100 });
 
-    const page = await (await serve(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), "")).json();
+    const page = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), { id: "" })).json();
 
     // 6 opened / 15 sent and 3 / 15 on every channel; the mean of the rates would be (50 + 0 + 33.3) / 3 = 27.8.
     expect(page.summary).toEqual({ totalCampaigns: 3, emailsSent: 12, avgOpenRate: "40.0", avgClickRate: "20.0" });
@@ -64,7 +65,7 @@ describe("the Broadcasts summary cards", () => {
     await sentCampaign(user.teamId, { name: "Long ago", sent: 8, opened: 2, clicked: 1, ageDays: 400 });
     await drafts(user.teamId, CAMPAIGNS_PAGE_SIZE);
 
-    const first = await (await serve(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), "")).json();
+    const first = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), { id: "" })).json();
 
     expect(first.campaigns).toHaveLength(CAMPAIGNS_PAGE_SIZE);
     expect(first.campaigns.map((c: { name: string }) => c.name)).not.toContain("Long ago");
@@ -72,14 +73,14 @@ describe("the Broadcasts summary cards", () => {
     expect(first.nextCursor).toEqual(expect.any(String));
 
     // The "Older campaigns" link: a plain URL, so it works without JavaScript.
-    const second = await (await serve(broadcastsPage, getRequest(`/dashboard/broadcasts?cursor=${first.nextCursor}`, user.cookie), "")).json();
+    const second = await (await serveDashboard(broadcastsPage, getRequest(`/dashboard/broadcasts?cursor=${first.nextCursor}`, user.cookie), { id: "" })).json();
     expect(second.campaigns.map((c: { name: string }) => c.name)).toEqual(["Long ago"]);
     expect(second).toMatchObject({ cursor: first.nextCursor, nextCursor: null, summary: first.summary });
   });
 
   test("a page link that is not a cursor goes back to the newest campaigns with a message", async () => {
     const user = await signedIn();
-    const response = await serve(broadcastsPage, getRequest("/dashboard/broadcasts?cursor=garbage", user.cookie), "");
+    const response = await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts?cursor=garbage", user.cookie), { id: "" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/broadcasts");
   });

@@ -4,8 +4,9 @@ import { getDb } from "../../db/database.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { startTwilioFake, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN } from "../fakes/twilio.ts";
 import { startWhatsAppFake, WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID } from "../fakes/whatsapp.ts";
-import { flashOf, formPost, servePage, signedInBrowser } from "../pages.ts";
-import { getRequest } from "../requests.ts";
+import { flashOf, formRequest, getRequest } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const PAGE = "/dashboard/settings/channels";
 
@@ -29,8 +30,8 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-const post = (cookie: HeadersInit, fields: Record<string, string>) => servePage(channelsAction, formPost(PAGE, fields, cookie));
-const page = async (cookie: HeadersInit) => (await servePage(channelsPage, getRequest(PAGE, cookie))).json();
+const post = (cookie: HeadersInit, fields: Record<string, string>) => serveDashboard(channelsAction, formRequest(PAGE, fields, cookie));
+const page = async (cookie: HeadersInit) => (await serveDashboard(channelsPage, getRequest(PAGE, cookie))).json();
 const provider = (body: { providers: { channel: string }[] }, channel: string) => body.providers.find((p) => p.channel === channel) as Record<string, unknown>;
 
 const smtpFields = () => ({
@@ -48,13 +49,13 @@ const smtpFields = () => ({
 
 describe("Settings → Channels", () => {
   test("a new team sends through the outbox; saved SMTP settings are encrypted at rest and shown masked; a blank password keeps it", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const before = await page(user.cookie);
     expect(before.providers.map((p: { enabled: boolean }) => p.enabled)).toEqual([false, false, false]);
 
     const saved = await post(user.cookie, smtpFields());
     expect(saved.status).toBe(302);
-    expect(await flashOf(saved, PAGE)).toEqual([{ type: "success", title: "Success", description: "Email (SMTP) settings saved" }]);
+    expect(await flashOf(saved)).toEqual([{ type: "success", title: "Success", description: "Email (SMTP) settings saved" }]);
 
     const row = await getDb().selectFrom("channelSettings").select(["secretsEncrypted"]).where("teamId", "=", user.teamId).executeTakeFirstOrThrow();
     expect(row.secretsEncrypted).toBeTruthy();
@@ -74,12 +75,12 @@ describe("Settings → Channels", () => {
     expect(mail?.mail.subject).toBe("Murmur test message");
     expect(mail?.mail.from?.text).toContain("Acme");
 
-    const other = await signedInBrowser();
+    const other = await signedIn();
     expect(provider(await page(other.cookie), "EMAIL")).toMatchObject({ enabled: false, saved: false });
   });
 
   test("bad fields are explained on each field, secrets are not echoed back, nothing is saved", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const response = await post(user.cookie, { ...smtpFields(), port: "99999", fromAddress: "not-an-address" });
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -94,7 +95,7 @@ describe("Settings → Channels", () => {
   });
 
   test("test messages reach the Twilio and WhatsApp fakes; the provider's refusal is reported", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const twilioSaved = await post(user.cookie, {
       intent: "save",
       channel: "SMS",
@@ -132,7 +133,7 @@ describe("Settings → Channels", () => {
   });
 
   test("a team cannot choose where the provider API is: an address sent with the form is refused with a message, nothing is saved", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const twilioFields = { intent: "save", channel: "SMS", accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, fromNumber: "+14155550100" };
     const sms = await post(user.cookie, { ...twilioFields, apiBaseUrl: "http://169.254.169.254/latest" });
     expect(sms.status).toBe(400);
@@ -153,7 +154,7 @@ describe("Settings → Channels", () => {
   });
 
   test("a test message before any settings are saved says to save them first", async () => {
-    const user = await signedInBrowser();
+    const user = await signedIn();
     const response = await post(user.cookie, { intent: "test", channel: "SMS", to: "+14155550123" });
     expect(response.status).toBe(400);
     expect((await response.json()).result.error).toEqual({ "": ["Save the settings before sending a test message."] });

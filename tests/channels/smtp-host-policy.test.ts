@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { action as channelsAction, loader as channelsPage } from "../../app/routes/dashboard/settings-channels.tsx";
 import { describeNonPublicAddress, resolvePublicHost } from "../../server/channels/network-policy.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
-import { formPost, servePage, signedInBrowser } from "../pages.ts";
-import { getRequest } from "../requests.ts";
+import { formRequest, getRequest } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const PAGE = "/dashboard/settings/channels";
 
@@ -42,7 +43,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const post = (cookie: HeadersInit, fields: Record<string, string>) => servePage(channelsAction, formPost(PAGE, fields, cookie));
+const post = (cookie: HeadersInit, fields: Record<string, string>) => serveDashboard(channelsAction, formRequest(PAGE, fields, cookie));
 const saveSmtp = (cookie: HeadersInit, host: string, port: number) =>
   post(cookie, { intent: "save", channel: "EMAIL", host, port: String(port), security: "none", fromAddress: "news@acme.test" });
 const sendTest = async (cookie: HeadersInit, to = "reader@example.test") => {
@@ -59,7 +60,7 @@ describe("SMTP hosts on the operator's network", () => {
     ["169.254.169.254", /The SMTP host 169\.254\.169\.254 is a cloud metadata address/],
   ])("a test message to %s is refused with the reason, before any connection", async (host, reason) => {
     vi.stubEnv("ALLOW_PRIVATE_SMTP", "");
-    const user = await signedInBrowser();
+    const user = await signedIn();
     expect((await saveSmtp(user.cookie, host, counter.port)).status).toBe(302);
 
     const { status, report } = await sendTest(user.cookie);
@@ -69,12 +70,12 @@ describe("SMTP hosts on the operator's network", () => {
     expect(report.message).toMatch(reason);
     expect(counter.connections()).toBe(0);
     // The server carries on: the page still renders for the team.
-    expect((await servePage(channelsPage, getRequest(PAGE, user.cookie))).status).toBe(200);
+    expect((await serveDashboard(channelsPage, getRequest(PAGE, user.cookie))).status).toBe(200);
   });
 
   test("with ALLOW_PRIVATE_SMTP=1 a relay on loopback receives the test message", async () => {
     vi.stubEnv("ALLOW_PRIVATE_SMTP", "1");
-    const user = await signedInBrowser();
+    const user = await signedIn();
     await saveSmtp(user.cookie, sink.host, sink.port);
 
     expect(await sendTest(user.cookie, "relay-reader@example.test")).toEqual({
@@ -89,7 +90,7 @@ describe("SMTP hosts on the operator's network", () => {
     const secret = "redis_password=hunter2-very-secret";
     const other = await startConnectionCounter(`HTTP/1.1 400 Bad Request\r\nX-Debug: ${secret}\r\n\r\n${secret}`);
     try {
-      const user = await signedInBrowser();
+      const user = await signedIn();
       await saveSmtp(user.cookie, "127.0.0.1", other.port);
       const { status, report } = await sendTest(user.cookie);
       expect(status).toBe(502);

@@ -9,7 +9,8 @@ import { twilioChange, whatsAppChange } from "../../server/channels/settings-inp
 import { saveChannelSettings } from "../../server/channels/settings.ts";
 import { twilioSignature } from "../../server/channels/webhooks/signatures.ts";
 import { createUser } from "../factories.ts";
-import { ORIGIN, routeArgs } from "../requests.ts";
+import { ORIGIN } from "../requests.ts";
+import { routeArgs } from "../serve-route.ts";
 
 const AUTH_TOKEN = "5f1d0c9b8a7e6d5c4b3a291807f6e5d4";
 const APP_SECRET = "8c1e4a7d2b9f6e3a0c5d8b1e4f7a2c9d";

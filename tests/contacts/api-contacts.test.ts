@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
 import { loader as listContacts } from "../../app/routes/api/contacts.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 type Page = { data: { id: string; name: string | null; email: string; phone: string | null; createdAt: string }[]; nextCursor: string | null; total: number; totalCapped: boolean };
 

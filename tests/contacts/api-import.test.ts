@@ -4,8 +4,9 @@ import { loader as listContacts } from "../../app/routes/api/contacts.ts";
 import { loader as skippedCsv } from "../../app/routes/api/import-skipped-csv.ts";
 import { loader as listSegments } from "../../app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { postImport } from "./post-import.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 async function contactsOf(token: string, query = "") {
   const response = await respond(() => listContacts(routeArgs(getRequest(`/api/contacts${query}`, bearer(token)))));

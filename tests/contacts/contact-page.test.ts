@@ -4,8 +4,9 @@ import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
 import { cookieHeaderFrom, getRequest } from "../requests.ts";
-import { serve, signedIn } from "../events/dashboard-requests.ts";
 import { hoursAgo, seedEvents } from "../events/seed.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 type PageData = {
   title: string;
@@ -18,7 +19,7 @@ type PageData = {
 };
 
 function visit(cookie: HeadersInit, id: string, query = "") {
-  return serve(contactPage, getRequest(`/dashboard/contacts/${id}${query}`, cookie), { id });
+  return serveDashboard(contactPage, getRequest(`/dashboard/contacts/${id}${query}`, cookie), { id });
 }
 
 async function page(cookie: HeadersInit, id: string, query = ""): Promise<PageData> {

@@ -5,9 +5,9 @@ import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { findSession } from "../../server/auth/sessions.ts";
 import { sessionContext } from "../../server/http/context.ts";
-import { readFlashToasts } from "../../server/http/toast.ts";
 import { createSignedInUser } from "../factories.ts";
-import { cookieHeaderFrom, getRequest, ORIGIN, respond, routeArgs } from "../requests.ts";
+import { flashOf, getRequest, ORIGIN } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 type Person = { name?: string | null; email?: string; phone?: string | null };
 
@@ -60,10 +60,6 @@ async function segmentsOf(teamId: string) {
     .select(["segments.name", (eb) => eb.selectFrom("segmentMembers").select(eb.fn.countAll<number>().as("n")).whereRef("segmentId", "=", "segments.id").as("members")])
     .where("teamId", "=", teamId)
     .execute();
-}
-
-async function flashOf(response: Response) {
-  return readFlashToasts(getRequest("/dashboard/contacts", { Cookie: cookieHeaderFrom(response) }));
 }
 
 describe("the contacts page", () => {

@@ -5,7 +5,8 @@ import { loader as listContacts } from "../../app/routes/api/contacts.ts";
 import { getDb } from "../../db/database.ts";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "../../server/contacts/import.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // The API's limits per import (1,000,000 rows, the bodies of its requests) hold
 // across chunks, and a chunk that fails inside its transaction leaves nothing.

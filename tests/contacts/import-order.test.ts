@@ -3,7 +3,8 @@ import { getDb } from "../../db/database.ts";
 import { loader as listContacts } from "../../app/routes/api/contacts.ts";
 import { importChunk } from "../../server/contacts/import.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 import { postImport } from "./post-import.ts";
 
 async function contactsOf(token: string) {

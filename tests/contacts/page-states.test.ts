@@ -7,16 +7,17 @@ import { getDb } from "../../db/database.ts";
 import { newIds } from "../../db/ids.ts";
 import { findSession } from "../../server/auth/sessions.ts";
 import { sessionContext } from "../../server/http/context.ts";
-import { createSignedInUser } from "../factories.ts";
+import { signedIn } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
-import { bearer, getRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // What the Contacts and Segments pages show when their data cannot be read, and
 // how a total that was only counted up to 1,000 is said, on the page and in the API.
 
-async function signedIn() {
-  const user = await createSignedInUser();
-  return { user, session: (await findSession(getDb(), user.token))! };
+/** The session the layout's middleware would find for this signed-in user. */
+async function sessionOf(user: { token: string }) {
+  return (await findSession(getDb(), user.token))!;
 }
 
 /** Calls a dashboard loader as the layout's middleware leaves it: the session in the context. */
@@ -40,7 +41,7 @@ async function withTableAway<T>(table: string, run: () => Promise<T>): Promise<T
 
 describe("when the data cannot be read", () => {
   test("the Contacts page says 'Failed to load contacts.' with a way to try again", async () => {
-    const { session } = await signedIn();
+    const session = await sessionOf(await signedIn());
     const path = "/dashboard/contacts";
     const page = await withTableAway("contacts", () => renderPage(path, contactsRoute, loaderOf(contactsRoute.loader, path, session)));
     expect(page.status).toBe(500);
@@ -55,7 +56,7 @@ describe("when the data cannot be read", () => {
   });
 
   test("the Segments page says 'Failed to load segments.'", async () => {
-    const { session } = await signedIn();
+    const session = await sessionOf(await signedIn());
     const path = "/dashboard/segments";
     const page = await withTableAway("segments", () => renderPage(path, segmentsRoute, loaderOf(segmentsRoute.loader, path, session)));
     expect(page.status).toBe(500);
@@ -69,7 +70,8 @@ describe("when the data cannot be read", () => {
 
 describe("a total counted only up to 1,000", () => {
   test("a filtered total over 1,000 is shown as '1,000+' and said in words; the unfiltered one is exact", async () => {
-    const { user, session } = await signedIn();
+    const user = await signedIn();
+    const session = await sessionOf(user);
     const ids = newIds(1_001);
     await getDb()
       .insertInto("contacts")

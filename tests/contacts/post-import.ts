@@ -1,5 +1,6 @@
 import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
-import { bearer, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 /** What `POST /api/contacts/import` answers a chunk (or, with `message`, a refusal). */
 export type ImportAnswer = {

@@ -4,7 +4,8 @@ import { loader as listContacts } from "../../app/routes/api/contacts.ts";
 import { getDb } from "../../db/database.ts";
 import { indexQueuedContacts } from "../../server/contacts/search-index.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 type Page = { data: { name: string | null; email: string }[]; nextCursor: string | null; total: number; totalCapped: boolean };
 

@@ -1,28 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { formatChange } from "../../app/components/dashboard-home/format-change.ts";
 import { loader as dashboardPage } from "../../app/routes/dashboard/index.tsx";
-import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { getDb } from "../../db/database.ts";
 import { createCampaign } from "../../server/campaigns/campaigns.ts";
 import { receiveImportChunk } from "../../server/contacts/receive-import.ts";
 import { dashboardStats } from "../../server/dashboard/stats.ts";
 import { createSegment } from "../../server/segments/segments.ts";
-import { createSignedInUser } from "../factories.ts";
-import { getRequest, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { signedIn } from "../factories.ts";
+import { getRequest } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** The dashboard index as the router serves it: the layout's middleware puts the session in the context, then the loader runs. */
-async function serve(request: Request) {
-  const args = routeArgs(request);
-  const [requireUser] = dashboardMiddleware;
-  return respond(() => requireUser!(args, () => respond(() => dashboardPage(args))));
-}
-
-async function signedIn() {
-  const user = await createSignedInUser();
-  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
-}
 
 function daysAgo(days: number, from = new Date()): Date {
   return new Date(from.getTime() - days * DAY);
@@ -69,7 +57,7 @@ describe("the dashboard page", () => {
   test("a new team sees zeros, 'new this month' rather than a division by zero, and no campaigns", async () => {
     const user = await signedIn();
 
-    const response = await serve(getRequest("/dashboard", user.cookie));
+    const response = await serveDashboard(dashboardPage, getRequest("/dashboard", user.cookie));
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -106,7 +94,7 @@ describe("the dashboard page", () => {
     await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
     await seedCampaign(other.teamId, "Theirs", { ageDays: 0, state: "ACTIVE" });
 
-    const response = await serve(getRequest("/dashboard", user.cookie));
+    const response = await serveDashboard(dashboardPage, getRequest("/dashboard", user.cookie));
 
     expect(response.status).toBe(200);
     const { stats, recentCampaigns } = await response.json();
@@ -161,7 +149,7 @@ describe("the dashboard page", () => {
   });
 
   test("signed out, sends the visitor to sign in", async () => {
-    const response = await serve(getRequest("/dashboard"));
+    const response = await serveDashboard(dashboardPage, getRequest("/dashboard"));
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");

@@ -9,7 +9,8 @@ import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { campaignAnalytics } from "../../server/tracking/analytics.ts";
 import { getRequest } from "../requests.ts";
 import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
-import { serve, signedIn } from "./serve.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const services = sendingServices();
 
@@ -41,7 +42,7 @@ describe("hard bounces over SMTP", () => {
     await sendOverSmtp(teamId, first.id);
 
     expect(services.sink.received.filter((r) => r.mail.subject === "Spring").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
-    const page = await (await serve(campaignPage, getRequest(`/dashboard/broadcasts/${first.id}`, user.cookie), first.id)).json();
+    const page = await (await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${first.id}`, user.cookie), { id: first.id })).json();
     expect(page.campaign.state).toBe("SENT");
     const row = (address: string) => page.recipients.rows.find((r: { address: string }) => r.address === address);
     expect(row("unknown-Reader@Murmur.test")).toMatchObject({ status: "bounced", error: "550 5.1.1 No such user here" });

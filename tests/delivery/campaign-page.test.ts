@@ -8,10 +8,11 @@ import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { recordOpen } from "../../server/tracking/record-hit.ts";
 import { getRequest } from "../requests.ts";
 import { addContacts, chunkWorker, draftCampaign, sendQueues } from "./fixtures.ts";
-import { serve, signedIn } from "./serve.ts";
 import { campaignReport } from "../../server/delivery/campaign-report.ts";
 import { flashedText } from "./flashed-text.ts";
 import { pageThrough } from "./page-through.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 import { planOf } from "./plan-of.ts";
 
 const queues = sendQueues();
@@ -30,7 +31,7 @@ describe("the campaign page", () => {
     await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
 
-    const before = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    const before = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
     expect(before.campaign.state).toBe("ACTIVE");
     expect(before.progress).toMatchObject({ total: 60, queued: 60, sent: 0 });
     expect(before.excluded).toEqual({ no_address: 1, unsubscribed: 1, suppressed: 0 });
@@ -41,7 +42,7 @@ describe("the campaign page", () => {
     const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
     for (const job of jobs) await sendChunk(chunkWorker(), job.data);
 
-    const after = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    const after = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
     expect(after.campaign.state).toBe("SENT");
     expect(after.progress).toMatchObject({ total: 60, queued: 0, sent: 59, failed: 1 });
     expect(after.analytics).toMatchObject({ sent: 59, failed: 1 });
@@ -54,17 +55,17 @@ describe("the campaign page", () => {
     await recordOpen(db, { deliveryId: opened[0]!.id, userAgent: "Mozilla/5.0", ip: "17.58.63.12" });
     const reader = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15";
     await recordOpen(db, { deliveryId: opened[1]!.id, userAgent: reader, ip: "203.0.113.9", at: new Date(Date.now() + 60_000) });
-    const engaged = await (await serve(campaignPage, getRequest(path, user.cookie), campaign.id)).json();
+    const engaged = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
     expect(engaged.analytics).toMatchObject({ sent: 59, opened: 1, botOpened: 1 });
 
-    const second = await (await serve(campaignPage, getRequest(`${path}?after=${after.recipients.nextCursor}`, user.cookie), campaign.id)).json();
+    const second = await (await serveDashboard(campaignPage, getRequest(`${path}?after=${after.recipients.nextCursor}`, user.cookie), { id: campaign.id })).json();
     expect(second.recipients.rows).toHaveLength(10);
     expect(second.recipients.nextCursor).toBeNull();
     // Ids made in the same millisecond are not ordered, so the deleted contact's row may be on either page.
     const failed = [...after.recipients.rows, ...second.recipients.rows].find((r: { address: string }) => r.address === "reader00@murmur.test");
     expect(failed).toMatchObject({ status: "failed", error: expect.stringContaining("deleted") });
     // A page link edited by hand starts the lists over, with a message, not an error.
-    const odd = await serve(campaignPage, getRequest(`${path}?after=${Buffer.from('["-3"]').toString("base64url")}`, user.cookie), campaign.id);
+    const odd = await serveDashboard(campaignPage, getRequest(`${path}?after=${Buffer.from('["-3"]').toString("base64url")}`, user.cookie), { id: campaign.id });
     expect(odd.status).toBe(302);
     expect(odd.headers.get("Location")).toBe(path);
     expect(flashedText(odd)).toContain("That page link is no longer valid");
@@ -83,7 +84,7 @@ describe("the campaign page", () => {
     await sendCampaignNow(db, { teamId: user.teamId, campaignId: campaign.id });
     await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
-    const open = async (query: string) => (await serve(campaignPage, getRequest(`${path}?${query}`, user.cookie), campaign.id)).json();
+    const open = async (query: string) => (await serveDashboard(campaignPage, getRequest(`${path}?${query}`, user.cookie), { id: campaign.id })).json();
 
     // The excluded list stays on its second page while the recipients are paged.
     const excludedStart = (await open("")).excludedList.nextCursor;
@@ -121,9 +122,9 @@ describe("the campaign page", () => {
     const owner = await signedIn();
     const other = await signedIn();
     const campaign = await draftCampaign(owner.teamId);
-    const response = await serve(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, other.cookie), campaign.id);
+    const response = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, other.cookie), { id: campaign.id });
     expect(response.status).toBe(404);
-    const malformed = await serve(campaignPage, getRequest(`/dashboard/broadcasts/not-an-id`, other.cookie), "not-an-id");
+    const malformed = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/not-an-id`, other.cookie), { id: "not-an-id" });
     expect(malformed.status).toBe(404);
   });
 });

@@ -6,11 +6,12 @@ import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { getRequest } from "../requests.ts";
 import { addContacts, chunkWorker, draftCampaign } from "./fixtures.ts";
-import { serve, signedIn } from "./serve.ts";
 import { resolveRecipients } from "../../server/delivery/recipients.ts";
 import { listOutbox } from "../../server/delivery/outbox.ts";
 import { newIds } from "../../db/ids.ts";
 import { pageThrough } from "./page-through.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 import { planOf } from "./plan-of.ts";
 import { flashedText } from "./flashed-text.ts";
 
@@ -46,18 +47,18 @@ describe("the outbox", () => {
     await db.updateTable("campaigns").set({ resolvedAt: new Date() }).where("id", "=", campaign.id).execute();
     for (const chunk of chunks) await sendChunk(chunkWorker(), { campaignId: campaign.id, chunk });
 
-    const list = await (await serve(outboxPage, getRequest("/dashboard/outbox", user.cookie), "")).json();
+    const list = await (await serveDashboard(outboxPage, getRequest("/dashboard/outbox", user.cookie), { id: "" })).json();
     expect(list.messages).toHaveLength(25);
     expect(list.nextCursor).toEqual(expect.any(String));
     expect(list.previousCursor).toBeNull();
     expect(list.messages[0].summary).toMatch(/^Hi Reader \d+$/);
-    const second = await (await serve(outboxPage, getRequest(`/dashboard/outbox?after=${list.nextCursor}`, user.cookie), "")).json();
+    const second = await (await serveDashboard(outboxPage, getRequest(`/dashboard/outbox?after=${list.nextCursor}`, user.cookie), { id: "" })).json();
     expect(second.messages).toHaveLength(5);
     expect(second.nextCursor).toBeNull();
     expect(second.previousCursor).toEqual(expect.any(String));
 
     const id = list.messages[0].id;
-    const page = await (await serve(messagePage, getRequest(`/dashboard/outbox/${id}`, user.cookie), id)).json();
+    const page = await (await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, user.cookie), { id })).json();
     const { content } = page.message;
     expect(content.channel).toBe("EMAIL");
     expect(content.html).toMatch(/href="[^"]+\/t\/c\/[^"]+"/);
@@ -66,11 +67,11 @@ describe("the outbox", () => {
     expect(content.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
     const stranger = await signedIn();
-    expect((await (await serve(outboxPage, getRequest("/dashboard/outbox", stranger.cookie), "")).json()).messages).toEqual([]);
-    expect((await serve(messagePage, getRequest(`/dashboard/outbox/${id}`, stranger.cookie), id)).status).toBe(404);
-    expect((await serve(messagePage, getRequest(`/dashboard/outbox/nope`, user.cookie), "nope")).status).toBe(404);
+    expect((await (await serveDashboard(outboxPage, getRequest("/dashboard/outbox", stranger.cookie), { id: "" })).json()).messages).toEqual([]);
+    expect((await serveDashboard(messagePage, getRequest(`/dashboard/outbox/${id}`, stranger.cookie), { id })).status).toBe(404);
+    expect((await serveDashboard(messagePage, getRequest(`/dashboard/outbox/nope`, user.cookie), { id: "nope" })).status).toBe(404);
     // A cursor from this team's outbox shows a stranger nothing of it.
-    expect((await (await serve(outboxPage, getRequest(`/dashboard/outbox?after=${list.nextCursor}`, stranger.cookie), "")).json()).messages).toEqual([]);
+    expect((await (await serveDashboard(outboxPage, getRequest(`/dashboard/outbox?after=${list.nextCursor}`, stranger.cookie), { id: "" })).json()).messages).toEqual([]);
   });
 
   test("Next and Previous show every message exactly once, newest first, however many share one time", async () => {
@@ -79,7 +80,7 @@ describe("the outbox", () => {
     const instants = ["2026-11-20T10:00:00.123456Z", "2026-11-21T10:00:00.000001Z", "2026-11-22T10:00:00Z"];
     const ids = await storeMessages(user.teamId, Array.from({ length: 70 }, (_, i) => instants[i % 3]!));
     const read = async (query: string) => {
-      const response = await serve(outboxPage, getRequest(`/dashboard/outbox${query ? `?${query}` : ""}`, user.cookie), "");
+      const response = await serveDashboard(outboxPage, getRequest(`/dashboard/outbox${query ? `?${query}` : ""}`, user.cookie), { id: "" });
       const page = (await response.json()) as OutboxPage;
       return { ...page, rows: page.messages };
     };
@@ -97,7 +98,7 @@ describe("the outbox", () => {
   test("a page link with a cursor that is not one of ours starts the list over, with a message", async () => {
     const user = await signedIn();
     for (const cursor of ["bm90LWEtY3Vyc29y", Buffer.from('["yesterday","1"]').toString("base64url")]) {
-      const response = await serve(outboxPage, getRequest(`/dashboard/outbox?after=${cursor}`, user.cookie), "");
+      const response = await serveDashboard(outboxPage, getRequest(`/dashboard/outbox?after=${cursor}`, user.cookie), { id: "" });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/dashboard/outbox");
       expect(flashedText(response)).toContain("That page link is no longer valid");

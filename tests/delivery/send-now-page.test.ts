@@ -5,7 +5,8 @@ import { getCampaign } from "../../server/campaigns/campaigns.ts";
 import { readFlashToasts } from "../../server/http/toast.ts";
 import { cookieHeaderFrom, getRequest, ORIGIN } from "../requests.ts";
 import { addContacts, draftCampaign } from "./fixtures.ts";
-import { serve, signedIn } from "./serve.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const post = (path: string, headers: HeadersInit) => new Request(ORIGIN + path, { method: "POST", headers, body: new URLSearchParams() });
 
@@ -22,20 +23,20 @@ describe("Send now", () => {
     const campaign = await draftCampaign(user.teamId);
     const path = `/dashboard/broadcasts/${campaign.id}/send`;
 
-    const page = await serve(sendPage, getRequest(path, user.cookie), campaign.id);
+    const page = await serveDashboard(sendPage, getRequest(path, user.cookie), { id: campaign.id });
     expect(await page.json()).toMatchObject({
       campaign: { state: "DRAFT" },
       audience: { recipients: 2, excluded: { no_address: 1, unsubscribed: 1, suppressed: 1 } },
     });
 
-    const response = await serve(sendAction, post(path, user.cookie), campaign.id);
+    const response = await serveDashboard(sendAction, post(path, user.cookie), { id: campaign.id });
     expect(response.status).toBe(302);
     const toasts = await readFlashToasts(getRequest("/dashboard/broadcasts", { Cookie: cookieHeaderFrom(response) }));
     expect(toasts).toEqual([{ type: "success", title: "Success", description: "Campaign is being sent" }]);
     expect((await getCampaign(getDb(), { teamId: user.teamId, campaignId: campaign.id })).state).toBe("ACTIVE");
 
     // Pressed twice (a second tab): refused with the reason, nothing sent twice.
-    const again = await serve(sendAction, post(path, user.cookie), campaign.id);
+    const again = await serveDashboard(sendAction, post(path, user.cookie), { id: campaign.id });
     const refused = await readFlashToasts(getRequest("/dashboard/broadcasts", { Cookie: cookieHeaderFrom(again) }));
     expect(refused[0]).toMatchObject({ type: "error", description: expect.stringContaining("Only a DRAFT campaign") });
   });
@@ -45,8 +46,8 @@ describe("Send now", () => {
     const other = await signedIn();
     const campaign = await draftCampaign(owner.teamId);
     const path = `/dashboard/broadcasts/${campaign.id}/send`;
-    expect((await serve(sendPage, getRequest(path, other.cookie), campaign.id)).status).toBe(404);
-    expect((await serve(sendAction, post(path, other.cookie), campaign.id)).status).toBe(404);
+    expect((await serveDashboard(sendPage, getRequest(path, other.cookie), { id: campaign.id })).status).toBe(404);
+    expect((await serveDashboard(sendAction, post(path, other.cookie), { id: campaign.id })).status).toBe(404);
     expect((await getCampaign(getDb(), { teamId: owner.teamId, campaignId: campaign.id })).state).toBe("DRAFT");
   });
 });

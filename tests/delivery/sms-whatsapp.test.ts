@@ -15,9 +15,10 @@ import { retryDelayMs } from "../../server/delivery/settings.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { startTwilioFake, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, twilioErrorBody } from "../fakes/twilio.ts";
 import { startWhatsAppFake, WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID } from "../fakes/whatsapp.ts";
-import { getRequest, ORIGIN, routeArgs } from "../requests.ts";
+import { getRequest, ORIGIN } from "../requests.ts";
 import { addContacts, chunkWorker, draftCampaign, startBoss, testSettings } from "./fixtures.ts";
-import { serve, signedIn } from "./serve.ts";
+import { routeArgs, serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const APP_SECRET = "3b8e1f6a9c2d5e8b1a4f7c0d3e6b9a2c";
 
@@ -71,7 +72,7 @@ const providerIds = async (campaignId: string) => {
 };
 
 const pageOf = async (user: { cookie: HeadersInit }, campaignId: string) =>
-  (await serve(campaignPage, getRequest(`/dashboard/broadcasts/${campaignId}`, user.cookie), campaignId)).json();
+  (await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaignId}`, user.cookie), { id: campaignId })).json();
 
 const statusByAddress = (page: { recipients: { rows: { address: string; status: string; error: string | null }[] } }) =>
   Object.fromEntries(page.recipients.rows.map((row) => [row.address, { status: row.status, error: row.error }]));

@@ -8,10 +8,10 @@ import { saveChannelSettings } from "../../server/channels/settings.ts";
 import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startCampaign } from "../../server/delivery/start-campaign.ts";
-import { servePage } from "../pages.ts";
 import { getRequest } from "../requests.ts";
 import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
-import { signedIn } from "./serve.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 const services = sendingServices({ credentials: { user: "mailer", pass: "smtp-password-4242" } });
 
@@ -29,7 +29,7 @@ describe("saved secrets this server cannot read", () => {
     const foreign = seal(randomBytes(32), JSON.stringify({ password: "smtp-password-4242" }), `channel_settings/${teamId}/EMAIL`);
     await db.updateTable("channelSettings").set({ secretsEncrypted: foreign }).where("teamId", "=", teamId).execute();
 
-    const settings = await (await servePage(channelsPage, getRequest("/dashboard/settings/channels", user.cookie))).json();
+    const settings = await (await serveDashboard(channelsPage, getRequest("/dashboard/settings/channels", user.cookie))).json();
     expect(settings.providers.find((p: { channel: string }) => p.channel === "EMAIL")).toMatchObject({ enabled: true, unreadable: true });
 
     await addContacts(teamId, [{ email: "ada@murmur.test" }, { email: "grace@murmur.test" }]);

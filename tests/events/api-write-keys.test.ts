@@ -2,8 +2,9 @@ import { describe, expect, test } from "vitest";
 import { action as revoke } from "../../app/routes/api/write-key.ts";
 import { action as create, loader as list } from "../../app/routes/api/write-keys.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { basicAuth, postTracking } from "./fixtures.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 type KeyRow = { id: string; name: string; kind: string; prefix: string; revokedAt: string | null; key?: string };
 

@@ -4,8 +4,9 @@ import { loader as exportCsv } from "../../app/routes/dashboard/events-export.ts
 import { loader as latest } from "../../app/routes/dashboard/events-latest.ts";
 import { loader as eventsPage } from "../../app/routes/dashboard/events.tsx";
 import { getRequest } from "../requests.ts";
-import { serve, signedIn } from "./dashboard-requests.ts";
 import { hoursAgo, seedEvents } from "./seed.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
 
 type PageData = {
   stats: { eventsToday: number; peopleToday: number; eventsLast7Days: number; eventNames: number };
@@ -15,7 +16,7 @@ type PageData = {
 };
 
 async function page(cookie: HeadersInit, query = ""): Promise<PageData> {
-  const response = await serve(eventsPage, getRequest(`/dashboard/events${query}`, cookie));
+  const response = await serveDashboard(eventsPage, getRequest(`/dashboard/events${query}`, cookie));
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -138,7 +139,7 @@ describe("the Events page", () => {
       ...Array.from({ length: 5100 }, (_, i) => ({ name: "Bulk", userId: `u-${i}`, occurredAt: hoursAgo(2 + i / 1000), properties: { i } })),
       { name: "Odd, \"quoted\"", userId: "=cmd", occurredAt: hoursAgo(1), properties: { note: "line\nbreak" } },
     ]);
-    const all = await serve(exportCsv, getRequest("/dashboard/events/export.csv", user.cookie));
+    const all = await serveDashboard(exportCsv, getRequest("/dashboard/events/export.csv", user.cookie));
     expect(all.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(all.headers.get("Content-Disposition")).toMatch(/^attachment; filename="events-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = Papa.parse<string[]>(await all.text(), { skipEmptyLines: true }).data;
@@ -147,25 +148,25 @@ describe("the Events page", () => {
     expect(rows[1]!.slice(1, 4)).toEqual(["track", "Odd, \"quoted\"", "'=cmd"]);
     expect(JSON.parse(rows[1]![6]!)).toEqual({ note: "line\nbreak" });
 
-    const filtered = await serve(exportCsv, getRequest("/dashboard/events/export.csv?q=odd", user.cookie));
+    const filtered = await serveDashboard(exportCsv, getRequest("/dashboard/events/export.csv?q=odd", user.cookie));
     expect(Papa.parse<string[]>(await filtered.text(), { skipEmptyLines: true }).data).toHaveLength(2);
   });
 
   test("the live feed's check answers the team's newest event, which changes when one arrives", async () => {
     const user = await signedIn();
-    const empty = await (await serve(latest, getRequest("/dashboard/events/latest", user.cookie))).json();
+    const empty = await (await serveDashboard(latest, getRequest("/dashboard/events/latest", user.cookie))).json();
     expect(empty).toEqual({ newest: null });
     await seedEvents(user.teamId, [{ name: "First", occurredAt: hoursAgo(1) }]);
-    const first = await (await serve(latest, getRequest("/dashboard/events/latest", user.cookie))).json();
+    const first = await (await serveDashboard(latest, getRequest("/dashboard/events/latest", user.cookie))).json();
     await seedEvents(user.teamId, [{ name: "Second", occurredAt: new Date() }]);
-    const second = await (await serve(latest, getRequest("/dashboard/events/latest", user.cookie))).json();
+    const second = await (await serveDashboard(latest, getRequest("/dashboard/events/latest", user.cookie))).json();
     expect(first.newest).toEqual(expect.any(String));
     expect(second.newest).not.toBe(first.newest);
   });
 
   test("signed out, the page, the export and the live check all send you to sign in", async () => {
     for (const [handler, path] of [[eventsPage, "/dashboard/events"], [exportCsv, "/dashboard/events/export.csv"], [latest, "/dashboard/events/latest"]] as const) {
-      const response = await serve(handler, getRequest(path));
+      const response = await serveDashboard(handler, getRequest(path));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     }

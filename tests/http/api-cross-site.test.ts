@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
 import { action as createSegment, loader as listSegments } from "../../app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, ORIGIN, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { bearer, ORIGIN, sessionCookieHeader } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // A page on another origin that the signed-in browser visits: its requests carry the
 // session cookie (same site, or a browser without SameSite) and its own Origin.

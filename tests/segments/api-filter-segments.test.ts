@@ -3,8 +3,9 @@ import { action as segmentAction } from "../../app/routes/api/segment.ts";
 import { action as previewAction } from "../../app/routes/api/segments-preview.ts";
 import { action as createAction, loader as listLoader } from "../../app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { type Seeded, seedFilterTeam } from "./filter-seed.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 let seed: Seeded;
 beforeAll(async () => {

@@ -5,7 +5,8 @@ import { action as segmentAction } from "../../app/routes/api/segment.ts";
 import { action as linkContacts } from "../../app/routes/api/segment-contacts.ts";
 import { action as createSegment, loader as listSegments } from "../../app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs } from "../requests.ts";
+import { bearer, getRequest, jsonRequest } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 type Segment = { id: string; name: string; contactCount: number };
 

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { action as segmentAction } from "../../app/routes/api/segment.ts";
 import { action as createAction, loader as listLoader } from "../../app/routes/api/segments.ts";
-import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { loader as segmentsPage } from "../../app/routes/dashboard/segments.tsx";
 import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { segmentContactIds } from "../../server/segments/members.ts";
-import { bearer, getRequest, jsonRequest, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { bearer, getRequest, jsonRequest, sessionCookieHeader } from "../requests.ts";
 import { type Seeded, seedFilterTeam } from "./filter-seed.ts";
+import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 
 // Filter segments that name other segments, which name others: what each save,
 // count and list costs when every reference stands for the whole tree it names.
@@ -48,8 +48,7 @@ async function listed(): Promise<Map<string, number | null>> {
 }
 
 async function pageCounts(): Promise<Map<string, number | null>> {
-  const args = routeArgs(getRequest("/dashboard/segments", { Cookie: await sessionCookieHeader(seed.token) }));
-  const response = await respond(() => dashboardMiddleware[0]!(args, async () => Response.json(await segmentsPage(args))));
+  const response = await serveDashboard(segmentsPage, getRequest("/dashboard/segments", { Cookie: await sessionCookieHeader(seed.token) }));
   expect(response.status).toBe(200);
   const { segments } = (await response.json()) as { segments: { id: string; contactCount: number | null }[] };
   return new Map(segments.map((card) => [card.id, card.contactCount]));

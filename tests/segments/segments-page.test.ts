@@ -1,51 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { action as deleteAction, loader as deletePage } from "../../app/routes/dashboard/segment-delete.tsx";
 import { action as editAction, loader as editPage } from "../../app/routes/dashboard/segment-edit.tsx";
 import { action as createAction } from "../../app/routes/dashboard/segment-new.tsx";
 import { loader as segmentsPage } from "../../app/routes/dashboard/segments.tsx";
 import { getDb } from "../../db/database.ts";
 import { receiveImportChunk } from "../../server/contacts/receive-import.ts";
-import { readFlashToasts } from "../../server/http/toast.ts";
 import { findSegment } from "../../server/segments/find-segment.ts";
 import { createSegment, listSegments } from "../../server/segments/segments.ts";
-import { createSignedInUser } from "../factories.ts";
-import { cookieHeaderFrom, formRequest, getRequest, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
-
-type Handler = (args: ReturnType<typeof routeArgs<{ id: string }>>) => unknown;
-
-/**
- * A request to a segments route as the router serves it: the dashboard's
- * middleware puts the session in the context, then the loader or action runs.
- * A thrown `data(…, { status })` becomes that response, as the router makes it.
- */
-async function serve(handler: Handler, request: Request, params: { id: string } = { id: "" }) {
-  const args = routeArgs(request, { params });
-  const [requireUser] = dashboardMiddleware;
-  return respond(() =>
-    requireUser!(args, async () => {
-      try {
-        return await respond(() => handler(args));
-      } catch (thrown) {
-        if (isThrownData(thrown)) return Response.json(thrown.data, thrown.init ?? undefined);
-        throw thrown;
-      }
-    }),
-  );
-}
-
-function isThrownData(value: unknown): value is { data: unknown; init: ResponseInit | null } {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
-}
-
-async function signedIn() {
-  const user = await createSignedInUser();
-  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
-}
-
-async function flashOf(response: Response) {
-  return readFlashToasts(getRequest("/dashboard/segments", { Cookie: cookieHeaderFrom(response) }));
-}
+import { signedIn } from "../factories.ts";
+import { flashOf, formRequest, getRequest } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -58,7 +22,7 @@ describe("the segments page", () => {
     await createSegment(getDb(), { teamId: user.teamId, name: "Empty" });
     await createSegment(getDb(), { teamId: other.teamId, name: "Not mine" });
 
-    const response = await serve(segmentsPage, getRequest("/dashboard/segments", user.cookie));
+    const response = await serveDashboard(segmentsPage, getRequest("/dashboard/segments", user.cookie));
 
     expect(response.status).toBe(200);
     const { segments } = await response.json();
@@ -69,7 +33,7 @@ describe("the segments page", () => {
   });
 
   test("signed out, sends the visitor to sign in", async () => {
-    const response = await serve(segmentsPage, getRequest("/dashboard/segments"));
+    const response = await serveDashboard(segmentsPage, getRequest("/dashboard/segments"));
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fsegments");
@@ -80,7 +44,7 @@ describe("creating a segment", () => {
   test("saves the trimmed name and returns to the tab the user was on with 'Segment created successfully'", async () => {
     const user = await signedIn();
 
-    const response = await serve(createAction, formRequest("/dashboard/segments/new?tab=csv", { name: "  Trial users  " }, user.cookie));
+    const response = await serveDashboard(createAction, formRequest("/dashboard/segments/new?tab=csv", { name: "  Trial users  " }, user.cookie));
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/segments?tab=csv");
@@ -91,7 +55,7 @@ describe("creating a segment", () => {
   test.each([[""], ["   "]])("a blank name (%j) answers 400 with 'Segment name is required' and creates nothing", async (name) => {
     const user = await signedIn();
 
-    const response = await serve(createAction, formRequest("/dashboard/segments/new", { name }, user.cookie));
+    const response = await serveDashboard(createAction, formRequest("/dashboard/segments/new", { name }, user.cookie));
 
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -102,7 +66,7 @@ describe("creating a segment", () => {
   test("an unknown tab in the URL falls back to the default page", async () => {
     const user = await signedIn();
 
-    const response = await serve(createAction, formRequest("/dashboard/segments/new?tab=https://evil.example", { name: "VIP" }, user.cookie));
+    const response = await serveDashboard(createAction, formRequest("/dashboard/segments/new?tab=https://evil.example", { name: "VIP" }, user.cookie));
 
     expect(response.headers.get("Location")).toBe("/dashboard/segments");
   });
@@ -113,10 +77,10 @@ describe("renaming a segment", () => {
     const user = await signedIn();
     const segment = await createSegment(getDb(), { teamId: user.teamId, name: "<b>Old</b> name" });
 
-    const page = await serve(editPage, getRequest(`/dashboard/segments/${segment.id}/edit`, user.cookie), { id: segment.id });
+    const page = await serveDashboard(editPage, getRequest(`/dashboard/segments/${segment.id}/edit`, user.cookie), { id: segment.id });
     expect(await page.json()).toEqual({ segment: { id: segment.id, name: "<b>Old</b> name" } });
 
-    const response = await serve(editAction, formRequest(`/dashboard/segments/${segment.id}/edit`, { name: "New name" }, user.cookie), {
+    const response = await serveDashboard(editAction, formRequest(`/dashboard/segments/${segment.id}/edit`, { name: "New name" }, user.cookie), {
       id: segment.id,
     });
 
@@ -130,7 +94,7 @@ describe("renaming a segment", () => {
     const user = await signedIn();
     const segment = await createSegment(getDb(), { teamId: user.teamId, name: "Keep me" });
 
-    const response = await serve(editAction, formRequest(`/dashboard/segments/${segment.id}/edit`, { name: " " }, user.cookie), {
+    const response = await serveDashboard(editAction, formRequest(`/dashboard/segments/${segment.id}/edit`, { name: " " }, user.cookie), {
       id: segment.id,
     });
 
@@ -145,8 +109,8 @@ describe("renaming a segment", () => {
     const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
 
     for (const id of [theirs.id, "not-a-uuid", UNKNOWN_ID]) {
-      const page = await serve(editPage, getRequest(`/dashboard/segments/${id}/edit`, user.cookie), { id });
-      const post = await serve(editAction, formRequest(`/dashboard/segments/${id}/edit`, { name: "Mine now" }, user.cookie), { id });
+      const page = await serveDashboard(editPage, getRequest(`/dashboard/segments/${id}/edit`, user.cookie), { id });
+      const post = await serveDashboard(editAction, formRequest(`/dashboard/segments/${id}/edit`, { name: "Mine now" }, user.cookie), { id });
       expect([page.status, post.status]).toEqual([404, 404]);
     }
     expect((await findSegment(getDb(), { teamId: other.teamId, segmentId: theirs.id }))?.name).toBe("Theirs");
@@ -162,10 +126,10 @@ describe("deleting a segment", () => {
     });
     const id = segmentId!;
 
-    const page = await serve(deletePage, getRequest(`/dashboard/segments/${id}/delete?tab=filters`, user.cookie), { id });
+    const page = await serveDashboard(deletePage, getRequest(`/dashboard/segments/${id}/delete?tab=filters`, user.cookie), { id });
     expect(await page.json()).toEqual({ segment: { id, name: "Going away" } });
 
-    const response = await serve(deleteAction, formRequest(`/dashboard/segments/${id}/delete?tab=filters`, {}, user.cookie), { id });
+    const response = await serveDashboard(deleteAction, formRequest(`/dashboard/segments/${id}/delete?tab=filters`, {}, user.cookie), { id });
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/segments?tab=filters");
@@ -180,8 +144,8 @@ describe("deleting a segment", () => {
     const other = await signedIn();
     const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
 
-    const page = await serve(deletePage, getRequest(`/dashboard/segments/${theirs.id}/delete`, user.cookie), { id: theirs.id });
-    const post = await serve(deleteAction, formRequest(`/dashboard/segments/${theirs.id}/delete`, {}, user.cookie), { id: theirs.id });
+    const page = await serveDashboard(deletePage, getRequest(`/dashboard/segments/${theirs.id}/delete`, user.cookie), { id: theirs.id });
+    const post = await serveDashboard(deleteAction, formRequest(`/dashboard/segments/${theirs.id}/delete`, {}, user.cookie), { id: theirs.id });
 
     expect([page.status, post.status]).toEqual([404, 404]);
     expect(await findSegment(getDb(), { teamId: other.teamId, segmentId: theirs.id })).toBeDefined();

@@ -2,13 +2,13 @@ import { describe, expect, test } from "vitest";
 import { loader as campaignsApi } from "../../app/routes/api/campaigns.ts";
 import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
 import { loader as dashboardPage } from "../../app/routes/dashboard/index.tsx";
-import { middleware as dashboardMiddleware } from "../../app/routes/dashboard/layout.tsx";
 import { getDb } from "../../db/database.ts";
 import { campaignAnalytics } from "../../server/tracking/analytics.ts";
 import { recordClick, recordOpen } from "../../server/tracking/record-hit.ts";
 import { unsubscribeRecipient } from "../../server/tracking/unsubscribe.ts";
-import { createSignedInUser } from "../factories.ts";
-import { bearer, getRequest, respond, routeArgs, sessionCookieHeader } from "../requests.ts";
+import { signedIn } from "../factories.ts";
+import { bearer, getRequest } from "../requests.ts";
+import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { createSentCampaign } from "./fixtures.ts";
 
 const PERSON = { userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36", ip: "198.51.100.7" };
@@ -38,18 +38,6 @@ async function seedEmailCampaign(teamId: string) {
 
 const EXPECTED = { sent: 7, delivered: 6, opened: 3, clicked: 2, unsubscribed: 1, bounced: 1, failed: 2, botOpened: 1 };
 
-async function signedIn() {
-  const user = await createSignedInUser();
-  return { ...user, cookie: { Cookie: await sessionCookieHeader(user.token) } };
-}
-
-async function servePage(loader: typeof broadcastsPage | typeof dashboardPage, path: string, headers: HeadersInit) {
-  const args = routeArgs(getRequest(path, headers));
-  const [requireUser] = dashboardMiddleware;
-  const response = await respond(() => requireUser!(args, () => respond(() => loader(args as never))));
-  return response.json();
-}
-
 describe("campaign analytics", () => {
   test("count each recipient once: sent, delivered, unique human opens and clicks, unsubscribes, bounces, failures", async () => {
     const { teamId } = await signedIn();
@@ -73,7 +61,7 @@ describe("campaign analytics", () => {
   test("the Broadcasts page shows them on the campaign and in the summary cards", async () => {
     const user = await signedIn();
     await seedEmailCampaign(user.teamId);
-    const page = await servePage(broadcastsPage, "/dashboard/broadcasts", user.cookie);
+    const page = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie))).json();
     expect(page.campaigns[0].analytics).toMatchObject({ sent: 7, opened: 3, clicked: 2 });
     // 3 / 7 and 2 / 7, to one decimal.
     expect(page.summary).toEqual({ totalCampaigns: 1, emailsSent: 7, avgOpenRate: "42.9", avgClickRate: "28.6" });
@@ -82,7 +70,7 @@ describe("campaign analytics", () => {
   test("the Dashboard's open rate and recent campaigns read them", async () => {
     const user = await signedIn();
     await seedEmailCampaign(user.teamId);
-    const page = await servePage(dashboardPage, "/dashboard", user.cookie);
+    const page = await (await serveDashboard(dashboardPage, getRequest("/dashboard", user.cookie))).json();
     expect(page.stats.openRate.value).toBe(42.9);
     expect(page.recentCampaigns[0]).toMatchObject({ name: "Spring launch", opens: 3, clicks: 2, clickRate: 66.7 });
   });

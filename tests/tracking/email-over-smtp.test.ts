@@ -11,8 +11,9 @@ import { instrumentEmail } from "../../server/tracking/instrument-email.ts";
 import { getTrackingKey } from "../../server/tracking/key.ts";
 import { createUser } from "../factories.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
-import { ORIGIN, respond, routeArgs } from "../requests.ts";
+import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // The whole way a marketing email travels: the campaign rendered for each contact,
 // instrumented, sent over SMTP to a real server, parsed there with mailparser, and

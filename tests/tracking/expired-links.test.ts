@@ -9,7 +9,7 @@ import { startCampaign } from "../../server/delivery/start-campaign.ts";
 import { addContacts, chunkWorker, draftCampaign, sendQueues } from "../delivery/fixtures.ts";
 import { createUser } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
-import { respond, routeArgs } from "../requests.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // A click link of a campaign that no longer exists must not be an open redirect:
 // the link is taken from a message the pipeline really sent to the outbox.

@@ -12,8 +12,8 @@ import { createRequestLog } from "../../server/http/request-log.ts";
 import { getTrackingKey } from "../../server/tracking/key.ts";
 import { signClickToken, signOpenToken, signUnsubscribeToken } from "../../server/tracking/tokens.ts";
 import { createUser } from "../factories.ts";
-import { respond, routeArgs } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // What an operator's log shows of the links in recipients' mail: a token in a log is
 // as good as the link itself (unsubscribe someone, click in their name).

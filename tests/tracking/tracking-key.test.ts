@@ -6,8 +6,9 @@ import { getSecretKey } from "../../server/channels/secret-key.ts";
 import { forgetTrackingKey, getTrackingKey, loadStoredTrackingKey } from "../../server/tracking/key.ts";
 import { readClickToken, signClickToken } from "../../server/tracking/tokens.ts";
 import { createUser } from "../factories.ts";
-import { ORIGIN, respond, routeArgs } from "../requests.ts";
+import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 // The generated tracking key at rest: sealed with the server's secret key, never in
 // plain text, and a key stored in plain text by an earlier version keeps signing.

@@ -9,8 +9,9 @@ import { campaignAnalytics } from "../../server/tracking/analytics.ts";
 import { getTrackingKey } from "../../server/tracking/key.ts";
 import { signClickToken, signOpenToken } from "../../server/tracking/tokens.ts";
 import { createUser } from "../factories.ts";
-import { ORIGIN, respond, routeArgs } from "../requests.ts";
+import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 

@@ -7,8 +7,9 @@ import { getTrackingKey } from "../../server/tracking/key.ts";
 import { signUnsubscribeToken } from "../../server/tracking/tokens.ts";
 import { unsubscribeByAddress } from "../../server/tracking/unsubscribe.ts";
 import { createUser } from "../factories.ts";
-import { ORIGIN, respond, routeArgs } from "../requests.ts";
+import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
+import { respond, routeArgs } from "../serve-route.ts";
 
 /** A request as the router serves it: this route's middleware, then its loader or action. */
 function serve(handler: typeof loader | typeof action, request: Request, token: string) {
