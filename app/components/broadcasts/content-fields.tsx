@@ -52,13 +52,16 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
       <TextareaField
         label="Content"
         className={shows("EMAIL") || shows("SMS") ? undefined : "hidden"}
-        description={
+        // The live count is the one thing read with the field: the format hint stays visible but unlinked, as it is long.
+        extra={
           <>
-            {type === "SMS" ? "Plain text." : type === "EMAIL" ? "HTML or Markdown, as chosen in Email format." : "Email: HTML or Markdown. SMS: plain text."}{" "}
-            {LIQUID_HINT}
+            <p className="text-xs text-muted-foreground">
+              {type === "SMS" ? "Plain text." : type === "EMAIL" ? "HTML or Markdown, as chosen in Email format." : "Email: HTML or Markdown. SMS: plain text."}{" "}
+              {LIQUID_HINT}
+            </p>
+            {shows("SMS") ? <SmsCounter id={counterId} text={content} /> : null}
           </>
         }
-        extra={shows("SMS") ? <SmsCounter id={counterId} text={content} /> : null}
         textareaProps={{
           ...getTextareaProps(fields.content),
           // Screen readers hear the count with the field.

@@ -17,7 +17,7 @@ type FieldFrameProps = {
   description?: React.ReactNode;
   /** The messages to show; when there are any the control is marked invalid and points at them. */
   errors?: string[];
-  /** Something more under the hint, e.g. a live counter the control names in its own aria-describedby. */
+  /** More under the hint, read with the field only when the control names it in its own aria-describedby (e.g. a live counter). */
   extra?: React.ReactNode;
   /** Classes for the wrapper, e.g. a width or `hidden`. */
   className?: string;
