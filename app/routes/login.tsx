@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthCard } from "../components/auth-card.tsx";
+import { Field } from "../components/forms/field.tsx";
 import { Toasts } from "../components/toasts.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { FieldError } from "../components/ui/field-error.tsx";
@@ -74,11 +75,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FieldError id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.email.id}>Email</Label>
-          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="you@company.com" />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@company.com" }}
+          errors={fields.email.errors}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor={fields.password.id}>Password</Label>
           <div className="relative">

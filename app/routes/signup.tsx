@@ -4,10 +4,10 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/signup";
 import { AuthCard } from "../components/auth-card.tsx";
+import { Field } from "../components/forms/field.tsx";
 import { Toasts } from "../components/toasts.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { FieldError } from "../components/ui/field-error.tsx";
-import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { getDb } from "../../db/database.ts";
 import { SignupSchema } from "../../server/auth/schemas.ts";
@@ -85,27 +85,27 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FieldError id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.name.id}>Full name</Label>
-          <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" placeholder="Ada Lovelace" />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.email.id}>Email</Label>
-          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="you@company.com" />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.password.id}>Password</Label>
-          <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
-          <p className="text-xs text-muted-foreground">8 to 128 characters.</p>
-          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.confirmPassword.id}>Confirm password</Label>
-          <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-          <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-        </div>
+        <Field
+          label="Full name"
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", placeholder: "Ada Lovelace" }}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@company.com" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          description="8 to 128 characters."
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <Field
+          label="Confirm password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
         <div className="flex flex-col gap-2">
           <div className="flex items-start gap-2">
             <input

@@ -3,8 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+import { Field } from "../forms/field.tsx";
 import { CreateWriteKeySchema, type WriteKeyKind } from "../../../server/write-keys/schemas.ts";
 
 const KIND_OPTIONS: { value: WriteKeyKind; label: string; description: string }[] = [
@@ -29,11 +28,11 @@ export function CreateKeyForm({ lastResult }: { lastResult?: SubmissionResult<st
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
       <FieldError id={form.errorId} errors={form.errors} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.name.id}>Key name</Label>
-        <Input {...getInputProps(fields.name, { type: "text" })} placeholder="Production web app" autoComplete="off" className="sm:max-w-sm" />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <Field
+        label="Key name"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "Production web app", autoComplete: "off", className: "sm:max-w-sm" }}
+        errors={fields.name.errors}
+      />
       <fieldset className="flex flex-col gap-2" aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}>
         <legend className="mb-2 text-sm font-medium">Used from</legend>
         {KIND_OPTIONS.map((option) => (

@@ -2,15 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ContentFields, fieldClass } from "./content-fields.tsx";
+import { ContentFields } from "./content-fields.tsx";
 import { ContentPreview, type PreviewData } from "./content-preview.tsx";
 import { BROADCASTS_PATH } from "./format.ts";
 import { SegmentPicker } from "./segment-picker.tsx";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { cn } from "../../lib/cn.ts";
+import { Field, SelectField } from "../forms/field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { CAMPAIGN_TYPES, CampaignFormSchema, type CampaignType, type ContentFormat } from "../../../server/campaigns/schemas.ts";
 
@@ -74,22 +72,22 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
       <FieldError id={form.errorId} errors={form.errors} />
       <input {...getInputProps(fields.scheduledTime, { type: "hidden" })} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.name.id}>Name</Label>
-          <Input {...getInputProps(fields.name, { type: "text" })} placeholder="Spring launch" autoComplete="off" />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.type.id}>Type</Label>
-          <select {...getSelectProps(fields.type)} className={cn(fieldClass, "h-10")} onChange={(event) => setType(asType(event.currentTarget.value))}>
-            {CAMPAIGN_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {TYPE_LABEL[option]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.type.errorId} errors={fields.type.errors} />
-        </div>
+        <Field
+          label="Name"
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "Spring launch", autoComplete: "off" }}
+          errors={fields.name.errors}
+        />
+        <SelectField
+          label="Type"
+          selectProps={{ ...getSelectProps(fields.type), className: "w-full", onChange: (event) => setType(asType(event.currentTarget.value)) }}
+          errors={fields.type.errors}
+        >
+          {CAMPAIGN_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {TYPE_LABEL[option]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <ContentFields type={hydrated ? type : null} fields={fields} />
       <SegmentPicker
@@ -100,11 +98,12 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
         errorId={fields.segmentIds.errorId}
         errors={fields.segmentIds.errors}
       />
-      <div className="flex flex-col gap-2 rounded-md border p-3">
-        <Label htmlFor={fields.previewEmail.id}>Preview as (contact email)</Label>
-        <Input {...getInputProps(fields.previewEmail, { type: "email" })} placeholder="Your oldest contact when empty" autoComplete="off" />
-        <FieldError id={fields.previewEmail.errorId} errors={fields.previewEmail.errors} />
-      </div>
+      <Field
+        label="Preview as (contact email)"
+        className="rounded-md border p-3"
+        inputProps={{ ...getInputProps(fields.previewEmail, { type: "email" }), placeholder: "Your oldest contact when empty", autoComplete: "off" }}
+        errors={fields.previewEmail.errors}
+      />
       {preview ? <ContentPreview preview={preview} /> : null}
       {/* Save comes first in the markup so Enter in a field saves; the row shows Preview first. */}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

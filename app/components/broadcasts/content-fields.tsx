@@ -1,14 +1,9 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { SmsCounter } from "./sms-counter.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+import { Field, SelectField, TextareaField } from "../forms/field.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { CampaignType } from "../../../server/campaigns/schemas.ts";
-
-export const fieldClass =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-sm ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-invalid:border-destructive";
 
 const LIQUID_HINT = 'Personalise with Liquid: {{ contact.name | default: "there" }}, {{ contact.email }}, {{ contact.attributes.plan }}.';
 
@@ -38,68 +33,73 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
 
   return (
     <>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.subject.id}>Subject</Label>
-        <Input {...getInputProps(fields.subject, { type: "text" })} autoComplete="off" />
-        {type !== null && type !== "EMAIL" ? <p className="text-xs text-muted-foreground">Shown in your campaign list; only emails send it.</p> : null}
-        <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-      </div>
-      <div className={cn("flex flex-col gap-2", shows("EMAIL") ? null : "hidden")}>
-        <Label htmlFor={fields.contentFormat.id}>Email format</Label>
-        <select {...getSelectProps(fields.contentFormat)} className={cn(fieldClass, "h-10")}>
-          <option value="HTML">HTML</option>
-          <option value="MARKDOWN">Markdown</option>
-        </select>
-        <FieldError id={fields.contentFormat.errorId} errors={fields.contentFormat.errors} />
-      </div>
+      <Field
+        label="Subject"
+        description={type !== null && type !== "EMAIL" ? "Shown in your campaign list; only emails send it." : null}
+        inputProps={{ ...getInputProps(fields.subject, { type: "text" }), autoComplete: "off" }}
+        errors={fields.subject.errors}
+      />
+      <SelectField
+        label="Email format"
+        className={shows("EMAIL") ? undefined : "hidden"}
+        selectProps={{ ...getSelectProps(fields.contentFormat), className: "w-full" }}
+        errors={fields.contentFormat.errors}
+      >
+        <option value="HTML">HTML</option>
+        <option value="MARKDOWN">Markdown</option>
+      </SelectField>
       {/* WhatsApp sends its template instead; the textarea stays in the form so nothing typed is lost. */}
-      <div className={cn("flex flex-col gap-2", shows("EMAIL") || shows("SMS") ? null : "hidden")}>
-        <Label htmlFor={fields.content.id}>Content</Label>
-        <textarea
-          {...getTextareaProps(fields.content)}
-          // Screen readers hear the count with the field, and its error when there is one.
-          aria-describedby={[shows("SMS") ? counterId : null, fields.content.errors ? fields.content.errorId : null].filter(Boolean).join(" ") || undefined}
-          rows={type === "SMS" ? 4 : 8}
-          className={cn(fieldClass, "font-mono")}
-          onChange={(event) => setContent(event.currentTarget.value)}
-        />
-        <p className="text-xs text-muted-foreground">
-          {type === "SMS" ? "Plain text." : type === "EMAIL" ? "HTML or Markdown, as chosen in Email format." : "Email: HTML or Markdown. SMS: plain text."}{" "}
-          {LIQUID_HINT}
-        </p>
-        {shows("SMS") ? <SmsCounter id={counterId} text={content} /> : null}
-        <FieldError id={fields.content.errorId} errors={fields.content.errors} />
-      </div>
+      <TextareaField
+        label="Content"
+        className={shows("EMAIL") || shows("SMS") ? undefined : "hidden"}
+        // The live count is the one thing read with the field: the format hint stays visible but unlinked, as it is long.
+        extra={
+          <>
+            <p className="text-xs text-muted-foreground">
+              {type === "SMS" ? "Plain text." : type === "EMAIL" ? "HTML or Markdown, as chosen in Email format." : "Email: HTML or Markdown. SMS: plain text."}{" "}
+              {LIQUID_HINT}
+            </p>
+            {shows("SMS") ? <SmsCounter id={counterId} text={content} /> : null}
+          </>
+        }
+        textareaProps={{
+          ...getTextareaProps(fields.content),
+          // Screen readers hear the count with the field.
+          "aria-describedby": shows("SMS") ? counterId : undefined,
+          rows: type === "SMS" ? 4 : 8,
+          className: "font-mono",
+          onChange: (event) => setContent(event.currentTarget.value),
+        }}
+        errors={fields.content.errors}
+      />
       <fieldset className={cn("flex flex-col gap-3 rounded-md border p-3", shows("WHATSAPP") ? null : "hidden")}>
         <legend className="px-1 text-sm font-medium">WhatsApp template</legend>
         <p className="text-xs text-muted-foreground">
           WhatsApp marketing messages must use a template approved in WhatsApp Manager.
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={whatsapp.template.id}>Template name</Label>
-            <Input {...getInputProps(whatsapp.template, { type: "text" })} placeholder="spring_sale" autoComplete="off" />
-            <FieldError id={whatsapp.template.errorId} errors={whatsapp.template.errors} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={whatsapp.language.id}>Language code</Label>
-            <Input {...getInputProps(whatsapp.language, { type: "text" })} placeholder="en_US" autoComplete="off" />
-            <FieldError id={whatsapp.language.errorId} errors={whatsapp.language.errors} />
-          </div>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={whatsapp.parameters.id}>Body parameters</Label>
-          <textarea
-            {...getTextareaProps(whatsapp.parameters)}
-            aria-invalid={parameterErrors.length > 0 || undefined}
-            rows={3}
-            className={cn(fieldClass, "font-mono")}
+          <Field
+            label="Template name"
+            inputProps={{ ...getInputProps(whatsapp.template, { type: "text" }), placeholder: "spring_sale", autoComplete: "off" }}
+            errors={whatsapp.template.errors}
           />
-          <p className="text-xs text-muted-foreground">
-            One per line, in order: the first line fills {"{{1}}"}, the second {"{{2}}"}. {LIQUID_HINT}
-          </p>
-          <FieldError id={whatsapp.parameters.errorId} errors={parameterErrors} />
+          <Field
+            label="Language code"
+            inputProps={{ ...getInputProps(whatsapp.language, { type: "text" }), placeholder: "en_US", autoComplete: "off" }}
+            errors={whatsapp.language.errors}
+          />
         </div>
+        <TextareaField
+          label="Body parameters"
+          description={
+            <>
+              One per line, in order: the first line fills {"{{1}}"}, the second {"{{2}}"}. {LIQUID_HINT}
+            </>
+          }
+          textareaProps={{ ...getTextareaProps(whatsapp.parameters), rows: 3, className: "font-mono" }}
+          // One line's error is the field's error too.
+          errors={parameterErrors}
+        />
       </fieldset>
     </>
   );

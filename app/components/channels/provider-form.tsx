@@ -3,9 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { NativeSelect } from "../ui/native-select.tsx";
+import { Field, SelectField } from "../forms/field.tsx";
 import { PROVIDER_FIELDS, PROVIDER_SCHEMAS } from "./provider-fields.ts";
 import type { CampaignType } from "../../../server/campaigns/schemas.ts";
 
@@ -39,31 +37,28 @@ export function ProviderForm({ channel, enabled, defaults, masked, lastResult }:
       <FieldError id={form.errorId} errors={form.errors} />
       {PROVIDER_FIELDS[channel].map((spec) => {
         const field = all[spec.name]!;
-        return (
-          <div key={spec.name} className="flex flex-col gap-2">
-            <Label htmlFor={field.id}>{spec.label}</Label>
-            {spec.type === "security" ? (
-              <NativeSelect id={field.id} name={field.name} defaultValue={field.initialValue as string} aria-invalid={!field.valid || undefined}>
-                <option value="starttls">STARTTLS (port 587)</option>
-                <option value="tls">TLS (port 465)</option>
-                <option value="none">None</option>
-              </NativeSelect>
-            ) : spec.secret ? (
-              <Input
-                {...getInputProps(field, { type: "password" })}
-                key={field.key}
-                defaultValue=""
-                autoComplete="off"
-                placeholder={masked[spec.name] ? "Leave blank to keep the saved one" : ""}
-              />
-            ) : (
-              <Input {...getInputProps(field, { type: spec.type === "number" ? "number" : spec.type === "email" ? "email" : "text" })} key={field.key} placeholder={spec.placeholder} />
-            )}
-            {spec.secret && <p className="text-xs text-muted-foreground">{masked[spec.name] ? `Saved: ${masked[spec.name]}` : "Not saved yet."}</p>}
-            {spec.hint && <p className="text-xs text-muted-foreground">{spec.hint}</p>}
-            <FieldError id={field.errorId} errors={field.errors} />
-          </div>
-        );
+        const description =
+          spec.secret || spec.hint ? (
+            <>
+              {spec.secret && <p>{masked[spec.name] ? `Saved: ${masked[spec.name]}` : "Not saved yet."}</p>}
+              {spec.hint && <p>{spec.hint}</p>}
+            </>
+          ) : null;
+        const frame = { label: spec.label, description, errors: field.errors };
+        if (spec.type === "security") {
+          return (
+            <SelectField key={spec.name} {...frame} selectProps={{ id: field.id, name: field.name, defaultValue: field.initialValue as string }}>
+              <option value="starttls">STARTTLS (port 587)</option>
+              <option value="tls">TLS (port 465)</option>
+              <option value="none">None</option>
+            </SelectField>
+          );
+        }
+        const inputProps = spec.secret
+          ? { ...getInputProps(field, { type: "password" }), defaultValue: "", autoComplete: "off", placeholder: masked[spec.name] ? "Leave blank to keep the saved one" : "" }
+          : { ...getInputProps(field, { type: spec.type === "number" ? "number" : spec.type === "email" ? "email" : "text" }), placeholder: spec.placeholder };
+        // Conform's key changes when the form is reset, so the input starts again from its default.
+        return <Field key={`${spec.name}:${field.key ?? ""}`} {...frame} inputProps={inputProps} />;
       })}
       {channel === "EMAIL" && masked.password && (
         <label className="flex items-center gap-2 text-sm">

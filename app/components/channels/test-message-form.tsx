@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+import { Field } from "../forms/field.tsx";
 import type { CampaignType } from "../../../server/campaigns/schemas.ts";
 import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../server/channels/settings-schemas.ts";
 
@@ -28,23 +27,15 @@ export function TestMessageForm({ channel, lastResult, report }: TestMessageForm
     <Form method="post" className="flex flex-col gap-3 border-t pt-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="test" />
       <input type="hidden" name="channel" value={channel} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={all.to.id}>Send to</Label>
-        <Input {...getInputProps(all.to, { type: channel === "EMAIL" ? "email" : "tel" })} placeholder={channel === "EMAIL" ? "you@example.com" : "+14155550123"} />
-        <FieldError id={all.to.errorId} errors={all.to.errors} />
-      </div>
+      <Field
+        label="Send to"
+        inputProps={{ ...getInputProps(all.to, { type: channel === "EMAIL" ? "email" : "tel" }), placeholder: channel === "EMAIL" ? "you@example.com" : "+14155550123" }}
+        errors={all.to.errors}
+      />
       {channel === "WHATSAPP" && (
         <div className="grid grid-cols-2 gap-3">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={all.template.id}>Template</Label>
-            <Input {...getInputProps(all.template, { type: "text" })} placeholder="hello_world" />
-            <FieldError id={all.template.errorId} errors={all.template.errors} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={all.language.id}>Language</Label>
-            <Input {...getInputProps(all.language, { type: "text" })} placeholder="en_US" />
-            <FieldError id={all.language.errorId} errors={all.language.errors} />
-          </div>
+          <Field label="Template" inputProps={{ ...getInputProps(all.template, { type: "text" }), placeholder: "hello_world" }} errors={all.template.errors} />
+          <Field label="Language" inputProps={{ ...getInputProps(all.language, { type: "text" }), placeholder: "en_US" }} errors={all.language.errors} />
         </div>
       )}
       <FieldError id={form.errorId} errors={form.errors} />

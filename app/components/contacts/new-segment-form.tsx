@@ -4,8 +4,7 @@ import type * as React from "react";
 import { Form } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+import { Field } from "../forms/field.tsx";
 import { contactsCountText, type HasPhone, isFiltered } from "./contacts-query.ts";
 import { NewSegmentFromSelectionSchema } from "./new-segment-schema.ts";
 
@@ -68,11 +67,11 @@ export function NewSegmentForm({
       <input type="hidden" name="hasPhone" value={selection.hasPhone} />
       <FieldError id={form.errorId} errors={form.errors} />
       <FieldError id={fields.contactIds.errorId} errors={fields.contactIds.errors} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.name.id}>Segment name</Label>
-        <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" placeholder="e.g. Spring launch invitees" />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <Field
+        label="Segment name"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off", placeholder: "e.g. Spring launch invitees" }}
+        errors={fields.name.errors}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         {cancel}
         <Button type="submit" disabled={pending}>

@@ -8,8 +8,7 @@ import { ImportProgress } from "./import-progress.tsx";
 import { ImportSummary } from "./import-summary.tsx";
 import { useCsvImport } from "./use-csv-import.ts";
 import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+import { Field } from "../forms/field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CsvProblem } from "../../../server/contacts/csv-mapping.ts";
 
@@ -60,28 +59,30 @@ export function CsvImportPanel({ problem: serverProblem }: { problem?: CsvProble
         aria-labelledby="csv-import-heading"
       >
         {/* The name comes before the file: the server streams the file and must know the segment first. */}
-        <div className="flex max-w-md flex-col gap-2">
-          <Label htmlFor="csv-segment-name">Segment name (optional)</Label>
-          <Input ref={segmentInput} id="csv-segment-name" name="segmentName" maxLength={200} disabled={busy} aria-describedby="csv-segment-name-hint" />
-          <p id="csv-segment-name-hint" className="text-xs text-muted-foreground">
-            The imported contacts also join a new segment of this name.
-          </p>
-        </div>
-        <div className="flex max-w-md flex-col gap-2">
-          <Label htmlFor="csv-file">CSV file</Label>
-          <Input
-            ref={fileInput}
-            id="csv-file"
-            name="file"
-            type="file"
-            accept=".csv"
-            required
-            disabled={busy}
-            onChange={onFileChange}
-            aria-describedby={problem ? "csv-import-problem" : undefined}
-            className="h-auto cursor-pointer file:mr-3 file:rounded-sm file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm file:font-medium file:text-secondary-foreground"
-          />
-        </div>
+        <Field
+          label="Segment name (optional)"
+          description="The imported contacts also join a new segment of this name."
+          className="max-w-md"
+          inputProps={{ ref: segmentInput, id: "csv-segment-name", name: "segmentName", maxLength: 200, disabled: busy }}
+        />
+        <Field
+          label="CSV file"
+          className="max-w-md"
+          inputProps={{
+            ref: fileInput,
+            id: "csv-file",
+            name: "file",
+            type: "file",
+            accept: ".csv",
+            required: true,
+            disabled: busy,
+            onChange: onFileChange,
+            // The file's problem shows below the whole form, as an alert, rather than under the field.
+            "aria-describedby": problem ? "csv-import-problem" : undefined,
+            className:
+              "h-auto cursor-pointer file:mr-3 file:rounded-sm file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm file:font-medium file:text-secondary-foreground",
+          }}
+        />
         {problem ? <ProblemAlert problem={problem} /> : null}
         {state.step === "reading" ? (
           <p role="status" className="text-sm text-muted-foreground">

@@ -4,8 +4,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+import { Field } from "../forms/field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
 
@@ -40,16 +39,16 @@ export function SegmentNameForm({ action, lastResult, defaultName, submitLabel, 
   return (
     <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
       <FieldError id={form.errorId} errors={form.errors} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.name.id}>Segment name</Label>
-        <Input
-          {...getInputProps(fields.name, { type: "text" })}
-          onChange={(event) => setName(event.currentTarget.value)}
-          placeholder="Newsletter subscribers"
-          autoComplete="off"
-        />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <Field
+        label="Segment name"
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          onChange: (event) => setName(event.currentTarget.value),
+          placeholder: "Newsletter subscribers",
+          autoComplete: "off",
+        }}
+        errors={fields.name.errors}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" asChild>
           <Link to={cancelTo} preventScrollReset>

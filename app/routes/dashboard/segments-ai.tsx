@@ -4,9 +4,7 @@ import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { AI_SEGMENT_NAME, aiPromptPath, aiSavePath } from "../../components/segments/ai-prompt/paths.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { FieldError } from "../../components/ui/field-error.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
+import { Field } from "../../components/forms/field.tsx";
 import { getDb } from "../../../db/database.ts";
 import { promptPanelResult, shownPanelResult } from "../../../server/ai/page-result.ts";
 import { isAppError } from "../../../server/errors.ts";
@@ -78,18 +76,11 @@ export default function AiPromptSave({ loaderData, actionData }: Route.Component
     <RouteDialog title="Create Segment" description="Saves the generated filter as a segment whose members are counted live." closeTo={closeTo}>
       <Form method="post" action={aiSavePath(result)} className="flex flex-col gap-4">
         <input type="hidden" name="filter" value={result.filterJson} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="ai-segment-name">Segment name</Label>
-          <Input
-            id="ai-segment-name"
-            name="name"
-            defaultValue={actionData?.name ?? AI_SEGMENT_NAME}
-            autoComplete="off"
-            aria-invalid={actionData?.errors.length ? true : undefined}
-            aria-describedby={actionData?.errors.length ? "ai-segment-name-error" : undefined}
-          />
-          <FieldError id="ai-segment-name-error" errors={actionData?.errors} />
-        </div>
+        <Field
+          label="Segment name"
+          inputProps={{ id: "ai-segment-name", name: "name", defaultValue: actionData?.name ?? AI_SEGMENT_NAME, autoComplete: "off" }}
+          errors={actionData?.errors}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" asChild>
             <Link to={closeTo} preventScrollReset>

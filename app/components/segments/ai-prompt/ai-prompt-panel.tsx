@@ -6,8 +6,7 @@ import { DescribedFilter } from "./described-filter.tsx";
 import { AI_PROMPT_ROUTE_ID, aiChoicePath, aiRefineFields, aiSaveFields } from "./paths.ts";
 import { segmentsPath } from "../segment-tabs-config.ts";
 import { Button } from "../../ui/button.tsx";
-import { FieldError } from "../../ui/field-error.tsx";
-import { Label } from "../../ui/label.tsx";
+import { TextareaField } from "../../forms/field.tsx";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import type { PromptPanelResult } from "../../../../server/ai/page-result.ts";
 
@@ -30,19 +29,19 @@ export function AiPromptPanel() {
   return (
     <div className="flex flex-col gap-6">
       <Form method="get" action="/dashboard/segments/ai" className="flex flex-col gap-2" preventScrollReset>
-        <Label htmlFor="ai-prompt">Describe your audience</Label>
-        <textarea
-          id="ai-prompt"
-          name="prompt"
-          rows={3}
-          defaultValue={result?.prompt ?? ""}
-          onChange={(event) => setPrompt(event.currentTarget.value)}
-          placeholder="Pro users in France who purchased in the last 30 days but didn't open the last campaign"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "ai-prompt-error" : undefined}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        <TextareaField
+          label="Describe your audience"
+          textareaProps={{
+            id: "ai-prompt",
+            name: "prompt",
+            rows: 3,
+            defaultValue: result?.prompt ?? "",
+            onChange: (event) => setPrompt(event.currentTarget.value),
+            placeholder: "Pro users in France who purchased in the last 30 days but didn't open the last campaign",
+            className: "shadow-xs",
+          }}
+          errors={error ? [error] : undefined}
         />
-        <FieldError id="ai-prompt-error" errors={error ? [error] : undefined} />
         <div>
           {/* Disabled while empty once JavaScript runs; without it the server says what is missing. */}
           <Button type="submit" disabled={(hydrated && prompt.trim() === "") || generating}>

@@ -8,9 +8,7 @@ import { GroupEditor } from "./group-editor.tsx";
 import { type FilterPreview, PreviewPanel } from "./preview-panel.tsx";
 import { normalizeDraft } from "./vocabulary.ts";
 import { Button } from "../../ui/button.tsx";
-import { FieldError } from "../../ui/field-error.tsx";
-import { Input } from "../../ui/input.tsx";
-import { Label } from "../../ui/label.tsx";
+import { Field } from "../../forms/field.tsx";
 import { decodeFormTree } from "../../../lib/form-tree.ts";
 
 /** What the server hands the builder: the tree as form fields, and what it found. */
@@ -101,20 +99,11 @@ export function FilterBuilder({
   return (
     <BuilderContext.Provider value={{ ...data, errors }}>
       <Form ref={formRef} method="post" action={action} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="filter-segment-name">Segment name</Label>
-          <Input
-            id="filter-segment-name"
-            name="name"
-            defaultValue={state.name}
-            placeholder="Pro users exporting reports"
-            autoComplete="off"
-            className="max-w-md"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? "filter-segment-name-error" : undefined}
-          />
-          <FieldError id="filter-segment-name-error" errors={errors.name} />
-        </div>
+        <Field
+          label="Segment name"
+          inputProps={{ id: "filter-segment-name", name: "name", defaultValue: state.name, placeholder: "Pro users exporting reports", autoComplete: "off", className: "max-w-md" }}
+          errors={errors.name}
+        />
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <GroupEditor node={draft} path={ROOT} label="" depth={1} selfId={segment?.id} />
           <PreviewPanel preview={preview} problem={problem} stale={stale} />
