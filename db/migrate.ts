@@ -18,6 +18,7 @@ import * as sealedTrackingKey from "../migrations/2026-11-24T1006-sealed-trackin
 import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts";
 import * as rateLimits from "../migrations/2026-11-24T1007-rate-limits.ts";
 import * as sessionPruneIndex from "../migrations/2026-11-24T1101-session-prune-index.ts";
+import * as providerBaseUrls from "../migrations/2026-11-24T1102-provider-base-urls.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -40,7 +41,11 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1007-write-key-kinds": writeKeyKinds,
   "2026-11-24T1007-rate-limits": rateLimits,
   "2026-11-24T1101-session-prune-index": sessionPruneIndex,
+  "2026-11-24T1102-provider-base-urls": providerBaseUrls,
 };
+
+/** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */
+export const migrationNames = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
