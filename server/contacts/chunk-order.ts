@@ -1,4 +1,5 @@
 import { AppError } from "../errors.ts";
+import { realWaitClock, type WaitClock } from "../wait-clock.ts";
 
 /**
  * How long a chunk sent with `afterPrevious` waits for the chunk before it. The
@@ -17,22 +18,27 @@ export class PreviousChunkPending extends Error {}
  * there. A previous chunk being written holds the import's row lock, so `apply`
  * itself waits for it to commit; trying again on a timer only covers a previous chunk
  * that has not reached the database yet: it may still be on its way, in another web
- * process, or about to be sent again after a network error.
+ * process, or about to be sent again after a network error. The wait is measured on
+ * `clock` (the real one unless given).
  */
-export async function afterPreviousChunk<T>(apply: () => Promise<T>, options: { chunkIndex: number; waitMs: number }): Promise<T> {
-  const deadline = Date.now() + options.waitMs;
+export async function afterPreviousChunk<T>(
+  apply: () => Promise<T>,
+  options: { chunkIndex: number; waitMs: number; clock?: WaitClock },
+): Promise<T> {
+  const clock = options.clock ?? realWaitClock;
+  const deadline = clock.now() + options.waitMs;
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
     try {
       return await apply();
     } catch (error) {
       if (!(error instanceof PreviousChunkPending)) throw error;
-      if (Date.now() + pause > deadline) {
+      if (clock.now() + pause > deadline) {
         throw new AppError(
           "CONFLICT",
           `Chunk ${options.chunkIndex - 1} of this import has not arrived, and chunks are applied in file order. Send the import again from chunk ${options.chunkIndex - 1}.`,
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      await clock.sleep(pause);
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { createSegment } from "../segments/segments.ts";
+import type { WaitClock } from "../wait-clock.ts";
 import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
@@ -69,7 +70,7 @@ export async function startImport(
  * `bytes` (the chunk's request body, 0 when it has none) counts towards the
  * import's MAX_IMPORT_BYTES; a chunk that would pass a limit is refused whole.
  * With `afterPrevious`, the chunk is applied only after chunk `chunkIndex - 1`,
- * waiting for it up to `previousChunkWaitMs`: a client may then send a chunk before
+ * waiting for it up to `previousChunkWaitMs` on `clock` (the real one unless given): a client may then send a chunk before
  * the previous one is answered, and a later row of the file still wins.
  */
 export async function importChunk(
@@ -83,6 +84,7 @@ export async function importChunk(
     bytes?: number;
     afterPrevious?: boolean;
     previousChunkWaitMs?: number;
+    clock?: WaitClock;
   },
 ): Promise<ChunkResult> {
   const bytes = options.bytes ?? 0;
@@ -171,7 +173,7 @@ export async function importChunk(
       .values({ importId: options.importId, chunkIndex: options.chunkIndex, result: JSON.stringify(stored) })
       .execute();
     return stored;
-  }), { chunkIndex: options.chunkIndex, waitMs }));
+  }), { chunkIndex: options.chunkIndex, waitMs, clock: options.clock }));
   // After the chunk's transaction, not before: the next chunk, waiting for the
   // import's row lock, then need not wait for an ANALYZE as well.
   await keepContactStatisticsCurrent(db, options.teamId);

@@ -16,12 +16,15 @@ export async function renewLeases(db: Database, options: { owner: string; leaseS
  * Deliveries left in `sending` by a worker that stopped renewing its claim (it died
  * between handing them to the provider and recording the answer) become `unknown`.
  * They are never claimed again: re-sending could deliver a message twice. Returns
- * the campaigns touched, which may now be finished.
+ * the campaigns touched, which may now be finished. Leases are judged as of `at`,
+ * the database's clock unless given (a test names the moment instead of sleeping
+ * through a lease).
  */
-export async function expireLeases(db: Database): Promise<string[]> {
+export async function expireLeases(db: Database, options: { at?: Date } = {}): Promise<string[]> {
+  const at = options.at ?? null;
   const { rows } = await sql<{ campaignId: string }>`
     update deliveries set status = 'unknown', error = ${UNKNOWN_OUTCOME}, updated_at = now()
-    where status = 'sending' and lease_expires_at < now()
+    where status = 'sending' and lease_expires_at < coalesce(${at}::timestamptz, now())
     returning campaign_id`.execute(db);
   return [...new Set(rows.map((row) => row.campaignId))];
 }

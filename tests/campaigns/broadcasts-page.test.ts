@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { action as deleteAction, loader as deletePage } from "../../app/routes/dashboard/broadcast-delete.tsx";
 import { action as editAction, loader as editPage } from "../../app/routes/dashboard/broadcast-edit.tsx";
 import { action as createAction, loader as newPage } from "../../app/routes/dashboard/broadcast-new.tsx";
@@ -167,20 +167,24 @@ describe("editing a campaign", () => {
 });
 
 describe("scheduling", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   test("the Schedule button schedules 24 hours from now with 'Campaign scheduled successfully'; Unschedule goes back to DRAFT", async () => {
     const user = await signedIn();
     const created = await draft(user.teamId);
     const path = `/dashboard/broadcasts/${created.id}/schedule`;
 
-    const before = Date.now();
+    // The moment the button is pressed, held still so "24 hours from now" is one exact time.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const pressed = Date.now();
     const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
     expect(response.status).toBe(302);
     expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign scheduled successfully" }]);
     const scheduled = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
     expect(scheduled.state).toBe("SCHEDULED");
-    const offset = scheduled.scheduledAt!.getTime() - before;
-    expect(offset).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
-    expect(offset).toBeLessThan(24 * 3600_000 + 60_000);
+    expect(scheduled.scheduledAt!.getTime()).toBe(pressed + 24 * 3600_000);
 
     const again = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
     expect(again.headers.get("Location")).toBe("/dashboard/broadcasts");

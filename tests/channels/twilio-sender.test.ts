@@ -100,7 +100,8 @@ describe("the Twilio SMS sender", () => {
   });
 
   test("no answer in time is transient", async () => {
-    twilio.queue({ status: 201, body: {}, delayMs: 1000 });
+    // Twilio never answers: only the timeout can end the request.
+    twilio.queue({ status: 201, body: {}, neverAnswers: true });
     expect(await sender({ timeoutMs: 100 }).send(sms())).toEqual({ status: "failed", permanent: false, reason: "Twilio did not answer within 0.1 s." });
   });
 

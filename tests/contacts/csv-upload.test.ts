@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { CSV_PROBLEMS } from "../../server/contacts/csv-mapping.ts";
@@ -143,10 +144,19 @@ describe("importing an uploaded CSV", () => {
     const { teamId } = await createUser();
     const rows = Array.from({ length: 6_000 }, (_, i) => `cut${i}@example.com`).join("\n");
     const head = '--cut\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\nContent-Type: text/csv\r\n\r\n';
+    // The client sends 6,000 rows, and goes away once the server has written the first
+    // chunk of 5,000 (while it holds the other 1,000), however long that takes.
+    const firstChunkWritten = async () =>
+      (await getDb().selectFrom("importChunks").innerJoin("imports", "imports.id", "importChunks.importId").select("importChunks.chunkIndex").where("imports.teamId", "=", teamId).execute()).length > 0;
+    let sent = false;
     const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(`${head}email\n${rows}\n`));
-        setTimeout(() => controller.error(new Error("the client went away")), 20);
+      async pull(controller) {
+        if (!sent) {
+          sent = true;
+          return controller.enqueue(new TextEncoder().encode(`${head}email\n${rows}\n`));
+        }
+        while (!(await firstChunkWritten())) await sleep(10);
+        controller.error(new Error("the client went away"));
       },
     });
     const request = new Request(`${ORIGIN}/dashboard/segments/import`, {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { sql } from "kysely";
 import { afterAll, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
@@ -8,6 +7,7 @@ import { startCountingSink } from "../../bench/lib/counting-smtp-sink.ts";
 import { seedContacts } from "../../bench/lib/send-fixtures.ts";
 import { createUser } from "../factories.ts";
 import { draftCampaign } from "./fixtures.ts";
+import { seededRandom, seedFrom } from "./seeded-random.ts";
 
 const RECIPIENTS = 20_000;
 const KILLS = 5;
@@ -15,6 +15,17 @@ const KILLS = 5;
 // any moment (its inFlightLimit: one message on the wire and two behind it per connection).
 const CONCURRENCY = 4;
 const IN_FLIGHT_PER_CHUNK = 3 * 5;
+// The kill points: each kill comes once this many more recipients have their message
+// than at the last restart, so they fall mid-send however fast the machine sends.
+const MESSAGES_BETWEEN_KILLS = { least: 20, most: 3_000 };
+const SEED = seedFrom("CRASH_SEED");
+
+/** How many more recipients must have their message before each kill, chosen by the seed. */
+function killPoints(seed: number): number[] {
+  const random = seededRandom(seed);
+  const { least, most } = MESSAGES_BETWEEN_KILLS;
+  return Array.from({ length: KILLS }, () => least + Math.floor(random() * (most - least + 1)));
+}
 
 let worker: ChildProcess | undefined;
 afterAll(() => {
@@ -44,17 +55,16 @@ test(
     const campaign = await draftCampaign(teamId, { subject: "Hello {{ contact.name }}", content: '<p>Hi <a href="https://example.com/a">there</a></p>' });
     await sendCampaignNow(db, { teamId, campaignId: campaign.id });
 
-    const sentSoFar = async () =>
-      Number((await sql<{ n: string }>`select coalesce(sum(total), 0) as n from campaign_delivery_counts where campaign_id = ${campaign.id} and status in ('sent', 'unknown', 'failed')`.execute(db)).rows[0]!.n);
-
+    const gaps = killPoints(SEED);
+    console.log(`crash test: CRASH_SEED=${SEED} (set it to replay these kill points: after ${gaps.join(", ")} more recipients)`);
     let kills = 0;
     worker = startWorkerProcess(sink.port);
-    while (kills < KILLS) {
-      // A random moment while messages are going out: after the last restart has sent some.
-      const before = await sentSoFar();
+    for (const gap of gaps) {
+      const killAt = sink.received.size + gap;
       const deadline = Date.now() + 60_000;
-      while ((await sentSoFar()) <= before && Date.now() < deadline) await sleep(100);
-      await sleep(200 + Math.random() * 1500);
+      while (sink.received.size < killAt && Date.now() < deadline) await sleep(5);
+      // Not reached means the worker stopped sending: the checks below report what is missing.
+      if (sink.received.size < killAt) break;
       worker.kill("SIGKILL");
       await exited(worker);
       kills += 1;
@@ -90,9 +100,10 @@ test(
       } else if (row.status === "failed") counts.failed += 1;
       else counts.other += 1;
     }
-    console.log(`crash test: ${JSON.stringify(counts)}`);
+    console.log(`crash test: ${JSON.stringify({ seed: SEED, ...counts })}`);
 
-    expect(state).toBe("SENT");
+    expect(kills, `CRASH_SEED=${SEED}`).toBe(KILLS);
+    expect(state, `CRASH_SEED=${SEED}`).toBe("SENT");
     expect(counts.recipients).toBe(RECIPIENTS);
     expect(counts.duplicates).toBe(0);
     expect(counts.sentButMissing).toBe(0);

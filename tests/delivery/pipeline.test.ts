@@ -33,6 +33,13 @@ const statuses = async (campaignId: string) => {
   const rows = await db().selectFrom("deliveries").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).where("campaignId", "=", campaignId).groupBy("status").execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 };
+/** When `run` was called and when it returned: the database's clock read inside it lies between. */
+async function timed(run: () => Promise<unknown>) {
+  const before = new Date();
+  await run();
+  return { before, after: new Date() };
+}
+const secondsAfter = (moment: Date, seconds: number) => new Date(moment.getTime() + seconds * 1000);
 const campaignState = async (campaignId: string) =>
   (await db().selectFrom("campaigns").select("state").where("id", "=", campaignId).executeTakeFirstOrThrow()).state;
 
@@ -77,9 +84,12 @@ describe("send pipeline", () => {
     const read = await readDueDeliveries(db(), { campaignId, chunk: chunks[0]!, after: null, limit: 8 });
     expect(read).toHaveLength(8);
     const handed = read.slice(0, 5);
-    expect((await markSending(db(), { owner: "dead-worker", ids: handed.map((d) => d.id), leaseSeconds: 1 })).size).toBe(5);
-    await sleep(1100);
-    expect(await expireLeases(db())).toEqual([campaignId]);
+    const { leaseSeconds } = chunkWorker().settings;
+    const { before, after } = await timed(() => markSending(db(), { owner: "dead-worker", ids: handed.map((d) => d.id), leaseSeconds }));
+    // Within the lease the claim holds; once it has lapsed the messages are unknown.
+    expect(await expireLeases(db(), { at: secondsAfter(before, leaseSeconds - 1) })).toEqual([]);
+    expect(await statuses(campaignId)).toEqual({ queued: 25, sending: 5 });
+    expect(await expireLeases(db(), { at: secondsAfter(after, leaseSeconds + 1) })).toEqual([campaignId]);
     expect(await statuses(campaignId)).toEqual({ queued: 25, unknown: 5 });
     await sendChunk(chunkWorker(), { campaignId, chunk: chunks[0]! });
 
@@ -110,9 +120,9 @@ describe("send pipeline", () => {
   test("a slow worker's answer still lands after its lease was declared unknown", async () => {
     const { campaignId, chunks } = await startedCampaign(3);
     const [slow] = await readDueDeliveries(db(), { campaignId, chunk: chunks[0]!, after: null, limit: 1 });
-    await markSending(db(), { owner: "slow-worker", ids: [slow!.id], leaseSeconds: 1 });
-    await sleep(1100);
-    await expireLeases(db());
+    const { leaseSeconds } = chunkWorker().settings;
+    const { after } = await timed(() => markSending(db(), { owner: "slow-worker", ids: [slow!.id], leaseSeconds }));
+    expect(await expireLeases(db(), { at: secondsAfter(after, leaseSeconds + 1) })).toEqual([campaignId]);
     await recordOutcomes(db(), { owner: "slow-worker", outcomes: [{ id: slow!.id, status: "sent", providerMessageId: "late-1" }] });
     // Another worker cannot overwrite it.
     await recordOutcomes(db(), { owner: "someone-else", outcomes: [{ id: slow!.id, status: "failed", error: "no" }] });
@@ -187,12 +197,12 @@ describe("send pipeline", () => {
 
   test("send slots keep a shared rate: each batch waits for the previous one's share of the second", async () => {
     const { teamId } = await createUser();
-    const reserve = () => reserveSendSlots(db(), { teamId, channel: "SMS", count: 5, ratePerSecond: 10 });
-    const waits = [await reserve(), await reserve(), await reserve()];
-    expect(waits[0]).toBe(0);
-    expect(waits[1]).toBeGreaterThan(400);
-    expect(waits[1]).toBeLessThanOrEqual(500);
-    expect(waits[2]).toBeGreaterThan(900);
+    const start = new Date();
+    const reserve = (atMs: number) => reserveSendSlots(db(), { teamId, channel: "SMS", count: 5, ratePerSecond: 10, at: new Date(start.getTime() + atMs) });
+    // Three batches asked for at once, then one after the channel has been idle a while.
+    expect([await reserve(0), await reserve(0), await reserve(0)]).toEqual([0, 500, 1000]);
+    expect(await reserve(200)).toBe(1300);
+    expect(await reserve(5_000)).toBe(0);
     expect(await reserveSendSlots(db(), { teamId, channel: "EMAIL", count: 5, ratePerSecond: 0 })).toBe(0);
   });
 });

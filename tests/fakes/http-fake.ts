@@ -2,7 +2,14 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
-export type FakeResponse = { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number };
+export type FakeResponse = {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  delayMs?: number;
+  /** Never answer: the connection stays open until the fake closes (a provider that hangs). */
+  neverAnswers?: boolean;
+};
 
 /**
  * A local HTTP server standing in for a provider's API: it records every request
@@ -24,6 +31,7 @@ export async function startHttpFake(answer: (request: RecordedRequest) => FakeRe
         res.writeHead(response.status, { "Content-Type": "application/json", ...response.headers });
         res.end(text);
       };
+      if (response.neverAnswers) return;
       if (response.delayMs) setTimeout(reply, response.delayMs);
       else reply();
     });

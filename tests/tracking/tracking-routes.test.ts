@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { loader as click } from "../../app/routes/tracking/click.tsx";
 import { loader as pixel } from "../../app/routes/tracking/open.ts";
 import { getDb } from "../../db/database.ts";
@@ -7,6 +7,7 @@ import { newId } from "../../db/ids.ts";
 import { deleteCampaign } from "../../server/campaigns/campaigns.ts";
 import { campaignAnalytics } from "../../server/tracking/analytics.ts";
 import { getTrackingKey } from "../../server/tracking/key.ts";
+import { INSTANT_AFTER_SEND_MS } from "../../server/tracking/machine-hits.ts";
 import { signClickToken, signOpenToken } from "../../server/tracking/tokens.ts";
 import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
@@ -32,6 +33,15 @@ async function analyticsOf(teamId: string, campaignId: string) {
 const key = () => getTrackingKey(getDb());
 const clickToken = async (deliveryId: string, linkIndex = 0, url = "https://example.com/launch?a=1&b=2") =>
   signClickToken(await key(), { deliveryId, linkIndex, url });
+
+// Tests that judge hits by how soon they come set the clock themselves; the rest run on the real one.
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Every hit after this is recorded at the moment set with vi.setSystemTime. */
+const stopTheClock = () => vi.useFakeTimers({ toFake: ["Date"] });
+const setClock = (moment: Date, plusMs: number) => vi.setSystemTime(moment.getTime() + plusMs);
 
 async function oneRecipient() {
   const { teamId } = await createUser();
@@ -81,15 +91,21 @@ describe("the open pixel", () => {
   });
 
   test("an open within two seconds of sending is a prefetch; a person opening later still counts", async () => {
+    stopTheClock();
     const { teamId } = await createUser();
-    const sentAt = new Date(Date.now() - 500);
-    const { campaignId, recipients } = await createSentCampaign(teamId, { recipients: 1, sentAt });
-    const token = signOpenToken(await key(), recipients[0]!.deliveryId);
-    await fetchPixel(token);
-    expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 0, botOpened: 1 });
-    await getDb().updateTable("deliveries").set({ sentAt: new Date(Date.now() - 60_000) }).where("id", "=", recipients[0]!.deliveryId).execute();
-    await fetchPixel(token);
-    expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 1, botOpened: 0 });
+    const sentAt = new Date();
+    const { campaignId, recipients } = await createSentCampaign(teamId, { recipients: 2, sentAt });
+    const k = await key();
+    const [early, onTime] = recipients.map((r) => signOpenToken(k, r.deliveryId));
+    setClock(sentAt, INSTANT_AFTER_SEND_MS - 1);
+    await fetchPixel(early!);
+    setClock(sentAt, INSTANT_AFTER_SEND_MS);
+    await fetchPixel(onTime!);
+    expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 1, botOpened: 1 });
+    // The prefetched recipient opens it later: a person's open after all.
+    setClock(sentAt, 60_000);
+    await fetchPixel(early!);
+    expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 2, botOpened: 0 });
   });
 });
 
@@ -136,13 +152,31 @@ describe("tracked links", () => {
 
   test("a scanner following every link at once, or asking with HEAD, is not a person", async () => {
     const { teamId, campaignId, deliveryId, other } = await oneRecipient();
+    stopTheClock();
+    const start = new Date();
     expect((await follow(await clickToken(other, 0), { method: "HEAD" })).status).toBe(302);
+    // Three different links, the last one just inside two seconds of the first.
     for (const [index, url] of ["https://example.com/a", "https://example.com/b", "https://example.com/c"].entries()) {
+      setClock(start, index * (INSTANT_AFTER_SEND_MS - 1) / 2);
       expect((await follow(await clickToken(deliveryId, index, url))).status).toBe(302);
     }
     expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 0, clicked: 0 });
     const details = await getDb().selectFrom("engagementEvents").select("detail").where("campaignId", "=", campaignId).orderBy("id").execute();
     expect(details.map((e) => e.detail)).toEqual(["head-request", "all-links-at-once", "all-links-at-once", "all-links-at-once"]);
+  });
+
+  test("a person following three links, never three within two seconds, is counted as a person", async () => {
+    const { teamId, campaignId, deliveryId } = await oneRecipient();
+    stopTheClock();
+    const start = new Date();
+    // The third link comes exactly two seconds after the first: only the second is within its window.
+    for (const [index, at] of [0, INSTANT_AFTER_SEND_MS / 2, INSTANT_AFTER_SEND_MS].entries()) {
+      setClock(start, at);
+      expect((await follow(await clickToken(deliveryId, index, `https://example.com/${index}`))).status).toBe(302);
+    }
+    expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 1, clicked: 1 });
+    const kinds = await getDb().selectFrom("engagementEvents").select("kind").where("deliveryId", "=", deliveryId).orderBy("id").execute();
+    expect(kinds.map((e) => e.kind)).toEqual(["click", "click", "click"]);
   });
 
   test("a link of a deleted campaign redirects nowhere: a 410 names the destination, counting nothing", async () => {

@@ -1,6 +1,28 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { handOver } from "../../server/delivery/handoff.ts";
+
+// Marks, sends and reads take fixed times on a fake clock, so the order in which they
+// finish (what these tests are about) is the same on any machine.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs a handoff to its end on the fake clock. */
+async function run<T>(handoff: Promise<T>): Promise<T> {
+  const settled = handoff.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.runAllTimersAsync();
+  const outcome = await settled;
+  if ("error" in outcome) throw outcome.error;
+  return outcome.value;
+}
 
 /** `count` numbers served `per` at a time, as windows of due deliveries would be. */
 function windows(count: number, per: number) {
@@ -28,7 +50,7 @@ describe("handing messages over", () => {
     let unanswered = 0;
     let most = 0;
     let idleWhileMore = 0;
-    await handOver({
+    await run(handOver({
       limit: 4,
       take: source.take,
       mark: async (group) => {
@@ -46,7 +68,7 @@ describe("handing messages over", () => {
         sent.push(item);
         if (unanswered === 0 && sent.length < 47 && source.taken.length === sent.length) idleWhileMore += 1;
       },
-    });
+    }));
     expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 47 }, (_, i) => i));
     expect(most).toBe(4);
     expect(marks.flat()).toHaveLength(47);
@@ -57,7 +79,7 @@ describe("handing messages over", () => {
 
   test("while messages are out, a mark waits for half the slots; the last few go at once", async () => {
     const marks: number[][] = [];
-    await handOver({
+    await run(handOver({
       limit: 6,
       take: windows(20, 20).take,
       mark: async (group) => {
@@ -68,7 +90,7 @@ describe("handing messages over", () => {
       send: async (item) => {
         await sleep(1 + (item % 4));
       },
-    });
+    }));
     expect(marks.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     // The first group fills every slot; later ones are at least half of them, but for the tail.
     expect(marks[0]).toHaveLength(6);
@@ -77,14 +99,14 @@ describe("handing messages over", () => {
 
   test("messages the mark does not confirm are not sent", async () => {
     const sent: number[] = [];
-    await handOver({ limit: 5, take: windows(23, 7).take, mark: async (group) => group.filter((item) => item % 2 === 0), send: async (item) => void sent.push(item) });
+    await run(handOver({ limit: 5, take: windows(23, 7).take, mark: async (group) => group.filter((item) => item % 2 === 0), send: async (item) => void sent.push(item) }));
     expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i * 2));
   });
 
   test("a failing mark stops the handoff after the messages on the wire are answered", async () => {
     let marks = 0;
     const answered: number[] = [];
-    const done = handOver({
+    const done = run(handOver({
       limit: 3,
       take: windows(20, 10).take,
       mark: async (group) => {
@@ -96,7 +118,7 @@ describe("handing messages over", () => {
         await sleep(5);
         answered.push(item);
       },
-    });
+    }));
     await expect(done).rejects.toThrow("database gone");
     expect(answered.sort()).toEqual([0, 1, 2]);
     expect(marks).toBe(2);

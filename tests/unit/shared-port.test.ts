@@ -25,9 +25,16 @@ function get(port: number, path: string): Promise<{ body: string; socket: Socket
 }
 
 it("answers the connections the shared port deals it, and on stopping finishes the request in progress and closes idle connections", async () => {
+  // The slow request is answered when the test says so, not after some time.
+  let slowArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => (slowArrived = resolve));
+  let answerSlow!: () => void;
+  const answered = new Promise<void>((resolve) => (answerSlow = resolve));
   const own = takeConnections((request, response) => {
-    if (request.url === "/slow") setTimeout(() => response.end("slow answer"), 300);
-    else response.end("quick answer");
+    if (request.url === "/slow") {
+      slowArrived();
+      void answered.then(() => response.end("slow answer"));
+    } else response.end("quick answer");
   });
   sharedPort = shareConnections({ port: 0, host: "127.0.0.1", own, ready: () => [] });
   await new Promise((resolve) => sharedPort!.once("listening", resolve));
@@ -43,11 +50,13 @@ it("answers the connections the shared port deals it, and on stopping finishes t
   const quick = await get(port, "/");
   expect(quick.body).toBe("quick answer");
   const idleClosed = new Promise((resolve) => quick.socket.once("close", resolve));
+  await arrived;
 
   sharedPort.close();
   const drained = own.drain();
   await idleClosed;
   expect(slowAnswered).toBe(false);
+  answerSlow();
   expect((await slow).body).toBe("slow answer");
   await drained;
 });
