@@ -17,6 +17,8 @@ import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 import { readPageRequest } from "../../lib/page-cursor.ts";
+import { OUTCOME_LABELS, RecipientOutcomeFilter } from "../../components/delivery/recipient-outcome-filter.tsx";
+import { readOutcome } from "../../../server/delivery/recipients-query.ts";
 
 const NOT_FOUND = "Campaign not found.";
 /** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
@@ -34,6 +36,7 @@ const STALE_PAGE_LINK = "That page link is no longer valid, so the lists start f
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const url = new URL(request.url);
+  const outcome = readOutcome(url.searchParams.get("outcome"));
   const db = getDb();
   try {
     const [report, timeZone] = await Promise.all([
@@ -41,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         campaignReport(db, {
           teamId: team.id,
           campaignId: params.id,
+          outcome,
           recipients: readPageRequest(url.searchParams),
           excluded: readPageRequest(url.searchParams, EXCLUDED_PAGES),
         }),
@@ -51,11 +55,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const { campaign } = report;
     return {
       timeZone,
+      outcome,
       campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
       progress: report.progress,
       excluded: report.excluded,
       analytics: report.analytics,
-      recipients: { ...report.recipients, rows: report.recipients.rows.map((row) => ({ ...row, sentAt: row.sentAt?.toISOString() ?? null })) },
+      recipients: {
+        ...report.recipients,
+        rows: report.recipients.rows.map((row) => ({ contactId: row.contactId, name: row.name, address: row.address, status: row.status, error: row.error, sentAt: row.sentAt?.toISOString() ?? null })),
+      },
       excludedList: report.excludedList,
     };
   } catch (error) {
@@ -65,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
-  const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone } = loaderData;
+  const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone, outcome } = loaderData;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
@@ -142,8 +150,11 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             <CardTitle as="h2">Recipients</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
+            <RecipientOutcomeFilter pathname={`${BROADCASTS_PATH}/${campaign.id}`} outcome={outcome} />
             {recipients.rows.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No recipients yet: they are resolved when the campaign starts.</p>
+              <p className="text-sm text-muted-foreground">
+                {outcome ? `No recipients with the outcome ${OUTCOME_LABELS[outcome]}.` : "No recipients yet: they are resolved when the campaign starts."}
+              </p>
             ) : (
               <table className="w-full text-left text-sm">
                 <thead className="text-muted-foreground">
