@@ -85,6 +85,7 @@ export default [
     route("campaigns/:id/unschedule", "routes/api/campaign-unschedule.ts"),
     route("campaigns/:id/recipients", "routes/api/campaign-recipients.ts"),
     route("campaigns/:id/recipients.csv", "routes/api/campaign-recipients-csv.ts"),
+    route("outbox", "routes/api/outbox.ts"),
     route("write-keys", "routes/api/write-keys.ts"),
     route("write-keys/:id", "routes/api/write-key.ts"),
     route("*", "routes/api/not-found.ts"),
