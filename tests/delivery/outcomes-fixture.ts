@@ -13,6 +13,17 @@ export const APPLE_MAIL = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Apple
 /** A person clicking in a desktop browser. */
 export const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
+/** Sends a draft campaign to the end, through the outbox, as the worker would: start, then every chunk. */
+export async function sendWholeCampaign(queues: ReturnType<typeof sendQueues>, teamId: string, campaignId: string, beforeChunks?: () => Promise<unknown>) {
+  const db = getDb();
+  await sendCampaignNow(db, { teamId, campaignId });
+  await startCampaign(db, queues.boss, campaignId);
+  await beforeChunks?.();
+  const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId } });
+  for (const job of jobs) await sendChunk(chunkWorker(), job.data);
+  return db.selectFrom("deliveries").select(["id", "address", "contactId", "providerMessageId"]).where("campaignId", "=", campaignId).execute();
+}
+
 /**
  * A sent email campaign whose recipients each had one fate, named by their address:
  * opened, clicked (and so opened), machine (only Apple's privacy proxy fetched the
@@ -24,13 +35,8 @@ export async function campaignWithOutcomes(queues: ReturnType<typeof sendQueues>
   const fates = ["opened", "clicked", "machine", "bounced", "unsubscribed", "failed", "quiet"];
   const ids = await addContacts(teamId, fates.map((fate) => ({ email: `${fate}@murmur.test`, name: fate })));
   const campaign = await draftCampaign(teamId, { subject: "News", content: '<p><a href="https://example.com/pricing">Pricing</a></p>' });
-  await sendCampaignNow(db, { teamId, campaignId: campaign.id });
-  await startCampaign(db, queues.boss, campaign.id);
-  await db.deleteFrom("contacts").where("id", "=", ids[fates.indexOf("failed")]!).execute();
-  const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
-  for (const job of jobs) await sendChunk(chunkWorker(), job.data);
-
-  const rows = await db.selectFrom("deliveries").select(["id", "address", "contactId", "providerMessageId"]).where("campaignId", "=", campaign.id).execute();
+  // The "failed" contact is deleted after the audience is resolved, before its message goes.
+  const rows = await sendWholeCampaign(queues, teamId, campaign.id, () => db.deleteFrom("contacts").where("id", "=", ids[fates.indexOf("failed")]!).execute());
   const delivery = (fate: string) => rows.find((row) => row.address === `${fate}@murmur.test`)!;
   const later = new Date(Date.now() + 60_000);
   const person = { ip: "203.0.113.9", at: later };

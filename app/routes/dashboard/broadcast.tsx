@@ -19,6 +19,9 @@ import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 import { readPageRequest } from "../../lib/page-cursor.ts";
 import { OUTCOME_LABELS, RecipientOutcomeFilter } from "../../components/delivery/recipient-outcome-filter.tsx";
 import { readOutcome } from "../../../server/delivery/recipients-query.ts";
+import { LinksCard, MailClientsCard } from "../../components/delivery/engagement-tables.tsx";
+import { campaignClients } from "../../../server/tracking/campaign-clients.ts";
+import { campaignLinks } from "../../../server/tracking/campaign-links.ts";
 
 const NOT_FOUND = "Campaign not found.";
 /** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
@@ -39,7 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const outcome = readOutcome(url.searchParams.get("outcome"));
   const db = getDb();
   try {
-    const [report, timeZone] = await Promise.all([
+    const target = { teamId: team.id, campaignId: params.id };
+    const [report, timeZone, links, clients] = await Promise.all([
       startOverOnStaleCursor(
         campaignReport(db, {
           teamId: team.id,
@@ -51,6 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         { firstPage: url.pathname, message: STALE_PAGE_LINK },
       ),
       teamTimeZone(db, team.id),
+      campaignLinks(db, target),
+      campaignClients(db, target),
     ]);
     const { campaign } = report;
     return {
@@ -60,6 +66,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       progress: report.progress,
       excluded: report.excluded,
       analytics: report.analytics,
+      links,
+      clients,
       recipients: {
         ...report.recipients,
         rows: report.recipients.rows.map((row) => ({ contactId: row.contactId, name: row.name, address: row.address, status: row.status, error: row.error, sentAt: row.sentAt?.toISOString() ?? null })),
@@ -73,7 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
-  const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone, outcome } = loaderData;
+  const { campaign, progress, excluded, analytics, links, clients, recipients, excludedList, timeZone, outcome } = loaderData;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
@@ -145,6 +153,10 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <LinksCard links={links} />
+          <MailClientsCard clients={clients} />
+        </div>
         <Card>
           <CardHeader>
             <CardTitle as="h2">Recipients</CardTitle>
