@@ -21,6 +21,7 @@ import * as sessionPruneIndex from "../migrations/2026-11-24T1101-session-prune-
 import * as providerBaseUrls from "../migrations/2026-11-24T1102-provider-base-urls.ts";
 import * as recipientOutcomeIndexes from "../migrations/2026-11-24T1180-recipient-outcome-indexes.ts";
 import * as outboxFilterIndexes from "../migrations/2026-11-24T1181-outbox-filter-indexes.ts";
+import * as campaignConversionGoal from "../migrations/2026-11-24T1182-campaign-conversion-goal.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1102-provider-base-urls": providerBaseUrls,
   "2026-11-24T1180-recipient-outcome-indexes": recipientOutcomeIndexes,
   "2026-11-24T1181-outbox-filter-indexes": outboxFilterIndexes,
+  "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -22,6 +22,8 @@ import { readOutcome } from "../../../server/delivery/recipients-query.ts";
 import { LinksCard, MailClientsCard } from "../../components/delivery/engagement-tables.tsx";
 import { campaignClients } from "../../../server/tracking/campaign-clients.ts";
 import { campaignLinks } from "../../../server/tracking/campaign-links.ts";
+import { ConversionsCard } from "../../components/delivery/conversions-card.tsx";
+import { campaignConversions } from "../../../server/campaigns/conversions.ts";
 
 const NOT_FOUND = "Campaign not found.";
 /** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
@@ -43,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   try {
     const target = { teamId: team.id, campaignId: params.id };
-    const [report, timeZone, links, clients] = await Promise.all([
+    const [report, timeZone, links, clients, conversions] = await Promise.all([
       startOverOnStaleCursor(
         campaignReport(db, {
           teamId: team.id,
@@ -57,6 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       teamTimeZone(db, team.id),
       campaignLinks(db, target),
       campaignClients(db, target),
+      campaignConversions(db, target),
     ]);
     const { campaign } = report;
     return {
@@ -68,6 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       analytics: report.analytics,
       links,
       clients,
+      conversionGoal: campaign.conversionGoal,
+      conversions,
       recipients: {
         ...report.recipients,
         rows: report.recipients.rows.map((row) => ({ contactId: row.contactId, name: row.name, address: row.address, status: row.status, error: row.error, sentAt: row.sentAt?.toISOString() ?? null })),
@@ -81,7 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
-  const { campaign, progress, excluded, analytics, links, clients, recipients, excludedList, timeZone, outcome } = loaderData;
+  const { campaign, progress, excluded, analytics, links, clients, conversionGoal, conversions, recipients, excludedList, timeZone, outcome } = loaderData;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
@@ -153,6 +158,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
+        <ConversionsCard goal={conversionGoal} conversions={conversions} />
         <div className="grid gap-6 lg:grid-cols-2">
           <LinksCard links={links} />
           <MailClientsCard clients={clients} />

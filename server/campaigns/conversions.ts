@@ -1,0 +1,103 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../errors.ts";
+import { compileJsonKey } from "../segments/filter/compile-values.ts";
+import { CAMPAIGN_NOT_FOUND } from "./campaigns.ts";
+import { type ConversionGoal, ConversionGoalSchema } from "./conversion-goal.ts";
+
+export type CampaignConversions = { count: number; rate: number; revenue: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Other campaigns weighed when two claim one event; beyond these (oldest first), the rest are not consulted. */
+const MAX_RIVALS = 200;
+
+/** When a recipient received the message: the provider's confirmation, else when it was accepted. */
+const receivedAt = (d: string) => sql.raw(`coalesce(${d}.delivered_at, ${d}.sent_at)`);
+
+/** The goal's property conditions on the event `e`, compiled as a filter segment's are. */
+function goalMatches(goal: ConversionGoal): RawBuilder<unknown> {
+  const conditions = goal.properties.map((p) => compileJsonKey(sql`e.properties`, p.property, p));
+  return conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/**
+ * What the campaign caused: how many recipients converted, the rate (of recipients
+ * who received the message, × 100, one decimal, 0.0 when none did) and the revenue.
+ *
+ * A recipient converts when they perform the goal's event (its properties matching)
+ * within `withinDays` after receiving the message (provider-confirmed delivery, else
+ * acceptance; failed and bounced messages were not received), counted once, on their
+ * first such event; revenue sums that event's numeric `revenueProperty`. When another
+ * campaign with a goal the same event satisfies reached them later, before the event
+ * and within its own window, that campaign was the last received and the event is
+ * its, not this one's. Computed on read from the campaign's recipients: one probe
+ * per recipient into events_contact_name_occurred_idx (docs/decisions/007).
+ * Without a goal, everything is 0. Another team's campaign is NOT_FOUND.
+ */
+export async function campaignConversions(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignConversions> {
+  const campaign = UUID.test(options.campaignId)
+    ? await db.selectFrom("campaigns").select(["id", "conversionGoal"]).where("id", "=", options.campaignId).where("teamId", "=", options.teamId).executeTakeFirst()
+    : undefined;
+  if (!campaign) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
+  const parsed = ConversionGoalSchema.safeParse(campaign.conversionGoal);
+  if (!parsed.success) return { count: 0, rate: 0, revenue: 0 };
+  const goal = parsed.data;
+  const rivals = await rivalClaims(db, { teamId: options.teamId, campaignId: campaign.id, event: goal.event });
+  const revenue = goal.revenueProperty ? sql`murmur_try_numeric(e.properties ->> ${goal.revenueProperty})` : sql`null::numeric`;
+  const { rows } = await sql<{ received: number; converted: number; revenue: string | null }>`
+    select count(*)::int as received, count(c.occurred_at)::int as converted, sum(c.revenue) as revenue
+    from deliveries r
+    left join lateral (
+      select e.occurred_at, ${revenue} as revenue
+      from events e
+      where e.contact_id = r.contact_id and e.name = ${goal.event} and e.team_id = ${options.teamId}
+        and e.occurred_at >= ${receivedAt("r")}
+        and e.occurred_at <= ${receivedAt("r")} + make_interval(days => ${goal.withinDays})
+        ${goalMatches(goal)}
+        ${sql.join(rivals, sql` `)}
+      order by e.occurred_at
+      limit 1
+    ) c on true
+    where r.campaign_id = ${campaign.id} and r.status = 'sent' and r.bounced_at is null`.execute(db);
+  const row = rows[0]!;
+  return {
+    count: row.converted,
+    rate: row.received === 0 ? 0 : Math.round((row.converted / row.received) * 1000) / 10,
+    revenue: row.revenue === null ? 0 : Number(row.revenue),
+  };
+}
+
+/**
+ * "No later campaign claims this event" for each group of the team's other campaigns
+ * whose goal names the same event, grouped by identical conditions and window so the
+ * test stays short however many campaigns share one goal.
+ */
+async function rivalClaims(db: Database, options: { teamId: string; campaignId: string; event: string }): Promise<RawBuilder<unknown>[]> {
+  const others = await db
+    .selectFrom("campaigns")
+    .select(["id", "conversionGoal"])
+    .where("teamId", "=", options.teamId)
+    .where(sql<string>`conversion_goal ->> 'event'`, "=", options.event)
+    .where("conversionGoal", "is not", null)
+    .where("id", "<>", options.campaignId)
+    .orderBy("createdAt")
+    .limit(MAX_RIVALS)
+    .execute();
+  const groups = new Map<string, { goal: ConversionGoal; ids: string[] }>();
+  for (const other of others) {
+    const parsed = ConversionGoalSchema.safeParse(other.conversionGoal);
+    if (!parsed.success) continue;
+    const key = JSON.stringify([parsed.data.properties, parsed.data.withinDays]);
+    const group = groups.get(key) ?? { goal: parsed.data, ids: [] };
+    group.ids.push(other.id);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(
+    ({ goal, ids }) => sql`and not (true ${goalMatches(goal)} and exists (
+      select from deliveries d2
+      where d2.campaign_id = any(${ids}::uuid[]) and d2.contact_id = r.contact_id
+        and d2.status = 'sent' and d2.bounced_at is null
+        and ${receivedAt("d2")} > ${receivedAt("r")} and ${receivedAt("d2")} <= e.occurred_at
+        and e.occurred_at <= ${receivedAt("d2")} + make_interval(days => ${goal.withinDays})))`,
+  );
+}
