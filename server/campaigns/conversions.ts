@@ -30,8 +30,8 @@ function goalMatches(goal: ConversionGoal): RawBuilder<unknown> {
  * first such event; revenue sums that event's numeric `revenueProperty`. When another
  * campaign with a goal the same event satisfies reached them later, before the event
  * and within its own window, that campaign was the last received and the event is
- * its, not this one's. Computed on read from the campaign's recipients: one probe
- * per recipient into events_contact_name_occurred_idx (docs/decisions/007).
+ * its, not this one's. Computed on read from the campaign's recipients and the goal
+ * event's rows within the campaign's time span (docs/decisions/007).
  * Without a goal, everything is 0. Another team's campaign is NOT_FOUND.
  */
 export async function campaignConversions(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignConversions> {
@@ -44,21 +44,30 @@ export async function campaignConversions(db: Database, options: { teamId: strin
   const goal = parsed.data;
   const rivals = await rivalClaims(db, { teamId: options.teamId, campaignId: campaign.id, event: goal.event });
   const revenue = goal.revenueProperty ? sql`murmur_try_numeric(e.properties ->> ${goal.revenueProperty})` : sql`null::numeric`;
+  // A join rather than a probe per recipient, bounded to the campaign's own time span,
+  // so the planner may read the goal event's range of the team's events once
+  // (events_team_name_occurred_idx) or probe each recipient's events
+  // (events_contact_name_occurred_idx), whichever is smaller.
   const { rows } = await sql<{ received: number; converted: number; revenue: string | null }>`
-    select count(*)::int as received, count(c.occurred_at)::int as converted, sum(c.revenue) as revenue
-    from deliveries r
-    left join lateral (
-      select e.occurred_at, ${revenue} as revenue
-      from events e
-      where e.contact_id = r.contact_id and e.name = ${goal.event} and e.team_id = ${options.teamId}
-        and e.occurred_at >= ${receivedAt("r")}
-        and e.occurred_at <= ${receivedAt("r")} + make_interval(days => ${goal.withinDays})
+    with received as materialized (
+      select r.contact_id, ${receivedAt("r")} as at
+      from deliveries r
+      where r.campaign_id = ${campaign.id} and r.status = 'sent' and r.bounced_at is null
+    ),
+    span as (select min(at) as first, max(at) + make_interval(days => ${goal.withinDays}) as last from received),
+    converted as (
+      select distinct on (r.contact_id) r.contact_id, ${revenue} as revenue
+      from received r
+      join events e on e.contact_id = r.contact_id
+      where e.team_id = ${options.teamId} and e.name = ${goal.event}
+        and e.occurred_at between (select first from span) and (select last from span)
+        and e.occurred_at >= r.at and e.occurred_at <= r.at + make_interval(days => ${goal.withinDays})
         ${goalMatches(goal)}
         ${sql.join(rivals, sql` `)}
-      order by e.occurred_at
-      limit 1
-    ) c on true
-    where r.campaign_id = ${campaign.id} and r.status = 'sent' and r.bounced_at is null`.execute(db);
+      order by r.contact_id, e.occurred_at
+    )
+    select (select count(*) from received)::int as received, count(*)::int as converted, sum(revenue) as revenue
+    from converted`.execute(db);
   const row = rows[0]!;
   return {
     count: row.converted,
@@ -97,7 +106,7 @@ async function rivalClaims(db: Database, options: { teamId: string; campaignId: 
       select from deliveries d2
       where d2.campaign_id = any(${ids}::uuid[]) and d2.contact_id = r.contact_id
         and d2.status = 'sent' and d2.bounced_at is null
-        and ${receivedAt("d2")} > ${receivedAt("r")} and ${receivedAt("d2")} <= e.occurred_at
+        and ${receivedAt("d2")} > r.at and ${receivedAt("d2")} <= e.occurred_at
         and e.occurred_at <= ${receivedAt("d2")} + make_interval(days => ${goal.withinDays})))`,
   );
 }
