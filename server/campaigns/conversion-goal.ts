@@ -33,13 +33,23 @@ export const ConversionGoalSchema = z.object(
 );
 export type ConversionGoal = z.infer<typeof ConversionGoalSchema>;
 
-/** The operators the campaign editor offers for a goal's property, with how they read. */
+/**
+ * The operators the campaign editor offers for a goal's property, with how they read:
+ * every one a filter segment's event property may use, so a goal set through the API
+ * survives being saved from the editor.
+ */
 export const GOAL_FORM_OPERATORS = {
   equals: "equals",
   not_equals: "is not",
   contains: "contains",
+  starts_with: "starts with",
+  ends_with: "ends with",
   greater_than: "greater than",
   less_than: "less than",
+  before: "before (date)",
+  after: "after (date)",
+  within_last_days: "within the last days",
+  in_list: "is one of (comma-separated)",
   exists: "is set",
   not_exists: "is not set",
 } as const;
@@ -73,11 +83,13 @@ export const ConversionGoalFormSchema = z
     goal.properties.forEach((row, index) => {
       if (!row.property) return;
       const needsValue = row.operator !== "exists" && row.operator !== "not_exists";
-      if (needsValue && !row.value) context.addIssue({ code: "custom", path: ["properties", index, "value"], message: "Enter a value to compare with" });
-      const numeric = row.operator === "greater_than" || row.operator === "less_than";
-      if (numeric && row.value && !Number.isFinite(Number(row.value))) {
-        context.addIssue({ code: "custom", path: ["properties", index, "value"], message: "Enter a number to compare with" });
+      if (needsValue && !row.value) {
+        context.addIssue({ code: "custom", path: ["properties", index, "value"], message: "Enter a value to compare with" });
+        return;
       }
+      // The same schema as the API's and filter segments': its message lands on the row's value.
+      const parsed = PropertyConditionSchema.safeParse(formCondition(row.property, row.operator, row.value ?? ""));
+      if (!parsed.success) context.addIssue({ code: "custom", path: ["properties", index, "value"], message: parsed.error.issues[0]!.message });
     });
   })
   .transform((goal): ConversionGoal | null => {
@@ -90,6 +102,7 @@ export const ConversionGoalFormSchema = z
     };
   });
 
+/** A row's text as the condition it means; numbers and lists are read from the text, and checked by the schema after. */
 function formCondition(property: string, operator: GoalFormOperator, value: string): PropertyCondition {
   switch (operator) {
     case "exists":
@@ -97,7 +110,10 @@ function formCondition(property: string, operator: GoalFormOperator, value: stri
       return { property, operator };
     case "greater_than":
     case "less_than":
-      return { property, operator, value: Number(value) };
+    case "within_last_days":
+      return { property, operator, value: value.trim() === "" ? Number.NaN : Number(value) } as PropertyCondition;
+    case "in_list":
+      return { property, operator, value: value.split(",").map((item) => item.trim()).filter((item) => item !== "") };
     default:
       return { property, operator, value };
   }
@@ -107,7 +123,7 @@ function formCondition(property: string, operator: GoalFormOperator, value: stri
 export function goalFormDefaults(goal: ConversionGoal | null) {
   const rows = (goal?.properties ?? [])
     .filter((p) => p.operator in GOAL_FORM_OPERATORS)
-    .map((p) => ({ property: p.property, operator: p.operator, value: "value" in p ? String(p.value) : "" }));
+    .map((p) => ({ property: p.property, operator: p.operator, value: "value" in p ? (Array.isArray(p.value) ? p.value.join(", ") : String(p.value)) : "" }));
   return {
     event: goal?.event ?? "",
     withinDays: String(goal?.withinDays ?? DEFAULT_CONVERSION_DAYS),

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { action as editAction, loader as editPage } from "../../app/routes/dashboard/broadcast-edit.tsx";
 import { action as createAction } from "../../app/routes/dashboard/broadcast-new.tsx";
 import { getDb } from "../../db/database.ts";
+import { createCampaign } from "../../server/campaigns/campaigns.ts";
 import { signedIn } from "../factories.ts";
 import { formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
@@ -66,7 +67,7 @@ describe("the conversion goal in the campaign editor", () => {
     const body = await response.json();
     expect(body.result.error).toEqual({
       "conversionGoal.withinDays": ["Enter a whole number of days from 1 to 90"],
-      "conversionGoal.properties[0].value": ["Enter a number to compare with"],
+      "conversionGoal.properties[0].value": ["Expected a number"],
       "conversionGoal.properties[1].value": ["Enter a value to compare with"],
     });
     expect(await getDb().selectFrom("campaigns").select("id").where("teamId", "=", user.teamId).execute()).toEqual([]);
@@ -87,5 +88,41 @@ describe("the conversion goal in the campaign editor", () => {
     const saved = await serveDashboard(editAction, formRequest(`/dashboard/broadcasts/${id}/edit`, { ...fields, "conversionGoal.event": "" }, user.cookie), { id });
     expect(saved.status).toBe(302);
     expect(await storedGoal(user.teamId)).toBeNull();
+  });
+
+  test("a goal set through the API, with any property operator, is shown by the editor and saved back unchanged", async () => {
+    const user = await signedIn();
+    const goal = {
+      event: "Order Completed",
+      withinDays: 7,
+      revenueProperty: null,
+      properties: [
+        { property: "plan", operator: "in_list" as const, value: ["pro", "team"] },
+        { property: "coupon", operator: "starts_with" as const, value: "SPRING" },
+      ],
+    };
+    const campaign = await createCampaign(getDb(), {
+      teamId: user.teamId,
+      input: { name: "Sale", type: "EMAIL", subject: "Sale", content: "<p>Sale</p>", segmentIds: [], scheduledTime: "", conversionGoal: goal },
+    });
+    const page = await (await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${campaign.id}/edit`, user.cookie), { id: campaign.id })).json();
+    const shown = page.campaign.conversionGoal;
+    expect(shown.properties.slice(0, 2)).toEqual([
+      { property: "plan", operator: "in_list", value: "pro, team" },
+      { property: "coupon", operator: "starts_with", value: "SPRING" },
+    ]);
+    const fields: Record<string, string> = {
+      name: "Sale",
+      type: "EMAIL",
+      "conversionGoal.event": shown.event,
+      "conversionGoal.withinDays": shown.withinDays,
+      "conversionGoal.revenueProperty": shown.revenueProperty,
+    };
+    shown.properties.forEach((row: Record<string, string>, i: number) => {
+      for (const key of ["property", "operator", "value"]) fields[`conversionGoal.properties[${i}].${key}`] = row[key]!;
+    });
+    const saved = await serveDashboard(editAction, formRequest(`/dashboard/broadcasts/${campaign.id}/edit`, fields, user.cookie), { id: campaign.id });
+    expect(saved.status).toBe(302);
+    expect(await storedGoal(user.teamId)).toEqual(goal);
   });
 });
