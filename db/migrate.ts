@@ -19,6 +19,9 @@ import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts
 import * as rateLimits from "../migrations/2026-11-24T1007-rate-limits.ts";
 import * as sessionPruneIndex from "../migrations/2026-11-24T1101-session-prune-index.ts";
 import * as providerBaseUrls from "../migrations/2026-11-24T1102-provider-base-urls.ts";
+import * as recipientOutcomeIndexes from "../migrations/2026-11-24T1180-recipient-outcome-indexes.ts";
+import * as outboxFilterIndexes from "../migrations/2026-11-24T1181-outbox-filter-indexes.ts";
+import * as campaignConversionGoal from "../migrations/2026-11-24T1182-campaign-conversion-goal.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -42,6 +45,9 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1007-rate-limits": rateLimits,
   "2026-11-24T1101-session-prune-index": sessionPruneIndex,
   "2026-11-24T1102-provider-base-urls": providerBaseUrls,
+  "2026-11-24T1180-recipient-outcome-indexes": recipientOutcomeIndexes,
+  "2026-11-24T1181-outbox-filter-indexes": outboxFilterIndexes,
+  "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -40,6 +40,7 @@ export interface CampaignEngagement {
 export interface Campaigns {
   content: string | null;
   contentFormat: Generated<string>;
+  conversionGoal: Json | null;
   createdAt: Generated<Timestamp>;
   id: string;
   name: string;

@@ -5,6 +5,7 @@ import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
 import { AppError } from "../errors.ts";
 import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
 import { type ContentColumns, contentColumns, requireReadyToSchedule } from "./content-columns.ts";
+import type { ConversionGoal } from "./conversion-goal.ts";
 import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "./schemas.ts";
 import { setCampaignSegments } from "./segment-links.ts";
 
@@ -22,6 +23,8 @@ export type CampaignView = {
   sentAt: Date | null;
   createdAt: Date;
   segmentLinks: { segmentId: string; segment: { name: string } }[];
+  /** What counts as a conversion for this campaign (server/campaigns/conversions.ts), or null. */
+  conversionGoal: ConversionGoal | null;
   /** The spec's { sent, opened, clicked }, with delivered, unsubscribed, bounced, failed and botOpened beside them. */
   analytics: CampaignAnalytics;
 };
@@ -49,6 +52,7 @@ function campaignQuery(db: Database, teamId: string) {
       "campaigns.scheduledAt",
       "campaigns.sentAt",
       "campaigns.createdAt",
+      sql<ConversionGoal | null>`campaigns.conversion_goal`.as("conversionGoal"),
       (eb) =>
         eb
           .selectFrom("campaignSegments")
@@ -168,6 +172,7 @@ export async function createCampaign(db: Database, options: { teamId: string; in
         type: input.type,
         ...columns,
         ...timing,
+        conversionGoal: goalColumn(input.conversionGoal),
       })
       .execute();
     await setCampaignSegments(trx, { teamId: options.teamId, campaignId: id, segmentIds: input.segmentIds });
@@ -194,12 +199,24 @@ export async function updateCampaign(
     const timing = timingFor(input, columns, current);
     await trx
       .updateTable("campaigns")
-      .set({ name: input.name, type: input.type, ...columns, ...timing, updatedAt: new Date() })
+      .set({
+        name: input.name,
+        type: input.type,
+        ...columns,
+        ...timing,
+        ...(input.conversionGoal === undefined ? {} : { conversionGoal: goalColumn(input.conversionGoal) }),
+        updatedAt: new Date(),
+      })
       .where("id", "=", current.id)
       .execute();
     await setCampaignSegments(trx, { teamId: options.teamId, campaignId: current.id, segmentIds: input.segmentIds });
   });
   return getCampaign(db, options);
+}
+
+/** A goal as its jsonb column takes it: JSON text, or null for none. */
+function goalColumn(goal: ConversionGoal | null | undefined): string | null {
+  return goal ? JSON.stringify(goal) : null;
 }
 
 /** Deletes a campaign; one that is sending right now (ACTIVE) cannot be deleted. */

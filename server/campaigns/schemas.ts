@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countSms, MAX_SMS_SEGMENTS } from "../content/sms-segments.ts";
+import { ConversionGoalFormSchema, ConversionGoalSchema } from "./conversion-goal.ts";
 
 export const CAMPAIGN_TYPES = ["EMAIL", "WHATSAPP", "SMS"] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -88,11 +89,13 @@ function checkPerType(value: TypedContent, context: z.RefinementCtx) {
 
 /**
  * The campaign for `POST /api/campaigns` and `PUT /api/campaigns/{id}`: the spec's
- * fields, plus `contentFormat` for email and `whatsapp` for WhatsApp's template.
+ * fields, plus `contentFormat` for email, `whatsapp` for WhatsApp's template and
+ * `conversionGoal` (null removes it; left out on PUT, it stays as it is).
  */
 export const CampaignInputSchema = z
   .object({
     ...baseFields,
+    conversionGoal: ConversionGoalSchema.nullish(),
     whatsapp: z
       .object(
         { template: whatsappTemplate, language: whatsappLanguage, parameters: whatsappParameters.default([]) },
@@ -123,6 +126,7 @@ export const CampaignFormSchema = z
           .pipe(whatsappParameters),
       })
       .optional(),
+    conversionGoal: ConversionGoalFormSchema,
     intent: z.enum(["save", "preview"]).default("save"),
     previewEmail: z.string().trim().max(320).optional(),
   })

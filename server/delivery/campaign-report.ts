@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { type CampaignView, getCampaign } from "../campaigns/campaigns.ts";
-import { decodeIdCursor, decodeKeyCursor, encodeIdCursor, encodeKeyCursor } from "../keyset-cursor.ts";
+import { decodeKeyCursor, encodeKeyCursor } from "../keyset-cursor.ts";
 import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
 import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
 import { EXCLUSION_REASONS, type ExclusionReason } from "./audience.ts";
+import { listRecipients, type RecipientOutcome, type RecipientRow } from "./recipient-outcomes.ts";
 
 /** Rows per page of the recipients and excluded lists. */
 export const REPORT_PAGE_SIZE = 50;
@@ -13,12 +14,6 @@ export const REPORT_PAGE_SIZE = 50;
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/**
- * A recipient's status as the page shows it: the ledger's, told more precisely once
- * the provider reported back (delivered, read) or the address bounced.
- */
-export type RecipientStatus = DeliveryStatus | "delivered" | "read" | "bounced";
-export type RecipientRow = { contactId: string; name: string | null; address: string; status: RecipientStatus; error: string | null; sentAt: Date | null };
 export type ExcludedRow = { contactId: string; name: string | null; address: string | null; reason: ExclusionReason };
 
 export type CampaignReport = {
@@ -33,13 +28,14 @@ export type CampaignReport = {
 /**
  * What the campaign page shows: progress by delivery status (from the counts the
  * ledger's triggers keep, so it is cheap to poll while ACTIVE), the funnel, the
- * excluded contacts by reason, and one page of each list, by keyset (`recipients` and
+ * excluded contacts by reason, and one page of each list, by keyset (the recipients
+ * with one `outcome` or all of them; `recipients` and
  * `excluded` say which page; a cursor that is not one of ours is INVALID). Another
  * team's campaign is NOT_FOUND.
  */
 export async function campaignReport(
   db: Database,
-  options: { teamId: string; campaignId: string; recipients?: PageRequest; excluded?: PageRequest },
+  options: { teamId: string; campaignId: string; outcome?: RecipientOutcome | null; recipients?: PageRequest; excluded?: PageRequest },
 ): Promise<CampaignReport> {
   const campaign = await getCampaign(db, options);
   const [counts, excludedCounts, analytics, recipients, excludedList] = await Promise.all([
@@ -51,7 +47,7 @@ export async function campaignReport(
       .groupBy("reason")
       .execute(),
     campaignAnalytics(db, { teamId: options.teamId, campaignIds: [campaign.id] }),
-    recipientPage(db, campaign.id, options.recipients ?? {}),
+    listRecipients(db, { campaignId: campaign.id, outcome: options.outcome, limit: REPORT_PAGE_SIZE, ...options.recipients }),
     excludedPage(db, campaign.id, options.excluded ?? {}),
   ]);
   const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
@@ -63,27 +59,6 @@ export async function campaignReport(
   const excluded = Object.fromEntries(EXCLUSION_REASONS.map((reason) => [reason, 0])) as Record<ExclusionReason, number>;
   for (const row of excludedCounts) excluded[row.reason as ExclusionReason] = Number(row.n);
   return { campaign, progress, excluded, analytics: analytics.get(campaign.id) ?? NO_ANALYTICS, recipients, excludedList };
-}
-
-/** The ledger's rows in contact order (deliveries_campaign_contact_key), a page after or before a contact. */
-async function recipientPage(db: Database, campaignId: string, request: PageRequest): Promise<KeysetPage<RecipientRow>> {
-  const after = request.after ? decodeIdCursor(request.after) : null;
-  const before = !after && request.before ? decodeIdCursor(request.before) : null;
-  const { rows } = await sql<RecipientRow>`
-    select d.contact_id, c.name, d.address, d.error, d.sent_at,
-      case
-        when d.bounced_at is not null then 'bounced'
-        when d.status = 'sent' and d.read_at is not null then 'read'
-        when d.status = 'sent' and d.delivered_at is not null then 'delivered'
-        else d.status
-      end as status
-    from deliveries d left join contacts c on c.id = d.contact_id
-    where d.campaign_id = ${campaignId}
-      ${after ? sql`and d.contact_id > ${after}::uuid` : sql``}
-      ${before ? sql`and d.contact_id < ${before}::uuid` : sql``}
-    order by d.contact_id ${before ? sql`desc` : sql`asc`}
-    limit ${REPORT_PAGE_SIZE + 1}`.execute(db);
-  return toKeysetPage(rows, { limit: REPORT_PAGE_SIZE, request, cursorOf: (row) => encodeIdCursor(row.contactId) });
 }
 
 const REASON_TEXT = new RegExp(`^(${EXCLUSION_REASONS.join("|")})$`);

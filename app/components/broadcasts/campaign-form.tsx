@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ContentFields } from "./content-fields.tsx";
+import { ConversionGoalFields } from "./conversion-goal-fields.tsx";
 import { ContentPreview, type PreviewData } from "./content-preview.tsx";
 import { BROADCASTS_PATH } from "./format.ts";
 import { SegmentPicker } from "./segment-picker.tsx";
@@ -23,6 +24,8 @@ export type CampaignFormDefaults = {
   segmentIds: string[];
   /** A SCHEDULED campaign keeps its time when edited; empty keeps a draft a draft. */
   scheduledTime: string;
+  /** The goal as its text fields show it (goalFormDefaults). */
+  conversionGoal: { event: string; withinDays: string; revenueProperty: string; properties: { property: string; operator: string; value: string }[] };
   /** Whom Preview renders for; empty means the team's oldest contact. */
   previewEmail?: string;
 };
@@ -98,6 +101,7 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
         errorId={fields.segmentIds.errorId}
         errors={fields.segmentIds.errors}
       />
+      <ConversionGoalFields meta={fields.conversionGoal} />
       <Field
         label="Preview as (contact email)"
         className="rounded-md border p-3"

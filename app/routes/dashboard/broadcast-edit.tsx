@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { EDITABLE_STATES, updateCampaign } from "../../../server/campaigns/campaigns.ts";
 import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
+import { goalFormDefaults } from "../../../server/campaigns/conversion-goal.ts";
 import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];
@@ -34,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       editable: EDITABLE_STATES.includes(campaign.state),
       segmentIds: campaign.segmentLinks.map((link) => link.segmentId),
       scheduledTime: campaign.state === "SCHEDULED" && campaign.scheduledAt ? campaign.scheduledAt.toISOString() : "",
+      conversionGoal: goalFormDefaults(campaign.conversionGoal),
     },
     segments: segments.map(({ id, name }) => ({ id, name })),
   };

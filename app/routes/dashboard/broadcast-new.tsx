@@ -1,6 +1,7 @@
 import type { Route } from "./+types/broadcast-new";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { CampaignForm, type CampaignFormDefaults } from "../../components/broadcasts/campaign-form.tsx";
+import { goalFormDefaults } from "../../../server/campaigns/conversion-goal.ts";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Toasts } from "../../components/toasts.tsx";
@@ -36,6 +37,7 @@ const NEW_CAMPAIGN: CampaignFormDefaults = {
   whatsapp: { template: "", language: "", parameters: "" },
   segmentIds: [],
   scheduledTime: "",
+  conversionGoal: goalFormDefaults(null),
 };
 
 export default function NewCampaign({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,6 +17,13 @@ import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 import { readPageRequest } from "../../lib/page-cursor.ts";
+import { OUTCOME_LABELS, RecipientOutcomeFilter } from "../../components/delivery/recipient-outcome-filter.tsx";
+import { readOutcome } from "../../../server/delivery/recipients-query.ts";
+import { LinksCard, MailClientsCard } from "../../components/delivery/engagement-tables.tsx";
+import { campaignClients } from "../../../server/tracking/campaign-clients.ts";
+import { campaignLinks } from "../../../server/tracking/campaign-links.ts";
+import { ConversionsCard } from "../../components/delivery/conversions-card.tsx";
+import { campaignConversions } from "../../../server/campaigns/conversions.ts";
 
 const NOT_FOUND = "Campaign not found.";
 /** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
@@ -34,28 +41,42 @@ const STALE_PAGE_LINK = "That page link is no longer valid, so the lists start f
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const url = new URL(request.url);
+  const outcome = readOutcome(url.searchParams.get("outcome"));
   const db = getDb();
   try {
-    const [report, timeZone] = await Promise.all([
+    const target = { teamId: team.id, campaignId: params.id };
+    const [report, timeZone, links, clients, conversions] = await Promise.all([
       startOverOnStaleCursor(
         campaignReport(db, {
           teamId: team.id,
           campaignId: params.id,
+          outcome,
           recipients: readPageRequest(url.searchParams),
           excluded: readPageRequest(url.searchParams, EXCLUDED_PAGES),
         }),
         { firstPage: url.pathname, message: STALE_PAGE_LINK },
       ),
       teamTimeZone(db, team.id),
+      campaignLinks(db, target),
+      campaignClients(db, target),
+      campaignConversions(db, target),
     ]);
     const { campaign } = report;
     return {
       timeZone,
+      outcome,
       campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
       progress: report.progress,
       excluded: report.excluded,
       analytics: report.analytics,
-      recipients: { ...report.recipients, rows: report.recipients.rows.map((row) => ({ ...row, sentAt: row.sentAt?.toISOString() ?? null })) },
+      links,
+      clients,
+      conversionGoal: campaign.conversionGoal,
+      conversions,
+      recipients: {
+        ...report.recipients,
+        rows: report.recipients.rows.map((row) => ({ contactId: row.contactId, name: row.name, address: row.address, status: row.status, error: row.error, sentAt: row.sentAt?.toISOString() ?? null })),
+      },
       excludedList: report.excludedList,
     };
   } catch (error) {
@@ -65,7 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
-  const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone } = loaderData;
+  const { campaign, progress, excluded, analytics, links, clients, conversionGoal, conversions, recipients, excludedList, timeZone, outcome } = loaderData;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
@@ -137,13 +158,21 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
+        <ConversionsCard goal={conversionGoal} conversions={conversions} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <LinksCard links={links} />
+          <MailClientsCard clients={clients} />
+        </div>
         <Card>
           <CardHeader>
             <CardTitle as="h2">Recipients</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
+            <RecipientOutcomeFilter pathname={`${BROADCASTS_PATH}/${campaign.id}`} outcome={outcome} />
             {recipients.rows.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No recipients yet: they are resolved when the campaign starts.</p>
+              <p className="text-sm text-muted-foreground">
+                {outcome ? `No recipients with the outcome ${OUTCOME_LABELS[outcome]}.` : "No recipients yet: they are resolved when the campaign starts."}
+              </p>
             ) : (
               <table className="w-full text-left text-sm">
                 <thead className="text-muted-foreground">

@@ -1,0 +1,75 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import type { Database } from "../../db/database.ts";
+import { requireTeamCampaignId } from "../campaigns/team-campaign.ts";
+import type { MessageContent } from "../channels/types.ts";
+import { decodeCursor, encodeCursor } from "../keyset-cursor.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/outbox's query. */
+export const OutboxQuerySchema = z.object({
+  campaignId: z.string().regex(UUID, "campaignId must be a campaign's id").optional(),
+  to: z.string().trim().min(1, "to must be an address").max(320, "to must be at most 320 characters").optional(),
+  limit: z.coerce.number({ error: "limit must be 1 to 500" }).int("limit must be 1 to 500").min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").optional(),
+  cursor: z.string().max(300, "Not a cursor returned by this API").optional(),
+});
+
+/** One stored message as a mail catcher's API shows it; SMS and WhatsApp fill what they have. */
+export type OutboxApiMessage = {
+  id: string;
+  campaignId: string | null;
+  channel: string;
+  to: string;
+  messageId: string;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  headers: Record<string, string>;
+  whatsapp: { template: string; language: string; bodyParameters: string[] } | null;
+  sentAt: Date;
+};
+
+function toApiMessage(row: { id: string; campaignId: string | null; channel: string; toAddress: string; messageId: string; content: unknown; createdAt: Date }): OutboxApiMessage {
+  const content = row.content as MessageContent;
+  const base = { id: row.id, campaignId: row.campaignId, channel: row.channel, to: row.toAddress, messageId: row.messageId, sentAt: row.createdAt };
+  switch (content.channel) {
+    case "EMAIL":
+      return { ...base, subject: content.subject, html: content.html, text: content.text, headers: content.headers, whatsapp: null };
+    case "SMS":
+      return { ...base, subject: null, html: null, text: content.body, headers: {}, whatsapp: null };
+    case "WHATSAPP":
+      return { ...base, subject: null, html: null, text: null, headers: {}, whatsapp: { template: content.template, language: content.language, bodyParameters: content.bodyParameters } };
+  }
+}
+
+/**
+ * The team's outbox, newest first, optionally of one campaign and/or to one address
+ * (compared without case), a keyset page at a time (`after` is a page's nextCursor).
+ * A campaign of another team is NOT_FOUND; a cursor not of ours is INVALID. Each
+ * filter reads an index in the list's order (migration 1181).
+ */
+export async function listOutboxMessages(
+  db: Database,
+  options: { teamId: string; campaignId?: string; to?: string; after?: string; limit: number },
+): Promise<{ data: OutboxApiMessage[]; nextCursor: string | null }> {
+  const after = options.after ? decodeCursor(options.after) : null;
+  if (options.campaignId) await requireTeamCampaignId(db, { teamId: options.teamId, campaignId: options.campaignId });
+  let query = db
+    .selectFrom("outboxMessages")
+    .select(["id", "campaignId", "channel", "toAddress", "messageId", "content", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
+    .where("teamId", "=", options.teamId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(options.limit + 1);
+  if (options.campaignId) query = query.where("campaignId", "=", options.campaignId);
+  if (options.to) query = query.where(sql<string>`lower(to_address)`, "=", options.to.toLowerCase());
+  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  const rows = await query.execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(toApiMessage),
+    nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
+  };
+}
