@@ -39,7 +39,7 @@ describe("the AI Prompt tab", () => {
     expect(result).toEqual({ prompt: "  ", error: "Describe the audience" });
   });
 
-  test("Save creates a filter segment counted live; a bad filter or a blank name saves nothing", async () => {
+  test("Save creates a filter segment counted as it is saved; a bad filter or a blank name saves nothing", async () => {
     const { result } = await (await serveDashboard(aiPage, getRequest(path("pro users"), cookie))).json();
     const saved = await serveDashboard(saveAction, formRequest(path("pro users") + "&save=1", { name: "AI Generated Segment", filter: result.filterJson }, cookie));
     expect(saved.status).toBe(302);
