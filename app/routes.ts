@@ -29,6 +29,7 @@ export default [
       route("ai", "routes/dashboard/segments-ai.tsx"),
       route(":id/edit", "routes/dashboard/segment-edit.tsx"),
       route(":id/delete", "routes/dashboard/segment-delete.tsx"),
+      route(":id/count", "routes/dashboard/segment-count.tsx"),
     ]),
     route("segments/import", "routes/dashboard/segments-import.tsx"),
     route("segments/preview", "routes/dashboard/segments-preview.ts"),

@@ -15,10 +15,11 @@ import * as importBytes from "../migrations/2026-11-23T1600-import-bytes.ts";
 import * as eventsIngestionIndexes from "../migrations/2026-11-23T1930-events-ingestion-indexes.ts";
 import * as contactAttributesPartialIndex from "../migrations/2026-11-23T2100-contact-attributes-partial-index.ts";
 import * as sealedTrackingKey from "../migrations/2026-11-24T1006-sealed-tracking-key.ts";
-import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts";
 import * as rateLimits from "../migrations/2026-11-24T1007-rate-limits.ts";
+import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts";
 import * as sessionPruneIndex from "../migrations/2026-11-24T1101-session-prune-index.ts";
 import * as providerBaseUrls from "../migrations/2026-11-24T1102-provider-base-urls.ts";
+import * as segmentCounts from "../migrations/2026-11-24T1130-segment-counts.ts";
 import * as recipientOutcomeIndexes from "../migrations/2026-11-24T1180-recipient-outcome-indexes.ts";
 import * as outboxFilterIndexes from "../migrations/2026-11-24T1181-outbox-filter-indexes.ts";
 import * as campaignConversionGoal from "../migrations/2026-11-24T1182-campaign-conversion-goal.ts";
@@ -41,10 +42,11 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T1930-events-ingestion-indexes": eventsIngestionIndexes,
   "2026-11-23T2100-contact-attributes-partial-index": contactAttributesPartialIndex,
   "2026-11-24T1006-sealed-tracking-key": sealedTrackingKey,
-  "2026-11-24T1007-write-key-kinds": writeKeyKinds,
   "2026-11-24T1007-rate-limits": rateLimits,
+  "2026-11-24T1007-write-key-kinds": writeKeyKinds,
   "2026-11-24T1101-session-prune-index": sessionPruneIndex,
   "2026-11-24T1102-provider-base-urls": providerBaseUrls,
+  "2026-11-24T1130-segment-counts": segmentCounts,
   "2026-11-24T1180-recipient-outcome-indexes": recipientOutcomeIndexes,
   "2026-11-24T1181-outbox-filter-indexes": outboxFilterIndexes,
   "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,

@@ -246,6 +246,9 @@ export interface SegmentMembers {
 }
 
 export interface Segments {
+  contactCount: number | null;
+  countAttemptedAt: Generated<Timestamp>;
+  countedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
   filter: Json | null;
   id: string;

@@ -154,3 +154,49 @@ test.describe("a segment's card", () => {
     await expect(page.getByText("Private")).toHaveCount(0);
   });
 });
+
+test.describe("segment counts and pages", () => {
+  test("a card shows its stored count until Count now counts it again", async ({ page }) => {
+    const filter = { type: "group", combinator: "and", conditions: [{ type: "field", field: "email", operator: "contains", value: "@acme.io" }] };
+    expect((await page.request.post("/api/segments", { data: { name: "Acme people", filter } })).status()).toBe(201);
+    const contacts = [
+      { name: "Ada", email: "ada@acme.io", phone: "" },
+      { name: "Bob", email: "bob@example.com", phone: "" },
+      { name: "Carol", email: "carol@acme.io", phone: "" },
+    ];
+    expect((await page.request.post("/api/contacts/import", { data: { contacts } })).ok()).toBe(true);
+
+    await page.goto("/dashboard/segments?tab=csv");
+    // Counted when it was saved, before the contacts came: the card says so until it is counted again.
+    await expect(segmentCard(page, "Acme people")).toContainText("Contacts: 0 · counted just now");
+    await segmentCard(page, "Acme people").getByRole("button", { name: /^Count now/ }).click();
+
+    await expect(page).toHaveURL("/dashboard/segments?tab=csv");
+    await expect(notifications(page).getByText("Acme people: 2 contacts")).toBeVisible();
+    await expect(segmentCard(page, "Acme people")).toContainText("Contacts: 2 · counted just now");
+  });
+
+  test("Next and Previous page through the cards, 30 at a time", async ({ page }) => {
+    test.setTimeout(60_000);
+    for (let i = 0; i < 32; i++) {
+      expect((await page.request.post("/api/segments", { data: { name: `List ${String(i).padStart(2, "0")}` } })).status()).toBe(201);
+    }
+
+    await page.goto("/dashboard/segments");
+    const pages = page.getByRole("navigation", { name: "Pages of segments" });
+    await expect(page.getByRole("article")).toHaveCount(30);
+    await expect(segmentCard(page, "List 31")).toBeVisible();
+    await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByRole("article")).toHaveCount(2);
+    await expect(segmentCard(page, "List 01")).toBeVisible();
+    await expect(segmentCard(page, "List 00")).toBeVisible();
+    await expect(segmentCard(page, "List 31")).toHaveCount(0);
+
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page.getByRole("article")).toHaveCount(30);
+    await expect(segmentCard(page, "List 31")).toBeVisible();
+    await expect(segmentCard(page, "List 00")).toHaveCount(0);
+  });
+});

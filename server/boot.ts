@@ -6,6 +6,7 @@ import { deliverySettingsFromEnv } from "./delivery/settings.ts";
 import { type Env, parseEnv } from "./env.ts";
 import type { Worker } from "./jobs/worker.ts";
 import { log } from "./log.ts";
+import { segmentCountSettingsFromEnv } from "./segments/recount-jobs.ts";
 import { getTrackingKey } from "./tracking/key.ts";
 
 export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void> };
@@ -36,7 +37,10 @@ export async function boot(): Promise<Murmur> {
 
   let worker: Worker | undefined;
   // Loaded only where it runs: a web process has no use for pg-boss and the job handlers.
-  if (env.ROLE !== "web") worker = await (await import("./jobs/worker.ts")).startWorker(database.url, { db: getDb(), delivery: deliverySettingsFromEnv(env) });
+  if (env.ROLE !== "web") {
+    const { startWorker } = await import("./jobs/worker.ts");
+    worker = await startWorker(database.url, { db: getDb(), delivery: deliverySettingsFromEnv(env), segmentCounts: segmentCountSettingsFromEnv(env) });
+  }
 
   return {
     env,

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   SEND_RATE_WHATSAPP: z.coerce.number().min(0).default(0),
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SEND_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  // How old a segment's stored member count may grow before a worker counts it again.
+  SEGMENT_COUNT_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(600),
   // Sign-ups one client address may make in an hour, successful ones included.
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   // The most a request body may hold, where a route needs no more (the CSV import and import API keep theirs).

@@ -1,4 +1,5 @@
 import type { PgBoss, Queue } from "pg-boss";
+import { repeat } from "../repeat.ts";
 import { log } from "../log.ts";
 import { finishCampaigns } from "./finish.ts";
 import { expireLeases, renewLeases } from "./leases.ts";
@@ -73,27 +74,6 @@ export async function registerDeliveryJobs(boss: PgBoss, worker: Omit<ChunkWorke
       stopping = true;
       tick.stop();
       leases.stop();
-    },
-  };
-}
-
-/** Runs `task` every `ms`, never two at once; a failure is logged and the next run goes ahead. */
-function repeat(ms: number, name: string, task: () => Promise<void>): { stop: () => void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const run = async () => {
-    try {
-      await task();
-    } catch (error) {
-      log.error({ err: error }, `${name} failed`);
-    }
-    if (!stopped) timer = setTimeout(run, ms);
-  };
-  timer = setTimeout(run, ms);
-  return {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
     },
   };
 }

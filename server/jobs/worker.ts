@@ -8,12 +8,15 @@ import { registerDeliveryJobs } from "../delivery/jobs.ts";
 import type { DeliverySettings } from "../delivery/settings.ts";
 import { startSearchIndexer } from "../contacts/search-index.ts";
 import { log } from "../log.ts";
+import { DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS, registerSegmentRecounts, type SegmentCountSettings, segmentCountSettingsFromEnv } from "../segments/recount-jobs.ts";
 
 export type Worker = { boss: PgBoss; owner: string; stop: () => Promise<void> };
 
 export type WorkerOptions = {
   db: Database;
   delivery: DeliverySettings;
+  /** When segments are recounted; the defaults unless the environment or a test says otherwise. */
+  segmentCounts?: SegmentCountSettings;
   /** Where messages go; the team's configured providers unless a benchmark or test says otherwise. */
   senders?: SenderResolver;
 };
@@ -42,6 +45,10 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     senders: options.senders ?? senderFor,
   });
   await registerSessionPruning(boss, { db: options.db });
+  const segmentCounts = await registerSegmentRecounts(boss, {
+    db: options.db,
+    settings: options.segmentCounts ?? segmentCountSettingsFromEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS }),
+  });
   log.info({ owner }, "worker started");
   // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
   const searchIndexer = startSearchIndexer(options.db);
@@ -50,6 +57,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     owner,
     stop: async () => {
       delivery.stop();
+      segmentCounts.stop();
       await searchIndexer.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       log.info("worker stopped");

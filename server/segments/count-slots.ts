@@ -1,9 +1,9 @@
 /**
- * Turns for the member counts of filter segments, shared by every request of the
- * process. A count reads a team's contacts and activity for up to its statement
- * timeout; the Segments page and GET /api/segments count every filter segment of
- * a team, so without a limit a few requests for a team with many segments would
- * hold every connection of the pool (10) and starve sign-ins and sends.
+ * Turns for segment member counts, shared by everything in the process that
+ * stores one (a save, "Count now", the worker's recount job). A count reads a
+ * team's contacts and activity for up to its statement timeout, so without a
+ * limit a few saves and a busy worker could hold every connection of the pool
+ * (10) and starve sign-ins and sends.
  */
 export class CountSlots {
   readonly #size: number;

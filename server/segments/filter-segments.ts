@@ -1,15 +1,30 @@
+import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { resolveReferences } from "./filter/references.ts";
 import type { FilterGroup } from "./filter/schema.ts";
+import { recountSegment } from "./recount-segment.ts";
 
 const NOT_FOUND = "Segment not found.";
+
+/** How long a save waits for a count slot before leaving the first count to the worker. */
+const SAVE_COUNT_SLOT_WAIT_MS = 1_000;
+
+// A saved tree is counted at once, within the same limits as any count asked for by a
+// page (a slot of the process, a 5 s statement timeout), so the list shows its count
+// when the marketer lands on it. Past them the list says "counting…" and the worker
+// counts it; either way the save itself has succeeded.
+async function countAfterSave(db: Database, segmentId: string): Promise<void> {
+  if (db.isTransaction) return;
+  await recountSegment(db, { segmentId, slotWaitMs: SAVE_COUNT_SLOT_WAIT_MS });
+}
 
 /**
  * A new filter segment. The tree must already be parsed (parseFilter); the
  * segments and campaigns it names are checked to be the team's here, so what
- * is stored always compiled once.
+ * is stored always compiled once. It is counted before this returns when that
+ * fits the count limits, else it is left due for the worker's recount.
  */
 export async function createFilterSegment(
   db: Database,
@@ -22,10 +37,15 @@ export async function createFilterSegment(
     .insertInto("segments")
     .values({ id, teamId: options.teamId, name, kind: "filter", filter: JSON.stringify(options.filter) })
     .execute();
+  await countAfterSave(db, id);
   return { id, name, kind: "filter" };
 }
 
-/** Replaces a filter segment's tree (and its name, when given). A static segment has no filter: 409. */
+/**
+ * Replaces a filter segment's tree (and its name, when given). A static segment
+ * has no filter: 409. The old tree's count is dropped with it (lists say
+ * "counting…", never a count of another tree) and the new one is counted as on create.
+ */
 export async function updateFilterSegment(
   db: Database,
   options: { teamId: string; segmentId: string; filter: FilterGroup; name?: string },
@@ -45,11 +65,17 @@ export async function updateFilterSegment(
       filter: JSON.stringify(options.filter),
       ...(options.name === undefined ? {} : { name: requireName(options.name) }),
       updatedAt: new Date(),
+      contactCount: null,
+      countedAt: null,
+      // Long before any real attempt, so due at once, and unlike any earlier value, so a
+      // count of the old tree still running when this commits cannot store itself.
+      countAttemptedAt: sql<Date>`clock_timestamp() - interval '100 years'`,
     })
     .where("id", "=", segment.id)
     .where("teamId", "=", options.teamId)
     .returning(["id", "name"])
     .executeTakeFirstOrThrow();
+  await countAfterSave(db, segment.id);
   return { ...row, kind: "filter" };
 }
 

@@ -45,12 +45,14 @@ async function membersQuery(db: Database, teamId: string, segment: SegmentRow): 
 }
 
 /**
- * How many contacts a filter segment holds right now (static segments count their
- * rows in listSegments). With `timeoutMs`, a count that runs past it is cancelled
- * and answered as an UNAVAILABLE AppError; a stored tree too large to evaluate is
- * a TOO_LARGE AppError, before any SQL is written.
+ * How many contacts one segment holds right now: a static segment's membership
+ * rows, or a filter segment's tree evaluated now. With `timeoutMs`, a count that
+ * runs past it is cancelled and answered as an UNAVAILABLE AppError; a stored
+ * tree too large to evaluate is a TOO_LARGE AppError, before any SQL is written.
+ * Inside a transaction, the count runs in it (segment-count-store.ts locks a
+ * static segment's row first).
  */
-export async function countFilterSegment(
+export async function countSegmentMembers(
   db: Database,
   options: { teamId: string; segment: SegmentRow; timeoutMs?: number },
 ): Promise<number> {

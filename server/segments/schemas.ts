@@ -13,3 +13,9 @@ export const LinkContactsSchema = z.object({
     .min(1, "Select at least one contact")
     .max(100_000, "At most 100,000 contacts per request"),
 });
+
+/** GET /api/segments: a page of up to `limit` segments after `cursor` (the nextCursor of the page before). */
+export const ListSegmentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").optional(),
+  cursor: z.string().max(300).optional(),
+});

@@ -2,54 +2,67 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
-import { type CountBudget, countFilterSegments } from "./segment-counts.ts";
+import { decodeCursor, encodeCursor } from "../keyset-cursor.ts";
+import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
 
-/** A segment as the list shows it; contactCount is null when it could not be counted in time (segment-counts.ts). */
-export type SegmentCard = { id: string; name: string; kind: string; contactCount: number | null; createdAt: Date };
+/**
+ * A segment as lists show it, with its stored member count and when that was
+ * counted (recount-segment.ts): both null while a new or edited filter segment
+ * waits for its first count; a null count with a time means it could not be
+ * counted then (too slow or too large).
+ */
+export type SegmentCard = { id: string; name: string; kind: string; contactCount: number | null; countedAt: Date | null; createdAt: Date };
+
+/** Segments per page of the Segments page; the API's default page is larger. */
+export const SEGMENTS_PAGE_SIZE = 30;
+export const MAX_SEGMENTS_PAGE_SIZE = 500;
 
 const NOT_FOUND = "Segment not found.";
 
-/** A new static segment; the name is trimmed and must not be blank. */
+/** A new static segment, counted at once (it has no members yet); the name is trimmed and must not be blank. */
 export async function createSegment(db: Database, options: { teamId: string; name: string }): Promise<{ id: string; name: string }> {
   const name = options.name.trim();
   if (!name) throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
   const id = newId();
-  await db.insertInto("segments").values({ id, teamId: options.teamId, name, kind: "static" }).execute();
+  const now = new Date();
+  await db
+    .insertInto("segments")
+    .values({ id, teamId: options.teamId, name, kind: "static", contactCount: 0, countedAt: now, countAttemptedAt: now })
+    .execute();
   return { id, name };
 }
 
 /**
- * The team's segments, newest first, each with its number of contacts: static
- * segments count their rows, filter segments are evaluated now, within a
- * bounded budget (countFilterSegments); one that does not finish in time, or
- * is too large to evaluate, has a null count rather than failing the list.
+ * One page of the team's segments, newest first (created_at desc, id desc, the
+ * order of segments_team_created_idx), by keyset: `after` is a page's
+ * nextCursor, `before` its previousCursor; a cursor that is not one of ours is
+ * INVALID. Each segment carries its stored count and its time: nothing is
+ * counted here, so a page costs one index range read however many segments,
+ * filters or nested references the team has.
  */
-export async function listSegments(db: Database, options: { teamId: string; budget?: Partial<CountBudget> }): Promise<SegmentCard[]> {
-  const rows = await db
+export async function listSegments(
+  db: Database,
+  options: { teamId: string; limit?: number } & PageRequest,
+): Promise<KeysetPage<SegmentCard>> {
+  const limit = Math.min(Math.max(options.limit ?? SEGMENTS_PAGE_SIZE, 1), MAX_SEGMENTS_PAGE_SIZE);
+  const after = options.after ? decodeCursor(options.after) : null;
+  const before = !after && options.before ? decodeCursor(options.before) : null;
+  const direction = before ? "asc" : "desc";
+  let query = db
     .selectFrom("segments")
-    .select([
-      "segments.id",
-      "segments.name",
-      "segments.kind",
-      "segments.filter",
-      "segments.createdAt",
-      (eb) =>
-        eb
-          .selectFrom("segmentMembers")
-          .select(eb.fn.countAll<number>().as("n"))
-          .whereRef("segmentMembers.segmentId", "=", "segments.id")
-          .as("contactCount"),
-    ])
-    .where("segments.teamId", "=", options.teamId)
-    .orderBy("segments.createdAt", "desc")
-    .orderBy("segments.id", "desc")
-    .execute();
-  const filterSegments = rows.filter((row) => row.kind === "filter");
-  const counts = await countFilterSegments(db, { teamId: options.teamId, segments: filterSegments, budget: options.budget });
-  return rows.map(({ filter: _filter, ...row }) => ({
-    ...row,
-    contactCount: row.kind === "filter" ? (counts.get(row.id) ?? null) : Number(row.contactCount ?? 0),
-  }));
+    .select(["id", "name", "kind", "contactCount", "countedAt", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
+    .where("teamId", "=", options.teamId)
+    .orderBy("createdAt", direction)
+    .orderBy("id", direction)
+    .limit(limit + 1);
+  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  if (before) query = query.where(sql<boolean>`(created_at, id) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`);
+  const page = toKeysetPage(await query.execute(), {
+    limit,
+    request: options,
+    cursorOf: (row) => encodeCursor({ createdAt: row.createdAtText, id: row.id }),
+  });
+  return { ...page, rows: page.rows.map(({ createdAtText: _, ...card }) => card) };
 }
 
 /** The team's segments by name, for pickers that need no member counts (a campaign's audience). */

@@ -39,14 +39,14 @@ describe("the AI Prompt tab", () => {
     expect(result).toEqual({ prompt: "  ", error: "Describe the audience" });
   });
 
-  test("Save creates a filter segment counted live; a bad filter or a blank name saves nothing", async () => {
+  test("Save creates a filter segment counted as it is saved; a bad filter or a blank name saves nothing", async () => {
     const { result } = await (await serveDashboard(aiPage, getRequest(path("pro users"), cookie))).json();
     const saved = await serveDashboard(saveAction, formRequest(path("pro users") + "&save=1", { name: "AI Generated Segment", filter: result.filterJson }, cookie));
     expect(saved.status).toBe(302);
     expect(await readFlashToasts(getRequest("/dashboard/segments", { Cookie: cookieHeaderFrom(saved) }))).toEqual([
       { type: "success", title: "Success", description: "Segment created successfully" },
     ]);
-    const segments = await listSegments(getDb(), { teamId: seed.teamId });
+    const segments = (await listSegments(getDb(), { teamId: seed.teamId })).rows;
     expect(segments.find((s) => s.name === "AI Generated Segment")).toMatchObject({ kind: "filter", contactCount: seed.contacts.filter(pro).length });
 
     const blank = await serveDashboard(saveAction, formRequest(path("pro users") + "&save=1", { name: " ", filter: result.filterJson }, cookie));
@@ -55,7 +55,7 @@ describe("the AI Prompt tab", () => {
     const broken = await serveDashboard(saveAction, formRequest(path("x") + "&save=1", { name: "Broken", filter: '{"type":"group"}' }, cookie));
     expect(broken.status).toBe(400);
     expect((await broken.json()).errors[0]).toContain("Invalid filter");
-    expect((await listSegments(getDb(), { teamId: seed.teamId })).map((s) => s.name)).not.toContain("Broken");
+    expect((await listSegments(getDb(), { teamId: seed.teamId })).rows.map((s) => s.name)).not.toContain("Broken");
   });
 
   test("the save dialog shows and saves the filter that was shown, without reading the prompt again", async () => {
@@ -69,7 +69,7 @@ describe("the AI Prompt tab", () => {
 
     const saved = await serveDashboard(saveAction, formRequest(url, { name: "Shown Filter", filter: result.filterJson }, cookie));
     expect(saved.status).toBe(302);
-    const segments = await listSegments(getDb(), { teamId: seed.teamId });
+    const segments = (await listSegments(getDb(), { teamId: seed.teamId })).rows;
     expect(segments.find((s) => s.name === "Shown Filter")).toMatchObject({ kind: "filter", contactCount: seed.contacts.filter(team).length });
   });
 

@@ -137,7 +137,7 @@ describe("importing an uploaded CSV", () => {
     const summary = await summaryOf(outcome);
     const report = await getImportReport(getDb(), { teamId, importId: summary.id });
     expect(report?.segment?.name).toBe("Spring launch");
-    expect(await listSegments(getDb(), { teamId })).toMatchObject([{ name: "Spring launch", contactCount: 2 }]);
+    expect((await listSegments(getDb(), { teamId })).rows).toMatchObject([{ name: "Spring launch", contactCount: 2 }]);
   });
 
   test("an upload that breaks off keeps the chunks already written and marks the import failed", async () => {
@@ -242,7 +242,7 @@ describe("refusing an upload before anything is written", () => {
     const { teamId, outcome } = await upload(csv, { segmentName: "Never made" });
     expect(outcome).toEqual({ ok: false, status: 400, problem });
     expect(await importsOf(teamId)).toEqual([]);
-    expect(await listSegments(getDb(), { teamId })).toEqual([]);
+    expect((await listSegments(getDb(), { teamId })).rows).toEqual([]);
     expect(await contactsOf(teamId)).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ describe("parseEnv", () => {
       SEND_RATE_WHATSAPP: 0,
       SEND_CONCURRENCY: 4,
       SEND_LEASE_SECONDS: 60,
+      SEGMENT_COUNT_MAX_AGE_SECONDS: 600,
       SIGNUPS_PER_IP_PER_HOUR: 10,
       TWILIO_BASE_URL: "https://api.twilio.com",
       WHATSAPP_BASE_URL: "https://graph.facebook.com",
@@ -55,6 +56,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ MAX_BODY_BYTES: "1mb" })).toThrow(/MAX_BODY_BYTES/);
     expect(() => parseEnv({ MAX_BODY_BYTES: "1024" })).toThrow(/MAX_BODY_BYTES: must be at least 16384/);
     expect(() => parseEnv({ MAX_BODY_BYTES: "1000000000" })).toThrow(/MAX_BODY_BYTES: must be at most 67108864/);
+  });
+
+  test("SEGMENT_COUNT_MAX_AGE_SECONDS takes 10 seconds to a week", () => {
+    expect(parseEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: "120" }).SEGMENT_COUNT_MAX_AGE_SECONDS).toBe(120);
+    expect(() => parseEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: "5" })).toThrow(/SEGMENT_COUNT_MAX_AGE_SECONDS/);
+    expect(() => parseEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: "ten minutes" })).toThrow(/SEGMENT_COUNT_MAX_AGE_SECONDS/);
+    expect(() => parseEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: "604801" })).toThrow(/SEGMENT_COUNT_MAX_AGE_SECONDS/);
   });
 
   test("a port out of range is refused", () => {

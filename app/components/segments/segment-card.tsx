@@ -1,14 +1,18 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { SegmentId } from "./segment-id.tsx";
 import { segmentsPath, type SegmentTab } from "./segment-tabs-config.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 
-/** contactCount is null when the server could not count the segment in time. */
-export type SegmentCardData = { id: string; name: string; kind: string; contactCount: number | null };
+/**
+ * The stored count and how long ago it was taken (`countAge`, "2 min ago"): both
+ * null while the segment waits for its first count; a null count with an age
+ * means it could not be counted then.
+ */
+export type SegmentCardData = { id: string; name: string; kind: string; contactCount: number | null; countAge: string | null };
 
 // A fixed locale, so the server's HTML and the browser's render agree on the separators.
 const count = new Intl.NumberFormat("en-US");
@@ -29,18 +33,10 @@ export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: S
       <div className="flex flex-col gap-1">
         <SegmentId id={segment.id} />
         <p className="text-sm">
-          Contacts:{" "}
-          {segment.contactCount === null ? (
-            // The spec's card text, kept for a count that took too long; the reason for those who ask.
-            <span className="font-medium" title="Not counted: counting took too long. Reload the page to try again.">
-              —<span className="sr-only"> (not counted: counting took too long)</span>
-            </span>
-          ) : (
-            <span className="font-medium tabular-nums">{count.format(segment.contactCount)}</span>
-          )}
+          Contacts: <ContactCount segment={segment} />
         </p>
       </div>
-      <div className="mt-auto flex gap-2">
+      <div className="mt-auto flex flex-wrap gap-2">
         <Button variant="outline" size="sm" asChild>
           {/* A filter segment is edited in the builder it was made in; a static one is renamed in a dialog. */}
           <Link
@@ -57,7 +53,40 @@ export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: S
             Delete<span className="sr-only"> {segment.name}</span>
           </Link>
         </Button>
+        <CountNow segment={segment} />
       </div>
     </Card>
+  );
+}
+
+function ContactCount({ segment }: { segment: SegmentCardData }) {
+  if (segment.countAge === null) return <span className="font-medium">counting…</span>;
+  if (segment.contactCount === null) {
+    return (
+      // The spec's card text, kept for a segment that could not be counted; the reason for those who ask.
+      <span className="font-medium" title="Not counted: counting took too long. Count now to try again.">
+        —<span className="sr-only"> (not counted: counting took too long)</span>
+        <span className="font-normal text-muted-foreground"> · tried {segment.countAge}</span>
+      </span>
+    );
+  }
+  return (
+    <>
+      <span className="font-medium tabular-nums">{count.format(segment.contactCount)}</span>
+      <span className="text-muted-foreground"> · counted {segment.countAge}</span>
+    </>
+  );
+}
+
+// A post back to the page the card is on (its tab and page kept), so it works without JavaScript.
+function CountNow({ segment }: { segment: SegmentCardData }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action={`/dashboard/segments/${segment.id}/count${location.search}`} preventScrollReset>
+      <Button type="submit" variant="outline" size="sm">
+        <RefreshCw aria-hidden="true" />
+        Count now<span className="sr-only"> {segment.name}</span>
+      </Button>
+    </Form>
   );
 }

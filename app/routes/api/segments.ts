@@ -3,10 +3,13 @@ import type { Route } from "./+types/segments";
 import { getDb } from "../../../db/database.ts";
 import { parseFilter } from "../../../server/segments/filter/parse.ts";
 import { createFilterSegment } from "../../../server/segments/filter-segments.ts";
-import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { ListSegmentsQuerySchema, SegmentNameSchema } from "../../../server/segments/schemas.ts";
 import { createSegment, listSegments } from "../../../server/segments/segments.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
+import { handleApi, methodNotAllowed, parseQuery, readJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../../server/http/session.ts";
+
+// A page of an API client's list, unless it asks for another size: most teams' segments fit in one.
+const API_PAGE_SIZE = 100;
 
 // The filter is checked by parseFilter, which names a bad node by its path.
 const CreateSegmentSchema = SegmentNameSchema.extend({ filter: z.unknown().optional() });
@@ -14,7 +17,10 @@ const CreateSegmentSchema = SegmentNameSchema.extend({ filter: z.unknown().optio
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
-    return Response.json({ data: await listSegments(getDb(), { teamId: team.id }) });
+    const query = parseQuery(request, ListSegmentsQuerySchema);
+    const page = await listSegments(getDb(), { teamId: team.id, after: query.cursor, limit: query.limit ?? API_PAGE_SIZE });
+    // Stored counts with the time they were taken (`countedAt`); `nextCursor` leads to the next page, null on the last.
+    return Response.json({ data: page.rows, nextCursor: page.nextCursor });
   });
 }
 

@@ -73,7 +73,7 @@ export default function AiPromptSave({ loaderData, actionData }: Route.Component
   if (searchParams.get("save") !== "1" || !result || result.error !== null) return null;
   const closeTo = aiPromptPath(result.prompt);
   return (
-    <RouteDialog title="Create Segment" description="Saves the generated filter as a segment whose members are counted live." closeTo={closeTo}>
+    <RouteDialog title="Create Segment" description="Saves the generated filter as a segment, counted as it is saved and recounted every few minutes." closeTo={closeTo}>
       <Form method="post" action={aiSavePath(result)} className="flex flex-col gap-4">
         <input type="hidden" name="filter" value={result.filterJson} />
         <Field

@@ -11,10 +11,14 @@ import { SegmentTabs } from "../../components/segments/segment-tabs.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { KeysetPager } from "../../components/keyset-pager.tsx";
 import { Toasts } from "../../components/toasts.tsx";
+import { describeCountAge } from "../../lib/count-age.ts";
+import { firstPageHref, readPageRequest } from "../../lib/page-cursor.ts";
 import { getDb } from "../../../db/database.ts";
 import { isAppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
+import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
 import { loadBuilderData, previewDraft, saveDraft } from "../../../server/segments/filter/builder.ts";
 import { draftFromFilter } from "../../../server/segments/filter/form.ts";
@@ -26,15 +30,31 @@ import { listSegments } from "../../../server/segments/segments.ts";
 export const meta: Route.MetaFunction = () => [{ title: "Segments · Murmur" }];
 
 const DESCRIPTION = "Groups of contacts to send to, built from a list, from filters or from a prompt.";
+const STALE_PAGE_LINK = "That page link is no longer valid, so the list starts from the first page.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const url = new URL(request.url);
-  const [segments, filterTab] = await Promise.all([
-    listSegments(getDb(), { teamId: team.id }),
+  const at = readPageRequest(url.searchParams);
+  const reading = listSegments(getDb(), { teamId: team.id, ...at });
+  const [page, filterTab] = await Promise.all([
+    startOverOnStaleCursor(reading, { firstPage: firstPageHref(url), message: STALE_PAGE_LINK }),
     parseSegmentTab(url.searchParams.get("tab")) === "filters" ? loadFilterTab(team.id, url.searchParams.get("segment")) : null,
   ]);
-  return { segments: segments.map(({ id, name, kind, contactCount }) => ({ id, name, kind, contactCount })), filterTab };
+  const now = new Date();
+  return {
+    segments: page.rows.map(({ id, name, kind, contactCount, countedAt }) => ({
+      id,
+      name,
+      kind,
+      contactCount,
+      countAge: countedAt ? describeCountAge(countedAt, now) : null,
+    })),
+    firstPage: !at.after && !at.before,
+    previousCursor: page.previousCursor,
+    nextCursor: page.nextCursor,
+    filterTab,
+  };
 }
 
 // The builder, empty or reopened on one of the team's filter segments with its count.
@@ -78,19 +98,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ builder: { ...unchecked, ...checked }, toasts: [] }, { status: checked.preview ? 200 : 400 });
 }
 
-// The list does not depend on the tab, so switching tabs need not count every
-// segment's members again, except into the Event Filter tab, which loads its builder.
+// The list does not depend on the tab, so switching tabs need not read it again, except
+// into the Event Filter tab, which loads its builder (and counts the segment it reopens),
+// and except a move to another page of the list.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const builderNeeded = nextUrl.searchParams.get("tab") === "filters" &&
     (currentUrl.searchParams.get("tab") !== "filters" || currentUrl.searchParams.get("segment") !== nextUrl.searchParams.get("segment"));
-  if (!formMethod && !builderNeeded && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  const pageMoved = ["after", "before"].some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name));
+  if (!formMethod && !builderNeeded && !pageMoved && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
 
 export default function Segments({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const tab = parseSegmentTab(searchParams.get("tab"));
-  const { segments, filterTab } = loaderData;
+  const { segments, filterTab, firstPage } = loaderData;
   const editing = filterTab?.segment;
   const builderState = actionData?.builder ?? filterTab?.state;
   const query: Record<string, string> = editing ? { segment: editing.id } : {};
@@ -134,7 +156,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
         <h2 id="segment-list-heading" className="text-lg font-semibold">
           Your segments
         </h2>
-        {segments.length === 0 ? (
+        {segments.length === 0 && firstPage ? (
           <EmptyState icon={Layers} title="No segments yet. Create your first segment to get started." />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -145,6 +167,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ul>
         )}
+        <KeysetPager page={loaderData} label="segments" />
       </section>
     </>
   );
