@@ -8,7 +8,6 @@ import { segmentsPath } from "../segment-tabs-config.ts";
 import { Button } from "../../ui/button.tsx";
 import { Label } from "../../ui/label.tsx";
 import { TextareaField } from "../../forms/field.tsx";
-import { Label } from "../../ui/label.tsx";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import type { PromptPanelResult } from "../../../../server/ai/page-result.ts";
 
