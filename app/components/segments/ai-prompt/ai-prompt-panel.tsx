@@ -7,6 +7,7 @@ import { AI_PROMPT_ROUTE_ID, aiChoicePath, aiRefineFields, aiSaveFields } from "
 import { segmentsPath } from "../segment-tabs-config.ts";
 import { Button } from "../../ui/button.tsx";
 import { TextareaField } from "../../forms/field.tsx";
+import { Label } from "../../ui/label.tsx";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import type { PromptPanelResult } from "../../../../server/ai/page-result.ts";
 
