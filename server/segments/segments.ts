@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
+import { isWellFormedId } from "../not-found.ts";
 import { type CountBudget, countFilterSegments } from "./segment-counts.ts";
 
 /** A segment as the list shows it; contactCount is null when it could not be counted in time (segment-counts.ts). */
@@ -63,9 +64,11 @@ export async function listSegmentChoices(db: Database, options: { teamId: string
     .execute();
 }
 
+/** Renames one of the team's segments; an unknown, malformed or other team's id is NOT_FOUND. */
 export async function renameSegment(db: Database, options: { teamId: string; segmentId: string; name: string }) {
   const name = options.name.trim();
   if (!name) throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
+  if (!isWellFormedId(options.segmentId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const row = await db
     .updateTable("segments")
     .set({ name, updatedAt: new Date() })
@@ -77,7 +80,9 @@ export async function renameSegment(db: Database, options: { teamId: string; seg
   return row;
 }
 
+/** Deletes one of the team's segments (its contacts stay); an unknown, malformed or other team's id is NOT_FOUND. */
 export async function deleteSegment(db: Database, options: { teamId: string; segmentId: string }): Promise<void> {
+  if (!isWellFormedId(options.segmentId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const result = await db
     .deleteFrom("segments")
     .where("id", "=", options.segmentId)

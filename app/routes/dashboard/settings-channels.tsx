@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-channels";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from "../../components/channels/provider-fields.ts";
 import { ProviderForm } from "../../components/channels/provider-form.tsx";
 import { TestMessageForm } from "../../components/channels/test-message-form.tsx";
@@ -14,6 +15,7 @@ import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../ser
 import { saveChannelSettings, viewChannelSettings } from "../../../server/channels/settings.ts";
 import { sendTestMessage } from "../../../server/channels/test-message.ts";
 import { publicBaseUrl } from "../../../server/channels/webhooks/public-url.ts";
+import { AppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import { formFailure } from "../../../server/http/forms.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
@@ -56,11 +58,11 @@ function channelOf(formData: FormData): CampaignType | null {
   return CHANNELS.find((channel) => channel === value) ?? null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapNotFound(async ({ request, context }: Route.ActionArgs) => {
   const { team } = context.get(sessionContext);
   const formData = await request.formData();
   const channel = channelOf(formData);
-  if (!channel) throw data("Not found", { status: 404 });
+  if (!channel) throw new AppError("NOT_FOUND", "Not found");
   const intent = formData.get("intent") === "test" ? "test" : "save";
   const form = `${channel}-${intent}`;
 
@@ -97,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: `${PROVIDER_NAMES[channel]} settings saved` });
   return redirect("/dashboard/settings/channels", { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function ChannelSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (
