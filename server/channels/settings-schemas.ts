@@ -147,6 +147,23 @@ export const WhatsAppSettingsSchema = z.object({
 }).superRefine(refuseApiBaseUrl("WHATSAPP_BASE_URL"));
 export type WhatsAppSettingsInput = z.infer<typeof WhatsAppSettingsSchema>;
 
+/**
+ * The Settings → Channels save form of any channel: its hidden `channel` field says
+ * which provider's fields follow, so the parsed value names its channel and the
+ * domain saves it without a cast.
+ */
+export const ProviderSettingsFormSchema = z.discriminatedUnion("channel", [
+  SmtpSettingsSchema.safeExtend({ channel: z.literal("EMAIL") }),
+  TwilioSettingsSchema.safeExtend({ channel: z.literal("SMS") }),
+  WhatsAppSettingsSchema.safeExtend({ channel: z.literal("WHATSAPP") }),
+]);
+export type ProviderSettingsForm = z.infer<typeof ProviderSettingsFormSchema>;
+
+/** The names of `channel`'s secret fields, which a form never echoes back (from SECRET_NAMES). */
+export function secretFieldsOf(channel: CampaignType): string[] {
+  return [...SECRET_NAMES[channel]];
+}
+
 export const EmailTestSchema = z.object({ to: email("Send to") });
 export const SmsTestSchema = z.object({
   to: z.string({ error: "Send to is required" }).trim().min(1, "Send to is required").regex(E164, phoneMessage),

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { AppError } from "../errors.ts";
+import { isWellFormedId, requireFound } from "../not-found.ts";
 
 export type ChannelName = "EMAIL" | "SMS" | "WHATSAPP";
 
@@ -29,24 +29,22 @@ export type ContactDetail = {
 /** Anonymous ids listed on the page; a contact can gather many devices over the years. */
 const ANONYMOUS_IDS_SHOWN = 20;
 
+const NOT_FOUND = "Contact not found.";
+
 /**
- * One contact of the team with everything its page shows, or undefined when the
- * team has no contact by that id. A malformed id and another team's id are
- * answered the same way, so the page can turn both into a plain 404.
+ * One contact of the team with everything its page shows. An unknown id, a
+ * malformed one and another team's are all NOT_FOUND, never a database error.
  */
-export async function getContactDetail(
-  db: Database,
-  options: { teamId: string; contactId: string | undefined },
-): Promise<ContactDetail | undefined> {
+export async function getContactDetail(db: Database, options: { teamId: string; contactId: string }): Promise<ContactDetail> {
   const { teamId, contactId } = options;
-  if (!contactId || !UUID.test(contactId)) return undefined;
-  const contact = await db
+  if (!isWellFormedId(contactId)) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const found = await db
     .selectFrom("contacts")
     .select(["id", "name", "email", "phone", "externalId", "attributes", "createdAt", "updatedAt", "emailStatus", "smsStatus", "whatsappStatus"])
     .where("teamId", "=", teamId)
     .where("id", "=", contactId)
     .executeTakeFirst();
-  if (!contact) return undefined;
+  const contact = requireFound(found, NOT_FOUND);
 
   const [suppressions, aliases] = await Promise.all([
     // Suppressions are kept per address (emails lower-case, phones in E.164), not per contact.

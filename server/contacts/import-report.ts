@@ -1,4 +1,6 @@
 import type { Database } from "../../db/database.ts";
+import { AppError } from "../errors.ts";
+import { isWellFormedId, requireFound } from "../not-found.ts";
 
 export type ImportReport = {
   id: string;
@@ -15,16 +17,16 @@ export type ImportReport = {
   segment: { id: string; name: string } | null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = "Import not found.";
 
 /**
- * One import of the team with its totals and segment, for its result page.
- * Another team's id and a malformed id both give undefined (never a database
- * error), so the caller answers a plain 404.
+ * One import of the team with its totals and segment, for its result page. An
+ * unknown id, a malformed one and another team's are all NOT_FOUND, never a
+ * database error.
  */
-export async function getImportReport(db: Database, options: { teamId: string; importId: string }): Promise<ImportReport | undefined> {
-  if (!UUID.test(options.importId)) return undefined;
-  const row = await db
+export async function getImportReport(db: Database, options: { teamId: string; importId: string }): Promise<ImportReport> {
+  if (!isWellFormedId(options.importId)) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const found = await db
     .selectFrom("imports")
     .leftJoin("segments", (join) => join.onRef("segments.id", "=", "imports.segmentId").on("segments.teamId", "=", options.teamId))
     .select([
@@ -44,8 +46,7 @@ export async function getImportReport(db: Database, options: { teamId: string; i
     .where("imports.id", "=", options.importId)
     .where("imports.teamId", "=", options.teamId)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { segmentId, segmentName, ...rest } = row;
+  const { segmentId, segmentName, ...rest } = requireFound(found, NOT_FOUND);
   return { ...rest, segment: segmentId && segmentName !== null ? { id: segmentId, name: segmentName } : null };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
+import { isWellFormedId, requireFound } from "../not-found.ts";
 import { createSegment } from "../segments/segments.ts";
 import type { WaitClock } from "../wait-clock.ts";
 import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
@@ -209,12 +210,20 @@ export async function finishImport(
     .returning(["id", "status", "segmentId", "rowsReceived", "imported", "updated", "skipped"])
     .executeTakeFirst();
   if (row) return row;
-  const existing = await getImport(db, options);
-  if (!existing) throw new AppError("NOT_FOUND", "Import not found.");
-  return existing;
+  return getImport(db, options);
 }
 
-export async function getImport(db: Database, options: { teamId: string; importId: string }): Promise<ImportSummary | undefined> {
+/** One import of the team with its totals. An unknown id, a malformed one and another team's are all NOT_FOUND. */
+export async function getImport(db: Database, options: { teamId: string; importId: string }): Promise<ImportSummary> {
+  return requireFound(await findImport(db, options), "Import not found.");
+}
+
+/**
+ * One import of the team, or undefined when the team has none by that id. Absence
+ * is a normal answer where the client names the import it is about to open.
+ */
+export async function findImport(db: Database, options: { teamId: string; importId: string }): Promise<ImportSummary | undefined> {
+  if (!isWellFormedId(options.importId)) return undefined;
   return db
     .selectFrom("imports")
     .select(["id", "status", "segmentId", "rowsReceived", "imported", "updated", "skipped"])

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
-import { type ChunkResult, finishImport, getImport, importChunk, type ImportSummary, startImport } from "./import.ts";
+import { type ChunkResult, findImport, finishImport, importChunk, type ImportSummary, startImport } from "./import.ts";
 import type { ImportChunkSchema } from "./schemas.ts";
 
 export type ImportChunkInput = z.infer<typeof ImportChunkSchema>;
@@ -20,7 +20,7 @@ export async function receiveImportChunk(
   input: ImportChunkInput,
   request: { bytes: number } = { bytes: 0 },
 ): Promise<ImportChunkAnswer> {
-  const known = input.importId ? await getImport(db, { teamId, importId: input.importId }) : undefined;
+  const known = input.importId ? await findImport(db, { teamId, importId: input.importId }) : undefined;
   const opened = known
     ? { id: known.id, segmentId: known.segmentId }
     : await startImport(db, { teamId, id: input.importId, fileName: input.fileName, segmentName: input.segmentName });

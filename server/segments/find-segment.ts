@@ -1,19 +1,26 @@
 import type { Database } from "../../db/database.ts";
+import { isWellFormedId, requireFound } from "../not-found.ts";
 
 export type SegmentSummary = { id: string; name: string; kind: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * One segment of the team. An unknown id, a malformed one and another team's are
+ * all NOT_FOUND ("Segment not found."), never a database error.
+ */
+export async function getSegment(db: Database, options: { teamId: string; segmentId: string }): Promise<SegmentSummary> {
+  return requireFound(await findSegment(db, options), "Segment not found.");
+}
 
 /**
- * One segment of the team, or undefined when the team has none by that id.
- * A malformed id or another team's id is answered the same way (never a
- * database error), so callers can turn "undefined" into a plain 404.
+ * One segment of the team, or undefined when the team has none by that id (a
+ * malformed id or another team's alike). Only for callers to whom absence is a
+ * normal answer, such as a link that may name a segment deleted since.
  */
 export async function findSegment(
   db: Database,
   options: { teamId: string; segmentId: string | undefined },
 ): Promise<SegmentSummary | undefined> {
-  if (!options.segmentId || !UUID.test(options.segmentId)) return undefined;
+  if (!isWellFormedId(options.segmentId)) return undefined;
   return db
     .selectFrom("segments")
     .select(["id", "name", "kind"])

@@ -4,6 +4,7 @@ import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { decodeCursor, encodeCursor } from "../keyset-cursor.ts";
 import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
+import { isWellFormedId } from "../not-found.ts";
 
 /**
  * A segment as lists show it, with its stored member count and when that was
@@ -76,9 +77,11 @@ export async function listSegmentChoices(db: Database, options: { teamId: string
     .execute();
 }
 
+/** Renames one of the team's segments; an unknown, malformed or other team's id is NOT_FOUND. */
 export async function renameSegment(db: Database, options: { teamId: string; segmentId: string; name: string }) {
   const name = options.name.trim();
   if (!name) throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
+  if (!isWellFormedId(options.segmentId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const row = await db
     .updateTable("segments")
     .set({ name, updatedAt: new Date() })
@@ -90,7 +93,9 @@ export async function renameSegment(db: Database, options: { teamId: string; seg
   return row;
 }
 
+/** Deletes one of the team's segments (its contacts stay); an unknown, malformed or other team's id is NOT_FOUND. */
 export async function deleteSegment(db: Database, options: { teamId: string; segmentId: string }): Promise<void> {
+  if (!isWellFormedId(options.segmentId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const result = await db
     .deleteFrom("segments")
     .where("id", "=", options.segmentId)

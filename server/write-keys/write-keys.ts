@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
+import { isWellFormedId, requireFound } from "../not-found.ts";
 import type { WriteKeyKind } from "./schemas.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners. */
@@ -49,14 +50,18 @@ export async function listWriteKeys(db: Database, options: { teamId: string }): 
   return rows.map(asView);
 }
 
-export async function findWriteKey(db: Database, options: { teamId: string; keyId: string }): Promise<WriteKeyView | undefined> {
+const NOT_FOUND = "API key not found.";
+
+/** One write key of the team, as lists show it. An unknown id, a malformed one and another team's are all NOT_FOUND. */
+export async function getWriteKey(db: Database, options: { teamId: string; keyId: string }): Promise<WriteKeyView> {
+  if (!isWellFormedId(options.keyId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const row = await db
     .selectFrom("writeKeys")
     .select(VIEW_COLUMNS)
     .where("id", "=", options.keyId)
     .where("teamId", "=", options.teamId)
     .executeTakeFirst();
-  return row && asView(row);
+  return asView(requireFound(row, NOT_FOUND));
 }
 
 function asView(row: Omit<WriteKeyView, "kind"> & { kind: string }): WriteKeyView {
@@ -68,8 +73,9 @@ function asKind(kind: string): WriteKeyKind {
   return kind === "server" ? "server" : "client";
 }
 
-/** Revokes a key of this team; revoking it again changes nothing. Another team's key is not found. */
+/** Revokes a key of this team; revoking it again changes nothing. Another team's key, or an unknown or malformed id, is NOT_FOUND. */
 export async function revokeWriteKey(db: Database, options: { teamId: string; keyId: string }): Promise<WriteKeyView> {
+  if (!isWellFormedId(options.keyId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   await db
     .updateTable("writeKeys")
     .set({ revokedAt: new Date() })
@@ -77,9 +83,7 @@ export async function revokeWriteKey(db: Database, options: { teamId: string; ke
     .where("teamId", "=", options.teamId)
     .where("revokedAt", "is", null)
     .execute();
-  const key = await findWriteKey(db, options);
-  if (!key) throw new AppError("NOT_FOUND", "API key not found.");
-  return key;
+  return getWriteKey(db, options);
 }
 
 /** A live (not revoked) write key as the tracking API uses it: its id, its team and its kind. */

@@ -94,6 +94,42 @@ describe("Settings → Channels", () => {
     expect(await getDb().selectFrom("channelSettings").select("channel").where("teamId", "=", user.teamId).execute()).toEqual([]);
   });
 
+  test("no refused save of any channel echoes a typed secret, whether a field or the domain refused it", async () => {
+    const user = await signedIn();
+    const secrets = {
+      password: "typed-smtp-password-1111",
+      authToken: "typed-twilio-token-2222",
+      accessToken: "typed-whatsapp-token-3333",
+      appSecret: "typed-app-secret-4444",
+      verifyToken: "typed-verify-token-5555",
+    };
+    const refused: Record<string, string>[] = [
+      // A field the schema refuses, beside the secrets.
+      { ...smtpFields(), password: secrets.password, port: "0" },
+      { intent: "save", channel: "SMS", accountSid: "not-a-sid", authToken: secrets.authToken, fromNumber: "+14155550100" },
+      { intent: "save", channel: "WHATSAPP", phoneNumberId: "abc", accessToken: secrets.accessToken, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken },
+      // Valid fields, refused by the save itself: WhatsApp cannot send without an access token.
+      { intent: "save", channel: "WHATSAPP", phoneNumberId: WHATSAPP_PHONE_NUMBER_ID, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken },
+    ];
+    for (const fields of refused) {
+      const response = await post(user.cookie, fields);
+      expect(response.status, fields.channel).toBe(400);
+      const text = await response.text();
+      for (const secret of Object.values(secrets)) expect(text, fields.channel).not.toContain(secret);
+    }
+    const lastBody = await (await post(user.cookie, refused.at(-1)!)).json();
+    expect(lastBody.result.error).toMatchObject({ accessToken: ["Access token is required"] });
+    expect(await getDb().selectFrom("channelSettings").select("channel").where("teamId", "=", user.teamId).execute()).toEqual([]);
+  });
+
+  test("an unknown channel is a 404 and saves nothing", async () => {
+    const user = await signedIn();
+    const response = await post(user.cookie, { ...smtpFields(), channel: "PIGEON" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toBe("Not found");
+    expect(await getDb().selectFrom("channelSettings").select("channel").where("teamId", "=", user.teamId).execute()).toEqual([]);
+  });
+
   test("test messages reach the Twilio and WhatsApp fakes; the provider's refusal is reported", async () => {
     const user = await signedIn();
     const twilioSaved = await post(user.cookie, {

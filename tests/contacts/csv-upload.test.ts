@@ -226,8 +226,8 @@ describe("importing an uploaded CSV", () => {
     const { outcome } = await upload("email\na@example.com\n");
     const other = await createUser();
     const summary = await summaryOf(outcome);
-    expect(await getImportReport(getDb(), { teamId: other.teamId, importId: summary.id })).toBeUndefined();
-    expect(await getImport(getDb(), { teamId: other.teamId, importId: summary.id })).toBeUndefined();
+    await expect(getImportReport(getDb(), { teamId: other.teamId, importId: summary.id })).rejects.toThrow("Import not found.");
+    await expect(getImport(getDb(), { teamId: other.teamId, importId: summary.id })).rejects.toThrow("Import not found.");
   });
 });
 

@@ -6,6 +6,7 @@ import { FieldError } from "../ui/field-error.tsx";
 import { Field, SelectField } from "../forms/field.tsx";
 import { PROVIDER_FIELDS, PROVIDER_SCHEMAS } from "./provider-fields.ts";
 import type { CampaignType } from "../../../server/campaigns/schemas.ts";
+import { secretFieldsOf } from "../../../server/channels/settings-schemas.ts";
 
 type ProviderFormProps = {
   channel: CampaignType;
@@ -16,9 +17,10 @@ type ProviderFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-/** A provider's settings: plain fields filled in, secrets left blank (blank keeps the saved one). */
+/** A provider's settings: plain fields filled in, secrets left blank (blank keeps the saved one) with their masked value beside. */
 export function ProviderForm({ channel, enabled, defaults, masked, lastResult }: ProviderFormProps) {
   const schema = PROVIDER_SCHEMAS[channel];
+  const secrets = secretFieldsOf(channel);
   const [form, fields] = useForm({
     id: `${channel.toLowerCase()}-settings`,
     lastResult,
@@ -37,10 +39,11 @@ export function ProviderForm({ channel, enabled, defaults, masked, lastResult }:
       <FieldError id={form.errorId} errors={form.errors} />
       {PROVIDER_FIELDS[channel].map((spec) => {
         const field = all[spec.name]!;
+        const secret = secrets.includes(spec.name);
         const description =
-          spec.secret || spec.hint ? (
+          secret || spec.hint ? (
             <>
-              {spec.secret && <p>{masked[spec.name] ? `Saved: ${masked[spec.name]}` : "Not saved yet."}</p>}
+              {secret && <p>{masked[spec.name] ? `Saved: ${masked[spec.name]}` : "Not saved yet."}</p>}
               {spec.hint && <p>{spec.hint}</p>}
             </>
           ) : null;
@@ -54,7 +57,7 @@ export function ProviderForm({ channel, enabled, defaults, masked, lastResult }:
             </SelectField>
           );
         }
-        const inputProps = spec.secret
+        const inputProps = secret
           ? { ...getInputProps(field, { type: "password" }), defaultValue: "", autoComplete: "off", placeholder: masked[spec.name] ? "Leave blank to keep the saved one" : "" }
           : { ...getInputProps(field, { type: spec.type === "number" ? "number" : spec.type === "email" ? "email" : "text" }), placeholder: spec.placeholder };
         // Conform's key changes when the form is reset, so the input starts again from its default.

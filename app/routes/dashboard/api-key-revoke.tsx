@@ -1,43 +1,29 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
 import type { Route } from "./+types/api-key-revoke";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { sessionContext } from "../../../server/http/context.ts";
-import { requireId } from "../../../server/http/params.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
-import { findWriteKey, revokeWriteKey } from "../../../server/write-keys/write-keys.ts";
+import { getWriteKey, revokeWriteKey } from "../../../server/write-keys/write-keys.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Revoke API key · Murmur" }];
 
 const KEYS_PATH = "/dashboard/settings/api-keys";
 
-async function requireTeamKey(context: Route.LoaderArgs["context"], id: string | undefined) {
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
-  const key = await findWriteKey(getDb(), { teamId: team.id, keyId: requireIdOr404(id) });
-  if (!key) throw data("API key not found.", { status: 404 });
-  return { team, key };
-}
-
-function requireIdOr404(id: string | undefined): string {
-  try {
-    return requireId(id, "API key not found.");
-  } catch {
-    throw data("API key not found.", { status: 404 });
-  }
-}
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { key } = await requireTeamKey(context, params.id);
+  const key = await getWriteKey(getDb(), { teamId: team.id, keyId: params.id });
   return { key: { id: key.id, name: key.name, prefix: key.prefix } };
-}
+});
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const { team, key } = await requireTeamKey(context, params.id);
-  await revokeWriteKey(getDb(), { teamId: team.id, keyId: key.id });
+export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
+  await revokeWriteKey(getDb(), { teamId: team.id, keyId: params.id });
   const toast = await flashToasts({ type: "success", title: "Success", description: "API key revoked successfully" });
   return redirect(KEYS_PATH, { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function RevokeApiKey({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

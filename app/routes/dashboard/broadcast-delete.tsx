@@ -1,36 +1,37 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-delete";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Toasts } from "../../components/toasts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
-import { deleteCampaign } from "../../../server/campaigns/campaigns.ts";
+import { deleteCampaign, getCampaign } from "../../../server/campaigns/campaigns.ts";
 import { isAppError } from "../../../server/errors.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Campaign · Murmur" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { campaign } = await requireTeamCampaign(context, params.id);
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+  const { team } = context.get(sessionContext);
+  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   return { campaign: { id: campaign.id, name: campaign.name } };
-}
+});
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const { team, campaign } = await requireTeamCampaign(context, params.id);
+export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
   try {
-    await deleteCampaign(getDb(), { teamId: team.id, campaignId: campaign.id });
+    await deleteCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    // Deleted by someone else between the check and now: the same answer as an unknown id.
-    if (error.code === "NOT_FOUND") throw data("Campaign not found.", { status: 404 });
+    // NOT_FOUND (unknown, another team's, or deleted by someone else meanwhile) is the 404 page.
+    if (!isAppError(error) || error.code === "NOT_FOUND") throw error;
     return data({ toasts: [{ type: "error" as const, title: "Error", description: error.message }] }, { status: error.status });
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: "Campaign deleted successfully" });
   return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function DeleteCampaign({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,22 +1,24 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/broadcast-edit";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { CampaignForm } from "../../components/broadcasts/campaign-form.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Toasts } from "../../components/toasts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
-import { EDITABLE_STATES, updateCampaign } from "../../../server/campaigns/campaigns.ts";
+import { EDITABLE_STATES, getCampaign, updateCampaign } from "../../../server/campaigns/campaigns.ts";
 import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
 import { goalFormDefaults } from "../../../server/campaigns/conversion-goal.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team, campaign } = await requireTeamCampaign(context, params.id);
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+  const { team } = context.get(sessionContext);
+  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   const segments = await listSegmentChoices(getDb(), { teamId: team.id });
   return {
     campaign: {
@@ -39,16 +41,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     segments: segments.map(({ id, name }) => ({ id, name })),
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team, campaign } = await requireTeamCampaign(context, params.id);
+export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
+  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   return answerCampaignForm(request, {
     teamId: team.id,
     save: (input) => updateCampaign(getDb(), { teamId: team.id, campaignId: campaign.id, input }),
     successMessage: "Campaign updated successfully",
   });
-}
+});
 
 export default function EditCampaign({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, segments } = loaderData;

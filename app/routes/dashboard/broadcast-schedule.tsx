@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/broadcast-schedule";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Toasts } from "../../components/toasts.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,8 +13,10 @@ import { FieldError } from "../../components/ui/field-error.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { getDb } from "../../../db/database.ts";
+import { getCampaign } from "../../../server/campaigns/campaigns.ts";
 import { scheduleCampaign, unscheduleCampaign } from "../../../server/campaigns/schedule.ts";
 import { AppError, isAppError } from "../../../server/errors.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 import { formFailure, formInvalid } from "../../../server/http/forms.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
@@ -37,18 +39,20 @@ const ScheduleFormSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team, campaign } = await requireTeamCampaign(context, params.id);
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+  const { team } = context.get(sessionContext);
+  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   const { timeZone } = await getTeamSettings(getDb(), { teamId: team.id });
   return {
     campaign: { id: campaign.id, name: campaign.name, state: campaign.state },
     timeZone,
     suggested: toZonedInputValue(new Date(Date.now() + SCHEDULE_OFFSET_MS), timeZone),
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team, campaign } = await requireTeamCampaign(context, params.id);
+export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
+  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   const submission = parseWithZod(await request.formData(), { schema: ScheduleFormSchema });
   if (submission.status !== "success") return formInvalid(submission);
   const { intent } = submission.value;
@@ -68,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const description = intent === "unschedule" ? "Campaign moved back to draft" : "Campaign scheduled successfully";
   const toast = await flashToasts({ type: "success", title: "Success", description });
   return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
-}
+});
 
 /** The instant the team meant: the field is wall-clock time in the team's zone. */
 async function inTeamZone(teamId: string, value: string): Promise<string> {

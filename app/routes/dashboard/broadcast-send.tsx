@@ -1,27 +1,31 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-send";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { REASON_LABELS } from "../../components/delivery/labels.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
-import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.ts";
+import { getCampaign } from "../../../server/campaigns/campaigns.ts";
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { sendCampaignNow, sendNowPreview } from "../../../server/delivery/send-now.ts";
 import { isAppError } from "../../../server/errors.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Send Campaign · Murmur" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { team, campaign } = await requireTeamCampaign(context, params.id);
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+  const { team } = context.get(sessionContext);
+  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   const { audience } = await sendNowPreview(getDb(), { teamId: team.id, campaignId: campaign.id });
   return { campaign: { id: campaign.id, name: campaign.name, state: campaign.state, type: campaign.type }, audience };
-}
+});
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const { team, campaign } = await requireTeamCampaign(context, params.id);
+export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
+  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   try {
     await sendCampaignNow(getDb(), { teamId: team.id, campaignId: campaign.id });
   } catch (error) {
@@ -31,7 +35,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: "Campaign is being sent" });
   return redirect(`${BROADCASTS_PATH}/${campaign.id}`, { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function SendCampaign({ loaderData }: Route.ComponentProps) {
   const { campaign, audience } = loaderData;

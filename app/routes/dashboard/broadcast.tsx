@@ -1,6 +1,7 @@
 import { MailX } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/broadcast";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { REASON_LABELS } from "../../components/delivery/labels.ts";
 import { BROADCASTS_PATH, countFormat, formatDateTime } from "../../components/broadcasts/format.ts";
@@ -12,7 +13,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { getDb } from "../../../db/database.ts";
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { campaignReport } from "../../../server/delivery/campaign-report.ts";
-import { isAppError } from "../../../server/errors.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
@@ -38,52 +38,47 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const EXCLUDED_PAGES = "excluded";
 const STALE_PAGE_LINK = "That page link is no longer valid, so the lists start from their first page.";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = mapNotFound(async ({ request, params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const url = new URL(request.url);
   const outcome = readOutcome(url.searchParams.get("outcome"));
   const db = getDb();
-  try {
-    const target = { teamId: team.id, campaignId: params.id };
-    const [report, timeZone, links, clients, conversions] = await Promise.all([
-      startOverOnStaleCursor(
-        campaignReport(db, {
-          teamId: team.id,
-          campaignId: params.id,
-          outcome,
-          recipients: readPageRequest(url.searchParams),
-          excluded: readPageRequest(url.searchParams, EXCLUDED_PAGES),
-        }),
-        { firstPage: url.pathname, message: STALE_PAGE_LINK },
-      ),
-      teamTimeZone(db, team.id),
-      campaignLinks(db, target),
-      campaignClients(db, target),
-      campaignConversions(db, target),
-    ]);
-    const { campaign } = report;
-    return {
-      timeZone,
-      outcome,
-      campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
-      progress: report.progress,
-      excluded: report.excluded,
-      analytics: report.analytics,
-      links,
-      clients,
-      conversionGoal: campaign.conversionGoal,
-      conversions,
-      recipients: {
-        ...report.recipients,
-        rows: report.recipients.rows.map((row) => ({ contactId: row.contactId, name: row.name, address: row.address, status: row.status, error: row.error, sentAt: row.sentAt?.toISOString() ?? null })),
-      },
-      excludedList: report.excludedList,
-    };
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data(NOT_FOUND, { status: 404 });
-    throw error;
-  }
-}
+  const target = { teamId: team.id, campaignId: params.id };
+  const [report, timeZone, links, clients, conversions] = await Promise.all([
+    startOverOnStaleCursor(
+      campaignReport(db, {
+        teamId: team.id,
+        campaignId: params.id,
+        outcome,
+        recipients: readPageRequest(url.searchParams),
+        excluded: readPageRequest(url.searchParams, EXCLUDED_PAGES),
+      }),
+      { firstPage: url.pathname, message: STALE_PAGE_LINK },
+    ),
+    teamTimeZone(db, team.id),
+    campaignLinks(db, target),
+    campaignClients(db, target),
+    campaignConversions(db, target),
+  ]);
+  const { campaign } = report;
+  return {
+    timeZone,
+    outcome,
+    campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
+    progress: report.progress,
+    excluded: report.excluded,
+    analytics: report.analytics,
+    links,
+    clients,
+    conversionGoal: campaign.conversionGoal,
+    conversions,
+    recipients: {
+      ...report.recipients,
+      rows: report.recipients.rows.map((row) => ({ contactId: row.contactId, name: row.name, address: row.address, status: row.status, error: row.error, sentAt: row.sentAt?.toISOString() ?? null })),
+    },
+    excludedList: report.excludedList,
+  };
+});
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
   const { campaign, progress, excluded, analytics, links, clients, conversionGoal, conversions, recipients, excludedList, timeZone, outcome } = loaderData;

@@ -1,6 +1,7 @@
 import { UserX } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/contact";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { ChannelSubscriptions } from "../../components/contact-detail/channel-subscriptions.tsx";
 import { ContactAttributes } from "../../components/contact-detail/contact-attributes.tsx";
 import { ContactFields } from "../../components/contact-detail/contact-fields.tsx";
@@ -22,11 +23,10 @@ const STALE_PAGE_LINK = "That page link is no longer valid, so the timeline star
 const CURSOR_SHAPE = /^[A-Za-z0-9_-]{1,200}$/;
 const PROPERTIES_PREVIEW = 300;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = mapNotFound(async ({ request, params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const db = getDb();
   const contact = await getContactDetail(db, { teamId: team.id, contactId: params.id });
-  if (!contact) throw data(NOT_FOUND, { status: 404 });
   const contactPath = `/dashboard/contacts/${contact.id}`;
   const given = new URL(request.url).searchParams.get("cursor");
   const cursor = given && CURSOR_SHAPE.test(given) ? given : null;
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cursor,
     nextCursor: timeline.nextCursor,
   };
-}
+});
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { title, contactPath, timeZone, contact, attributes, subscriptions, events, cursor, nextCursor } = loaderData;

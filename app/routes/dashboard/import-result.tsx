@@ -1,6 +1,7 @@
 import { FileWarning } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/import-result";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { ImportTotals, SkippedRowsDownload, SkippedRowsTable } from "../../components/csv-import/import-totals.tsx";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -16,17 +17,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 const SKIPPED_SHOWN = 100;
 const NOT_FOUND = "Import not found.";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const db = getDb();
   const report = await getImportReport(db, { teamId: team.id, importId: params.id });
-  if (!report) throw data(NOT_FOUND, { status: 404 });
   const skipped = await listImportSkips(db, { teamId: team.id, importId: report.id, afterRow: 0, limit: SKIPPED_SHOWN });
   return {
     report: { ...report, createdAt: report.createdAt.toISOString(), finishedAt: report.finishedAt?.toISOString() ?? null },
     skipped,
   };
-}
+});
 
 const STATUS: Record<string, { label: string; variant: "default" | "secondary" | "outline" | "destructive" }> = {
   running: { label: "Running", variant: "secondary" },

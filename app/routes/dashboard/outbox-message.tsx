@@ -1,6 +1,7 @@
 import { MailX } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/outbox-message";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { formatDateTime } from "../../components/broadcasts/format.ts";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -8,7 +9,6 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { getOutboxMessage } from "../../../server/delivery/outbox.ts";
-import { isAppError } from "../../../server/errors.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 
@@ -16,17 +16,12 @@ const NOT_FOUND = "Message not found.";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.message.summary ?? "Message"} · Outbox · Murmur` }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const db = getDb();
-  try {
-    const [message, timeZone] = await Promise.all([getOutboxMessage(db, { teamId: team.id, messageId: params.id }), teamTimeZone(db, team.id)]);
-    return { timeZone, message: { ...message, createdAt: message.createdAt.toISOString() } };
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data(NOT_FOUND, { status: 404 });
-    throw error;
-  }
-}
+  const [message, timeZone] = await Promise.all([getOutboxMessage(db, { teamId: team.id, messageId: params.id }), teamTimeZone(db, team.id)]);
+  return { timeZone, message: { ...message, createdAt: message.createdAt.toISOString() } };
+});
 
 /**
  * The email's HTML shown in a sandboxed frame: its scripts never run and it cannot

@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/segment-count";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { getDb } from "../../../db/database.ts";
 import { flashToasts, type Toast } from "../../../server/http/toast.ts";
 import { type RecountOutcome, recountSegment } from "../../../server/segments/recount-segment.ts";
-import { requireTeamSegment } from "../../../server/segments/require-segment.ts";
+import { sessionContext } from "../../../server/http/context.ts";
+import { getSegment } from "../../../server/segments/find-segment.ts";
 
 // A person is waiting: a turn among the process's counts within two seconds, or try later.
 const SLOT_WAIT_MS = 2_000;
@@ -23,13 +25,14 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** "Count now" on a segment card: a fresh count stored for the list, then back to the same tab and page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team, segment } = await requireTeamSegment(context, params.id);
+export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
+  const segment = await getSegment(getDb(), { teamId: team.id, segmentId: params.id });
   const outcome = await recountSegment(getDb(), { teamId: team.id, segmentId: segment.id, slotWaitMs: SLOT_WAIT_MS });
   if (outcome.status === "not-found") throw data("Segment not found.", { status: 404 });
   const back = `/dashboard/segments${new URL(request.url).search}`;
   return redirect(back, { headers: { "Set-Cookie": await flashToasts(toastFor(segment.name, outcome)) } });
-}
+});
 
 function toastFor(name: string, outcome: Exclude<RecountOutcome, { status: "not-found" }>): Toast {
   if (outcome.status === "counted") return { type: "success", title: "Success", description: `${name}: ${count.format(outcome.contactCount)} contacts` };

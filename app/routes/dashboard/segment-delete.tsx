@@ -1,35 +1,32 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-delete";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
-import { isAppError } from "../../../server/errors.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
-import { requireTeamSegment } from "../../../server/segments/require-segment.ts";
+import { getSegment } from "../../../server/segments/find-segment.ts";
 import { deleteSegment } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Segment · Murmur" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { segment } = await requireTeamSegment(context, params.id);
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+  const { team } = context.get(sessionContext);
+  const segment = await getSegment(getDb(), { teamId: team.id, segmentId: params.id });
   return { segment: { id: segment.id, name: segment.name } };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team, segment } = await requireTeamSegment(context, params.id);
-  try {
-    await deleteSegment(getDb(), { teamId: team.id, segmentId: segment.id });
-  } catch (error) {
-    // Deleted by someone else between the check and now: the same answer as an unknown id.
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Segment not found.", { status: 404 });
-    throw error;
-  }
+export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
+  // Another team's, unknown or already deleted: deleteSegment's NOT_FOUND is the 404 page.
+  await deleteSegment(getDb(), { teamId: team.id, segmentId: params.id });
   const tab = parseSegmentTab(new URL(request.url).searchParams.get("tab"));
   const toast = await flashToasts({ type: "success", title: "Success", description: "Segment deleted successfully" });
   return redirect(segmentsPath(tab), { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function DeleteSegment({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

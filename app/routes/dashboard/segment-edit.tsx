@@ -1,27 +1,31 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-edit";
+import { mapNotFound } from "../../lib/map-not-found.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { SegmentNameForm } from "../../components/segments/segment-name-form.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Toasts } from "../../components/toasts.tsx";
 import { getDb } from "../../../db/database.ts";
+import { sessionContext } from "../../../server/http/context.ts";
 import { formFailure, formInvalid } from "../../../server/http/forms.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
-import { requireTeamSegment } from "../../../server/segments/require-segment.ts";
+import { getSegment } from "../../../server/segments/find-segment.ts";
 import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
 import { renameSegment } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Segment · Murmur" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { segment } = await requireTeamSegment(context, params.id);
+export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+  const { team } = context.get(sessionContext);
+  const segment = await getSegment(getDb(), { teamId: team.id, segmentId: params.id });
   return { segment: { id: segment.id, name: segment.name } };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { team, segment } = await requireTeamSegment(context, params.id);
+export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
+  const { team } = context.get(sessionContext);
+  const segment = await getSegment(getDb(), { teamId: team.id, segmentId: params.id });
   const submission = parseWithZod(await request.formData(), { schema: SegmentNameSchema });
   if (submission.status !== "success") return formInvalid(submission);
   try {
@@ -32,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const tab = parseSegmentTab(new URL(request.url).searchParams.get("tab"));
   const toast = await flashToasts({ type: "success", title: "Success", description: "Segment updated successfully" });
   return redirect(segmentsPath(tab), { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function EditSegment({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

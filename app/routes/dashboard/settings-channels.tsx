@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-channels";
-import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from "../../components/channels/provider-fields.ts";
+import { mapNotFound } from "../../lib/map-not-found.ts";
+import { PROVIDER_NAMES } from "../../components/channels/provider-fields.ts";
 import { ProviderForm } from "../../components/channels/provider-form.tsx";
 import { TestMessageForm } from "../../components/channels/test-message-form.tsx";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
@@ -9,11 +10,18 @@ import { Toasts } from "../../components/toasts.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import type { CampaignType } from "../../../server/campaigns/schemas.ts";
-import { smtpChange, twilioChange, whatsAppChange } from "../../../server/channels/settings-input.ts";
-import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../server/channels/settings-schemas.ts";
-import { saveChannelSettings, viewChannelSettings } from "../../../server/channels/settings.ts";
+import { saveProviderSettings } from "../../../server/channels/save-provider-settings.ts";
+import {
+  EmailTestSchema,
+  ProviderSettingsFormSchema,
+  secretFieldsOf,
+  SmsTestSchema,
+  WhatsAppTestSchema,
+} from "../../../server/channels/settings-schemas.ts";
+import { viewChannelSettings } from "../../../server/channels/settings.ts";
 import { sendTestMessage } from "../../../server/channels/test-message.ts";
 import { publicBaseUrl } from "../../../server/channels/webhooks/public-url.ts";
+import { AppError } from "../../../server/errors.ts";
 import { sessionContext } from "../../../server/http/context.ts";
 import { formFailure } from "../../../server/http/forms.ts";
 import { flashToasts } from "../../../server/http/toast.ts";
@@ -56,11 +64,11 @@ function channelOf(formData: FormData): CampaignType | null {
   return CHANNELS.find((channel) => channel === value) ?? null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapNotFound(async ({ request, context }: Route.ActionArgs) => {
   const { team } = context.get(sessionContext);
   const formData = await request.formData();
   const channel = channelOf(formData);
-  if (!channel) throw data("Not found", { status: 404 });
+  if (!channel) throw new AppError("NOT_FOUND", "Not found");
   const intent = formData.get("intent") === "test" ? "test" : "save";
   const form = `${channel}-${intent}`;
 
@@ -80,24 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: PROVIDER_SCHEMAS[channel] });
-  const hideSecrets = ["password", "authToken", "accessToken", "appSecret", "verifyToken"];
-  if (submission.status !== "success") return data({ form, result: submission.reply({ hideFields: hideSecrets }), report: null, toasts: [] }, { status: 400 });
-  const change =
-    channel === "EMAIL"
-      ? smtpChange(submission.value as Parameters<typeof smtpChange>[0])
-      : channel === "SMS"
-        ? twilioChange(submission.value as Parameters<typeof twilioChange>[0])
-        : whatsAppChange(submission.value as Parameters<typeof whatsAppChange>[0]);
+  const hideFields = secretFieldsOf(channel);
+  const submission = parseWithZod(formData, { schema: ProviderSettingsFormSchema });
+  if (submission.status !== "success") return data({ form, result: submission.reply({ hideFields }), report: null, toasts: [] }, { status: 400 });
   try {
-    await saveChannelSettings(getDb(), { teamId: team.id, channel, ...change } as Parameters<typeof saveChannelSettings>[1]);
+    await saveProviderSettings(getDb(), { teamId: team.id, form: submission.value });
   } catch (error) {
-    const failure = formFailure(submission, error, { toastTitle: "Error", hideFields: hideSecrets });
+    const failure = formFailure(submission, error, { toastTitle: "Error", hideFields });
     return data({ form, ...failure.data, report: null }, { status: failure.init?.status ?? 400 });
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: `${PROVIDER_NAMES[channel]} settings saved` });
   return redirect("/dashboard/settings/channels", { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function ChannelSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,0 +1,22 @@
+import type { Database } from "../../db/database.ts";
+import { saveChannelSettings } from "./settings.ts";
+import { smtpChange, twilioChange, whatsAppChange } from "./settings-input.ts";
+import type { ProviderSettingsForm } from "./settings-schemas.ts";
+
+/**
+ * Saves what a team entered in Settings → Channels for one provider, as
+ * ProviderSettingsFormSchema parsed it: the plain settings with their defaults and
+ * the secrets typed, blank ones keeping the saved values (saveChannelSettings). A
+ * secret the provider needs that is neither saved nor given is INVALID, naming the field.
+ */
+export async function saveProviderSettings(db: Database, options: { teamId: string; form: ProviderSettingsForm }): Promise<void> {
+  const { teamId, form } = options;
+  switch (form.channel) {
+    case "EMAIL":
+      return saveChannelSettings(db, { teamId, channel: form.channel, ...smtpChange(form) });
+    case "SMS":
+      return saveChannelSettings(db, { teamId, channel: form.channel, ...twilioChange(form) });
+    case "WHATSAPP":
+      return saveChannelSettings(db, { teamId, channel: form.channel, ...whatsAppChange(form) });
+  }
+}
