@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * Emits the render threads' entry as build/server/render-worker.js, beside the server
- * bundle's index.js, which tells the render pool where it is (server/http/app.ts).
+ * bundle's index.js, which tells the render pool where it is (app/http/app.ts).
  * A file of its own, so a render thread loads Liquid and the content modules only.
  */
 function renderWorkerEntry(): Plugin {
@@ -30,7 +30,7 @@ export default defineConfig({
       // (docs/decisions/018-process-memory.md).
       resolve: { noExternal: ["lucide-react", "chrono-node"] },
       build: {
-        rollupOptions: { input: "./server/http/app.ts" },
+        rollupOptions: { input: "./app/http/app.ts" },
       },
     },
   },

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/database.ts";
 import { getCampaign } from "./campaigns.ts";
 import { isAppError } from "../errors.ts";
-import { sessionContext } from "../http/context.ts";
+import { sessionContext } from "../../app/http/context.ts";
 
 /**
  * For the campaign dialog routes: the signed-in team and its campaign, or a 404

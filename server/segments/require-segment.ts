@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/database.ts";
-import { sessionContext } from "../http/context.ts";
+import { sessionContext } from "../../app/http/context.ts";
 import { findSegment } from "./find-segment.ts";
 
 /**

@@ -3,7 +3,7 @@ import { getDb } from "../../../db/database.ts";
 import { LoginSchema } from "../../../server/auth/schemas.ts";
 import { signIn } from "../../../server/auth/sign-in.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { clientOf } from "../../../server/http/context.ts";
+import { clientOf } from "../../http/context.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -4,7 +4,7 @@ import { getImport, listImportSkips } from "../../../server/contacts/import.ts";
 import { toCsvLine } from "../../../server/csv.ts";
 import { handleApi } from "../../../server/http/api.ts";
 import { requireId } from "../../../server/http/params.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 import { AppError } from "../../../server/errors.ts";
 
 const PAGE = 5000;

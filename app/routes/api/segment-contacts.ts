@@ -4,7 +4,7 @@ import { LinkContactsSchema, MAX_LINK_CONTACTS_BODY_BYTES } from "../../../serve
 import { addContactsToSegment } from "../../../server/segments/segments.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
 import { requireId } from "../../../server/http/params.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -6,7 +6,7 @@ import { createFilterSegment } from "../../../server/segments/filter-segments.ts
 import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
 import { createSegment, listSegments } from "../../../server/segments/segments.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 
 // The filter is checked by parseFilter, which names a bad node by its path.
 const CreateSegmentSchema = SegmentNameSchema.extend({ filter: z.unknown().optional() });

@@ -3,9 +3,9 @@ import type { Route } from "./+types/api-key-revoke";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { sessionContext } from "../../http/context.ts";
 import { requireId } from "../../../server/http/params.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { flashToasts } from "../../http/toast.ts";
 import { findWriteKey, revokeWriteKey } from "../../../server/write-keys/write-keys.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Revoke API key · Murmur" }];

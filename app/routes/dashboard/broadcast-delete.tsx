@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { deleteCampaign } from "../../../server/campaigns/campaigns.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { flashToasts } from "../../http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Campaign · Murmur" }];
 

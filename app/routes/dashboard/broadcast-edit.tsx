@@ -9,7 +9,7 @@ import { Toasts } from "../../components/toasts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { EDITABLE_STATES, updateCampaign } from "../../../server/campaigns/campaigns.ts";
-import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
+import { answerCampaignForm } from "./campaign-form-action.ts";
 import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];

@@ -6,8 +6,8 @@ import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Toasts } from "../../components/toasts.tsx";
 import { getDb } from "../../../db/database.ts";
 import { createCampaign } from "../../../server/campaigns/campaigns.ts";
-import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { answerCampaignForm } from "./campaign-form-action.ts";
+import { sessionContext } from "../../http/context.ts";
 import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Campaign · Murmur" }];

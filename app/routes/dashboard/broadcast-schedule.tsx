@@ -15,8 +15,8 @@ import { Label } from "../../components/ui/label.tsx";
 import { getDb } from "../../../db/database.ts";
 import { scheduleCampaign, unscheduleCampaign } from "../../../server/campaigns/schedule.ts";
 import { AppError, isAppError } from "../../../server/errors.ts";
-import { formFailure, formInvalid } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { formFailure, formInvalid } from "../../http/forms.ts";
+import { flashToasts } from "../../http/toast.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
 import { fromZonedInputValue, toZonedInputValue } from "../../../server/teams/time-zone.ts";
 

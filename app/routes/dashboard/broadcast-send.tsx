@@ -10,7 +10,7 @@ import { requireTeamCampaign } from "../../../server/campaigns/require-campaign.
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { sendCampaignNow, sendNowPreview } from "../../../server/delivery/send-now.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { flashToasts } from "../../http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Send Campaign · Murmur" }];
 

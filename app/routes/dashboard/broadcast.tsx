@@ -14,8 +14,8 @@ import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { campaignReport } from "../../../server/delivery/campaign-report.ts";
 import { isAppError } from "../../../server/errors.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 import { readPageRequest } from "../../lib/page-cursor.ts";
 
 const NOT_FOUND = "Campaign not found.";

@@ -12,8 +12,8 @@ import { getDb } from "../../../db/database.ts";
 import { getContactDetail } from "../../../server/contacts/detail.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { contactTimeline } from "../../../server/events/timeline.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Contact"} · Murmur` }];
 

@@ -9,7 +9,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { listImportSkips } from "../../../server/contacts/import.ts";
 import { getImportReport } from "../../../server/contacts/import-report.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { sessionContext } from "../../http/context.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.report.fileName ?? "Import"} · Murmur` }];
 

@@ -10,7 +10,7 @@ import { getDb } from "../../../db/database.ts";
 import { getOutboxMessage } from "../../../server/delivery/outbox.ts";
 import { isAppError } from "../../../server/errors.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { sessionContext } from "../../http/context.ts";
 
 const NOT_FOUND = "Message not found.";
 

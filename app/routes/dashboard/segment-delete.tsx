@@ -6,7 +6,7 @@ import { parseSegmentTab, segmentsPath } from "../../components/segments/segment
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { flashToasts } from "../../http/toast.ts";
 import { requireTeamSegment } from "../../../server/segments/require-segment.ts";
 import { deleteSegment } from "../../../server/segments/segments.ts";
 

@@ -7,8 +7,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { importedDescription } from "../../../server/contacts/csv-mapping.ts";
 import { importCsvUpload } from "../../../server/contacts/csv-upload.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts, type Toast } from "../../../server/http/toast.ts";
+import { sessionContext } from "../../http/context.ts";
+import { flashToasts, type Toast } from "../../http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import contacts · Murmur" }];
 

@@ -14,9 +14,9 @@ import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../ser
 import { saveChannelSettings, viewChannelSettings } from "../../../server/channels/settings.ts";
 import { sendTestMessage } from "../../../server/channels/test-message.ts";
 import { publicBaseUrl } from "../../../server/channels/webhooks/public-url.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { formFailure } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "../../http/context.ts";
+import { formFailure } from "../../http/forms.ts";
+import { flashToasts } from "../../http/toast.ts";
 
 const CHANNELS = ["EMAIL", "SMS", "WHATSAPP"] as const satisfies readonly CampaignType[];
 const TEST_SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;

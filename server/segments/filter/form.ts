@@ -1,4 +1,4 @@
-import type { FormTree, FormValue } from "../../../app/lib/form-tree.ts";
+import type { FormTree, FormValue } from "../../../shared/form-tree.ts";
 import type { FilterGroup, FilterNode, FilterWindow, PropertyCondition } from "./schema.ts";
 
 /*
