@@ -12,7 +12,7 @@ import { FieldError } from "../components/ui/field-error.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { getDb } from "../../db/database.ts";
-import { LoginSchema } from "../../server/auth/schemas.ts";
+import { LoginSchema } from "../../shared/auth/schemas.ts";
 import { signIn } from "../../server/auth/sign-in.ts";
 import { clientOf } from "../http/context.ts";
 import { formFailure, formInvalid } from "../http/forms.ts";

@@ -10,7 +10,7 @@ import { Button } from "../components/ui/button.tsx";
 import { FieldError } from "../components/ui/field-error.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { getDb } from "../../db/database.ts";
-import { SignupSchema } from "../../server/auth/schemas.ts";
+import { SignupSchema } from "../../shared/auth/schemas.ts";
 import { signUp } from "../../server/auth/sign-in.ts";
 import { clientOf } from "../http/context.ts";
 import { formFailure, formInvalid } from "../http/forms.ts";

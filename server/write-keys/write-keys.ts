@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
-import type { WriteKeyKind } from "./schemas.ts";
+import type { WriteKeyKind } from "../../shared/write-keys/schemas.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners. */
 const KEY_PREFIX = "mwk_";

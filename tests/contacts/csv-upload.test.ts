@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { getDb } from "../../db/database.ts";
-import { CSV_PROBLEMS } from "../../server/contacts/csv-mapping.ts";
-import { readCsvBatches } from "../../server/contacts/csv-stream.ts";
+import { CSV_PROBLEMS } from "../../shared/contacts/csv-mapping.ts";
+import { readCsvBatches } from "../../shared/contacts/csv-stream.ts";
 import { importCsvUpload } from "../../server/contacts/csv-upload.ts";
 import { getImport, listImportSkips } from "../../server/contacts/import.ts";
 import { getImportReport } from "../../server/contacts/import-report.ts";

@@ -1,5 +1,5 @@
-import type { CampaignType } from "../../../server/campaigns/schemas.ts";
-import { SmtpSettingsSchema, TwilioSettingsSchema, WhatsAppSettingsSchema } from "../../../server/channels/settings-schemas.ts";
+import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
+import { SmtpSettingsSchema, TwilioSettingsSchema, WhatsAppSettingsSchema } from "../../../shared/channels/settings-schemas.ts";
 
 /** One input of a provider form; secrets are never filled in, their masked value is shown beside. */
 export type ProviderField = {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/campaign";
 import { getDb } from "../../../db/database.ts";
 import { deleteCampaign, getCampaign, updateCampaign } from "../../../server/campaigns/campaigns.ts";
-import { CampaignInputSchema } from "../../../server/campaigns/schemas.ts";
+import { CampaignInputSchema } from "../../../shared/campaigns/schemas.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../http/session.ts";
 

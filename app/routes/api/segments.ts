@@ -3,7 +3,7 @@ import type { Route } from "./+types/segments";
 import { getDb } from "../../../db/database.ts";
 import { parseFilter } from "../../../server/segments/filter/parse.ts";
 import { createFilterSegment } from "../../../server/segments/filter-segments.ts";
-import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { SegmentNameSchema } from "../../../shared/segments/schemas.ts";
 import { createSegment, listSegments } from "../../../server/segments/segments.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
 import { requireApiUser } from "../../http/session.ts";

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { getDb } from "../../../db/database.ts";
 import { sessionContext } from "../../http/context.ts";
 import type { Toast } from "../../http/toast.ts";
-import { CreateWriteKeySchema } from "../../../server/write-keys/schemas.ts";
+import { CreateWriteKeySchema } from "../../../shared/write-keys/schemas.ts";
 import { createWriteKey, listWriteKeys } from "../../../server/write-keys/write-keys.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "API keys · Murmur" }];

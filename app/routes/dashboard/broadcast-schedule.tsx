@@ -18,7 +18,7 @@ import { AppError, isAppError } from "../../../server/errors.ts";
 import { formFailure, formInvalid } from "../../http/forms.ts";
 import { flashToasts } from "../../http/toast.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
-import { fromZonedInputValue, toZonedInputValue } from "../../../server/teams/time-zone.ts";
+import { fromZonedInputValue, toZonedInputValue } from "../../../shared/teams/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Schedule Campaign · Murmur" }];
 

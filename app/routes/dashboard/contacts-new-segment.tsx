@@ -17,7 +17,7 @@ import { getDb } from "../../../db/database.ts";
 import { sessionContext } from "../../http/context.ts";
 import { formFailure } from "../../http/forms.ts";
 import { flashToasts, type Toast } from "../../http/toast.ts";
-import { type ContactSelection, countSelection, createSegmentFromSelection } from "../../../server/segments/from-selection.ts";
+import { type ContactSelection, countSelection, createSegmentFromSelection } from "../../../server/contacts/segment-from-selection.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Segment from selection · Murmur" }];
 

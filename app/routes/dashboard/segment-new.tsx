@@ -10,7 +10,7 @@ import { getDb } from "../../../db/database.ts";
 import { sessionContext } from "../../http/context.ts";
 import { formFailure, formInvalid } from "../../http/forms.ts";
 import { flashToasts } from "../../http/toast.ts";
-import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { SegmentNameSchema } from "../../../shared/segments/schemas.ts";
 import { createSegment } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Segment · Murmur" }];
