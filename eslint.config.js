@@ -17,4 +17,23 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
     },
   },
+  {
+    // Code the browser runs: what it needs of the server's side lives in shared/ (the
+    // client build refuses these folders too, vite.config.ts). Types leave no code behind.
+    files: ["app/components/**", "app/lib/**", "shared/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#(server|db)/|(^|/)(server|db|http)/",
+              allowTypeImports: true,
+              message: "Server-only code (server/, db/, app/http/) must not reach the browser: move what both sides need to shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

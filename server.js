@@ -58,7 +58,7 @@ let murmurModule;
 if (development) {
   const { createServer } = await import("vite");
   vite = await createServer({ server: { middlewareMode: true } });
-  murmurModule = await vite.ssrLoadModule("./server/http/app.ts");
+  murmurModule = await vite.ssrLoadModule("./app/http/app.ts");
 } else {
   murmurModule = await import("./build/server/index.js");
 }

@@ -3,7 +3,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext } from "../server/http/context.ts";
+import { cspNonceContext } from "./http/context.ts";
 import { log } from "../server/log.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 

@@ -11,8 +11,8 @@ import type { Route } from "./+types/root";
 import { ToastHost, Toasts } from "./components/toasts.tsx";
 import { useCspNonce } from "./lib/csp-nonce.ts";
 import { TooltipProvider } from "./components/ui/tooltip.tsx";
-import { flashContext, flashMiddleware } from "../server/http/flash-middleware.ts";
-import { readTheme } from "../server/http/preferences.ts";
+import { flashContext, flashMiddleware } from "./http/flash-middleware.ts";
+import { readTheme } from "./http/preferences.ts";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [flashMiddleware];

@@ -5,7 +5,7 @@
 import http from "node:http";
 import pg from "pg";
 import { encodeCursor } from "../server/keyset-cursor.ts";
-import { sessionCookie } from "../server/http/cookies.ts";
+import { sessionCookie } from "../app/http/cookies.ts";
 import { signUp, startBenchApp } from "./lib/app-server.ts";
 
 const arg = (name: string, fallback: number) => {

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import nodemailer from "nodemailer";
 import { createCampaign } from "../server/campaigns/campaigns.ts";
 import { createSmtpSender } from "../server/channels/smtp-sender.ts";
-import type { SmtpConfig } from "../server/channels/settings-schemas.ts";
+import type { SmtpConfig } from "../shared/channels/settings-schemas.ts";
 import { prepareCampaignRenderer } from "../server/content/render.ts";
 import { messageIdDomain, messageIdFor } from "../server/delivery/message-id.ts";
 import { resolveRecipients } from "../server/delivery/recipients.ts";

@@ -6,7 +6,7 @@ import { embeddedServerUrl } from "../db/embedded.ts";
 import { APP_DATABASE, withDatabase } from "../db/start.ts";
 import { createAccount } from "../server/auth/accounts.ts";
 import { createSession } from "../server/auth/sessions.ts";
-import { sessionCookie } from "../server/http/cookies.ts";
+import { sessionCookie } from "../app/http/cookies.ts";
 import { newUser, type NewUser } from "./helpers.ts";
 
 // Specs whose subject is not signing in start signed in the way STYLE.md asks: a

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 // Each team's provider for each channel (SMTP, Twilio, WhatsApp Cloud API): whether
 // campaigns go through it, its plain settings, and its secrets as one AES-256-GCM
-// ciphertext (server/channels/secret-box.ts). No row, or a disabled one, means the
+// ciphertext (server/secrets/secret-box.ts). No row, or a disabled one, means the
 // team's messages on that channel go to the built-in outbox.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

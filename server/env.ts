@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeSecretKey } from "./channels/secret-key.ts";
+import { decodeSecretKey } from "./secrets/secret-key.ts";
 
 /** An http(s) base URL without a trailing slash. */
 const providerUrl = (fallback: string) =>

@@ -1,10 +1,10 @@
 import { data, RouterContextProvider } from "react-router";
 import { middleware as dashboardMiddleware } from "../app/routes/dashboard/layout.tsx";
-import { clientContext } from "../server/http/context.ts";
+import { clientContext } from "../app/http/context.ts";
 import { uniqueIp } from "./requests.ts";
 
 // The one way tests serve a route in-process: a Fetch Request and a
-// RouterContextProvider carrying the client's address, as server/http/app.ts sets
+// RouterContextProvider carrying the client's address, as app/http/app.ts sets
 // it, and the loader's or action's result turned into what the client receives.
 // Only React Router's public API is used, so an upgrade cannot break it silently.
 

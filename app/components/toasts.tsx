@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast, Toaster } from "sonner";
-import type { Toast } from "../../server/http/toast.ts";
+import type { Toast } from "../http/toast.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 
 /**

@@ -6,7 +6,7 @@ import { HowItWorks } from "../components/landing/how-it-works.tsx";
 import { SiteFooter } from "../components/landing/site-footer.tsx";
 import { SiteHeader } from "../components/landing/site-header.tsx";
 import { UseCases } from "../components/landing/use-cases.tsx";
-import { getSessionUser } from "../../server/http/session.ts";
+import { getSessionUser } from "../http/session.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Murmur · Audience marketing for product teams" },

@@ -12,12 +12,12 @@ import { FieldError } from "../components/ui/field-error.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { getDb } from "../../db/database.ts";
-import { LoginSchema } from "../../server/auth/schemas.ts";
+import { LoginSchema } from "../../shared/auth/schemas.ts";
 import { signIn } from "../../server/auth/sign-in.ts";
-import { clientOf } from "../../server/http/context.ts";
-import { formFailure, formInvalid } from "../../server/http/forms.ts";
-import { getSessionUser, safeRedirectPath, startSessionCookie } from "../../server/http/session.ts";
-import { flashToasts } from "../../server/http/toast.ts";
+import { clientOf } from "../http/context.ts";
+import { formFailure, formInvalid } from "../http/forms.ts";
+import { getSessionUser, safeRedirectPath, startSessionCookie } from "../http/session.ts";
+import { flashToasts } from "../http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Murmur" }];
 

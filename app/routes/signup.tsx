@@ -10,12 +10,12 @@ import { Button } from "../components/ui/button.tsx";
 import { FieldError } from "../components/ui/field-error.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { getDb } from "../../db/database.ts";
-import { SignupSchema } from "../../server/auth/schemas.ts";
+import { SignupSchema } from "../../shared/auth/schemas.ts";
 import { signUp } from "../../server/auth/sign-in.ts";
-import { clientOf } from "../../server/http/context.ts";
-import { formFailure, formInvalid } from "../../server/http/forms.ts";
-import { getSessionUser, safeRedirectPath, startSessionCookie } from "../../server/http/session.ts";
-import { flashToasts, type Toast } from "../../server/http/toast.ts";
+import { clientOf } from "../http/context.ts";
+import { formFailure, formInvalid } from "../http/forms.ts";
+import { getSessionUser, safeRedirectPath, startSessionCookie } from "../http/session.ts";
+import { flashToasts, type Toast } from "../http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create your account · Murmur" }];
 

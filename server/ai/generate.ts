@@ -4,7 +4,7 @@ import { AppError } from "../errors.ts";
 import { teamTimeZone } from "../events/team-time-zone.ts";
 import { parseFilter } from "../segments/filter/parse.ts";
 import { previewFilter, type SampleContact } from "../segments/filter/query.ts";
-import type { FilterGroup } from "../segments/filter/schema.ts";
+import type { FilterGroup } from "../../shared/segments/filter/schema.ts";
 import { summarizeFilter } from "../segments/filter/describe.ts";
 import { type InterpretedBy, interpretPrompt } from "./interpret.ts";
 import { describeFilterNames } from "./names.ts";

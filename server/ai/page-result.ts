@@ -4,7 +4,7 @@ import { describeFilter, type DescribedGroup, summarizeFilter } from "../segment
 import { draftFromFilter } from "../segments/filter/form.ts";
 import { parseFilter } from "../segments/filter/parse.ts";
 import { previewFilter } from "../segments/filter/query.ts";
-import type { FilterGroup } from "../segments/filter/schema.ts";
+import type { FilterGroup } from "../../shared/segments/filter/schema.ts";
 import { answerPrompt, PromptSchema } from "./generate.ts";
 import { describeFilterNames } from "./names.ts";
 import { modelSettingsFromEnv } from "./settings.ts";

@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.ts";
-import type { LoginInput, SignupInput } from "./schemas.ts";
+import type { LoginInput, SignupInput } from "../../shared/auth/schemas.ts";
 
 export type Account = { userId: string; teamId: string };
 

@@ -5,8 +5,8 @@ import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
 import { AppError } from "../errors.ts";
 import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
 import { type ContentColumns, contentColumns, requireReadyToSchedule } from "./content-columns.ts";
-import type { ConversionGoal } from "./conversion-goal.ts";
-import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "./schemas.ts";
+import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
+import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "#shared/campaigns/schemas.ts";
 import { setCampaignSegments } from "./segment-links.ts";
 
 export type CampaignView = {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import { compileJsonKey } from "../segments/filter/compile-values.ts";
 import { CAMPAIGN_NOT_FOUND } from "./campaigns.ts";
-import { type ConversionGoal, ConversionGoalSchema } from "./conversion-goal.ts";
+import { type ConversionGoal, ConversionGoalSchema } from "#shared/campaigns/conversion-goal.ts";
 
 export type CampaignConversions = { count: number; rate: number; revenue: number };
 

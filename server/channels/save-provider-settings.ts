@@ -1,7 +1,7 @@
 import type { Database } from "../../db/database.ts";
 import { saveChannelSettings } from "./settings.ts";
 import { smtpChange, twilioChange, whatsAppChange } from "./settings-input.ts";
-import type { ProviderSettingsForm } from "./settings-schemas.ts";
+import type { ProviderSettingsForm } from "#shared/channels/settings-schemas.ts";
 
 /**
  * Saves what a team entered in Settings → Channels for one provider, as

@@ -5,7 +5,7 @@ import { type BudgetedRenderer, prepareBudgetedRenderer } from "./budgeted-rende
 import { MessageRenderError } from "./message-render-error.ts";
 import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import { sanitizeForDisplay } from "./sanitize.ts";
-import { countSms, type SmsCount } from "./sms-segments.ts";
+import { countSms, type SmsCount } from "../../shared/content/sms-segments.ts";
 
 export type CampaignPreview = {
   /** Who the message was rendered for; null when the team has no contacts yet (defaults show). */

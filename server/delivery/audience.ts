@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../campaigns/schemas.ts";
+import type { CampaignType } from "../../shared/campaigns/schemas.ts";
 import { segmentContactIds } from "../segments/members.ts";
 
 export const EXCLUSION_REASONS = ["no_address", "unsubscribed", "suppressed"] as const;

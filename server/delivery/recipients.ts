@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../campaigns/schemas.ts";
+import type { CampaignType } from "../../shared/campaigns/schemas.ts";
 import { withoutJit } from "../segments/filter/without-jit.ts";
 import { classifiedAudience, type ExclusionReason } from "./audience.ts";
 

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import { type CampaignView, getCampaign, lockCampaign } from "../campaigns/campaigns.ts";
-import type { CampaignType } from "../campaigns/schemas.ts";
+import type { CampaignType } from "../../shared/campaigns/schemas.ts";
 import { AppError } from "../errors.ts";
 import { type AudienceCounts, previewRecipients } from "./recipients.ts";
 

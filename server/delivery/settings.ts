@@ -1,4 +1,4 @@
-import type { CampaignType } from "../campaigns/schemas.ts";
+import type { CampaignType } from "../../shared/campaigns/schemas.ts";
 import type { Env } from "../env.ts";
 
 /** How the send pipeline paces and protects itself; from the environment, or chosen by a test. */

@@ -4,7 +4,7 @@ import { newId } from "../../db/ids.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
 import type { TrackedMessage } from "./messages.ts";
-import type { WriteKeyKind } from "../write-keys/schemas.ts";
+import type { WriteKeyKind } from "../../shared/write-keys/schemas.ts";
 
 /** A person of the batch and their contact; `isNew` when this batch creates it. */
 type Resolved = { group: IdentityGroup; contactId: string | null; linksUser: boolean; isNew: boolean };

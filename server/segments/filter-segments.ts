@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { resolveReferences } from "./filter/references.ts";
-import type { FilterGroup } from "./filter/schema.ts";
+import type { FilterGroup } from "#shared/segments/filter/schema.ts";
 import { recountSegment } from "./recount-segment.ts";
 
 const NOT_FOUND = "Segment not found.";

@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { AppError } from "../errors.ts";
 import { isWellFormedId, requireFound } from "../not-found.ts";
-import type { WriteKeyKind } from "./schemas.ts";
+import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners. */
 const KEY_PREFIX = "mwk_";

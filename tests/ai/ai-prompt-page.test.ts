@@ -3,7 +3,7 @@ import { action as saveAction, loader as aiPage } from "../../app/routes/dashboa
 import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { createSession } from "../../server/auth/sessions.ts";
-import { readFlashToasts } from "../../server/http/toast.ts";
+import { readFlashToasts } from "../../app/http/toast.ts";
 import { listSegments } from "../../server/segments/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { cookieHeaderFrom, formRequest, getRequest, sessionCookieHeader } from "../requests.ts";

@@ -5,7 +5,7 @@ import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx
 import { getDb } from "../../db/database.ts";
 import { campaignConversions } from "../../server/campaigns/conversions.ts";
 import { createCampaign } from "../../server/campaigns/campaigns.ts";
-import type { ConversionGoal } from "../../server/campaigns/conversion-goal.ts";
+import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import { signedIn } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

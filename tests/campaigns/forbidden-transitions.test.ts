@@ -6,7 +6,7 @@ import { getCampaign } from "../../server/campaigns/campaigns.ts";
 import { CAMPAIGN_START_QUEUE } from "../../server/delivery/queues.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";
 import { startDueCampaigns } from "../../server/delivery/start-campaign.ts";
-import { readFlashToasts } from "../../server/http/toast.ts";
+import { readFlashToasts } from "../../app/http/toast.ts";
 import { addContacts, draftCampaign, startBoss } from "../delivery/fixtures.ts";
 import { cookieHeaderFrom, getRequest, ORIGIN } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";

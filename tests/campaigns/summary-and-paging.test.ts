@@ -5,7 +5,7 @@ import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.
 import { getDb } from "../../db/database.ts";
 import { CAMPAIGNS_PAGE_SIZE } from "../../server/campaigns/campaigns.ts";
 import { formatRate } from "../../server/campaigns/summary.ts";
-import type { CampaignType } from "../../server/campaigns/schemas.ts";
+import type { CampaignType } from "../../shared/campaigns/schemas.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { createSentCampaign } from "../tracking/fixtures.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

@@ -7,7 +7,7 @@ import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { twilioChange, whatsAppChange } from "../../server/channels/settings-input.ts";
 import { saveChannelSettings } from "../../server/channels/settings.ts";
-import { twilioSignature } from "../../server/channels/webhooks/signatures.ts";
+import { twilioSignature } from "../../server/delivery/webhooks/signatures.ts";
 import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
 import { routeArgs } from "../serve-route.ts";

@@ -8,7 +8,7 @@ import {
   isCsvFileName,
   remapColumn,
   targetForHeader,
-} from "../../server/contacts/csv-mapping.ts";
+} from "../../shared/contacts/csv-mapping.ts";
 import { MAX_IMPORT_ROWS } from "../../server/contacts/import.ts";
 
 describe("the spec's auto-mapping of one header", () => {

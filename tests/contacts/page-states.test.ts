@@ -6,7 +6,7 @@ import * as segmentsRoute from "../../app/routes/dashboard/segments.tsx";
 import { getDb } from "../../db/database.ts";
 import { newIds } from "../../db/ids.ts";
 import { findSession } from "../../server/auth/sessions.ts";
-import { sessionContext } from "../../server/http/context.ts";
+import { sessionContext } from "../../app/http/context.ts";
 import { signedIn } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
 import { bearer, getRequest } from "../requests.ts";

@@ -12,7 +12,7 @@ import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { findSession } from "../../server/auth/sessions.ts";
 import { startImport } from "../../server/contacts/import.ts";
-import { sessionContext } from "../../server/http/context.ts";
+import { sessionContext } from "#app/http/context.ts";
 import { createWriteKey } from "../../server/write-keys/write-keys.ts";
 import { addContacts, draftCampaign, staticSegment } from "../delivery/fixtures.ts";
 import { signedIn } from "../factories.ts";

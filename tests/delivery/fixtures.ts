@@ -3,7 +3,7 @@ import { afterAll, beforeAll, vi } from "vitest";
 import { getDb } from "../../db/database.ts";
 import { newId } from "../../db/ids.ts";
 import { createCampaign } from "../../server/campaigns/campaigns.ts";
-import type { CampaignType } from "../../server/campaigns/schemas.ts";
+import type { CampaignType } from "../../shared/campaigns/schemas.ts";
 import { senderFor } from "../../server/channels/senders.ts";
 import { CAMPAIGN_START_QUEUE, SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import type { ChunkJob, ChunkWorker } from "../../server/delivery/send-chunk.ts";

@@ -7,7 +7,7 @@ import { action as whatsAppWebhook } from "../../app/routes/webhooks/whatsapp.ts
 import { getDb } from "../../db/database.ts";
 import { twilioChange, whatsAppChange } from "../../server/channels/settings-input.ts";
 import { saveChannelSettings } from "../../server/channels/settings.ts";
-import { twilioSignature } from "../../server/channels/webhooks/signatures.ts";
+import { twilioSignature } from "../../server/delivery/webhooks/signatures.ts";
 import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
 import { sendChunk } from "../../server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "../../server/delivery/send-now.ts";

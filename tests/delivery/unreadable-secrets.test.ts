@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { loader as channelsPage } from "../../app/routes/dashboard/settings-channels.tsx";
 import { getDb } from "../../db/database.ts";
-import { seal } from "../../server/channels/secret-box.ts";
+import { seal } from "../../server/secrets/secret-box.ts";
 import { smtpChange } from "../../server/channels/settings-input.ts";
 import { saveChannelSettings } from "../../server/channels/settings.ts";
 import { sendChunk } from "../../server/delivery/send-chunk.ts";

@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { open, seal, UnreadableSecretError } from "../../server/channels/secret-box.ts";
-import { decodeSecretKey, forgetSecretKey, getSecretKey, secretKeyWarning } from "../../server/channels/secret-key.ts";
+import { open, seal, UnreadableSecretError } from "../../server/secrets/secret-box.ts";
+import { decodeSecretKey, forgetSecretKey, getSecretKey, secretKeyWarning } from "../../server/secrets/secret-key.ts";
 import { parseEnv } from "../../server/env.ts";
 
 afterEach(() => forgetSecretKey());

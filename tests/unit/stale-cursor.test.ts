@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { AppError } from "../../server/errors.ts";
-import { startOverOnStaleCursor } from "../../server/http/stale-cursor.ts";
+import { startOverOnStaleCursor } from "../../app/http/stale-cursor.ts";
 import { decodeCursor } from "../../server/keyset-cursor.ts";
 
 const firstPage = "/dashboard/contacts?hasPhone=yes";

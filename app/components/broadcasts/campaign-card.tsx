@@ -5,7 +5,7 @@ import { BROADCASTS_PATH, countFormat, formatDate, formatDateTime } from "./form
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import type { CampaignState, CampaignType } from "../../../server/campaigns/schemas.ts";
+import type { CampaignState, CampaignType } from "../../../shared/campaigns/schemas.ts";
 
 export type CampaignListItem = {
   id: string;

@@ -11,7 +11,7 @@ import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { Field, SelectField } from "../forms/field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { CAMPAIGN_TYPES, CampaignFormSchema, type CampaignType, type ContentFormat } from "../../../server/campaigns/schemas.ts";
+import { CAMPAIGN_TYPES, CampaignFormSchema, type CampaignType, type ContentFormat } from "../../../shared/campaigns/schemas.ts";
 
 export type CampaignFormDefaults = {
   name: string;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { SmsCounter } from "./sms-counter.tsx";
 import { Field, SelectField, TextareaField } from "../forms/field.tsx";
 import { cn } from "../../lib/cn.ts";
-import type { CampaignType } from "../../../server/campaigns/schemas.ts";
+import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
 
 const LIQUID_HINT = 'Personalise with Liquid: {{ contact.name | default: "there" }}, {{ contact.email }}, {{ contact.attributes.plan }}.';
 

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import { Field, SelectField } from "../forms/field.tsx";
-import { GOAL_FORM_OPERATORS } from "../../../server/campaigns/conversion-goal.ts";
+import { GOAL_FORM_OPERATORS } from "#shared/campaigns/conversion-goal.ts";
 
 type GoalRow = { property?: string; operator?: string; value?: string };
 type GoalFields = { event?: string; withinDays?: string; revenueProperty?: string; properties?: GoalRow[] };

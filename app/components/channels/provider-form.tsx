@@ -5,8 +5,8 @@ import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { Field, SelectField } from "../forms/field.tsx";
 import { PROVIDER_FIELDS, PROVIDER_SCHEMAS } from "./provider-fields.ts";
-import type { CampaignType } from "../../../server/campaigns/schemas.ts";
-import { secretFieldsOf } from "../../../server/channels/settings-schemas.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { secretFieldsOf } from "#shared/channels/settings-schemas.ts";
 
 type ProviderFormProps = {
   channel: CampaignType;

@@ -4,8 +4,8 @@ import { Form } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { Field } from "../forms/field.tsx";
-import type { CampaignType } from "../../../server/campaigns/schemas.ts";
-import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../server/channels/settings-schemas.ts";
+import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
+import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../shared/channels/settings-schemas.ts";
 
 const SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;
 

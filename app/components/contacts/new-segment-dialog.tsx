@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useFetcher } from "react-router";
-import type { Toast } from "../../../server/http/toast.ts";
+import type { Toast } from "../../http/toast.ts";
 import { Toasts } from "../toasts.tsx";
 import { Button } from "../ui/button.tsx";
 import { linkedCountText, NewSegmentForm, type SegmentSelection } from "./new-segment-form.tsx";

@@ -10,7 +10,7 @@ import { useCsvImport } from "./use-csv-import.ts";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../forms/field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import type { CsvProblem } from "../../../server/contacts/csv-mapping.ts";
+import type { CsvProblem } from "../../../shared/contacts/csv-mapping.ts";
 
 const count = new Intl.NumberFormat("en-US");
 

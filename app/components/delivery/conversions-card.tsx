@@ -1,5 +1,5 @@
 import type { CampaignConversions } from "../../../server/campaigns/conversions.ts";
-import type { ConversionGoal } from "../../../server/campaigns/conversion-goal.ts";
+import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import { countFormat } from "../broadcasts/format.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
 

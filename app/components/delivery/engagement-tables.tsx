@@ -1,5 +1,5 @@
-import type { CampaignLink } from "../../../server/tracking/campaign-links.ts";
-import type { ClientOpens } from "../../../server/tracking/campaign-clients.ts";
+import type { CampaignLink } from "#server/campaigns/campaign-links.ts";
+import type { ClientOpens } from "#server/campaigns/campaign-clients.ts";
 import type { MailClient } from "../../../server/tracking/mail-client.ts";
 import { countFormat } from "../broadcasts/format.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";

@@ -6,7 +6,7 @@ import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { Field } from "../forms/field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { SegmentNameSchema } from "../../../shared/segments/schemas.ts";
 
 type SegmentNameFormProps = {
   /** Where the form posts: the dialog route itself, keeping only the tab (not a prefill) in its query. */

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { SelectField, TextareaField } from "../forms/field.tsx";
-import { TeamSettingsSchema } from "../../../server/teams/schemas.ts";
+import { TeamSettingsSchema } from "../../../shared/teams/schemas.ts";
 
 type TeamSettingsFormProps = {
   defaults: { timeZone: string; postalAddress: string };

@@ -4,7 +4,7 @@ import { requireTeamCampaignId } from "../../../server/campaigns/team-campaign.t
 import { recipientsCsvResponse } from "../../../server/delivery/recipients-csv.ts";
 import { RecipientsQuerySchema } from "../../../server/delivery/recipients-query.ts";
 import { handleApi, methodNotAllowed, parseQuery } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 /** A campaign's recipients, all or one `outcome`, as CSV streamed a page at a time. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { MAX_CHUNK_BODY_BYTES } from "../../../server/contacts/import.ts";
 import { receiveImportChunk } from "../../../server/contacts/receive-import.ts";
 import { ImportChunkSchema } from "../../../server/contacts/schemas.ts";
 import { handleApi, methodNotAllowed, readMeasuredJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

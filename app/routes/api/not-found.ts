@@ -1,6 +1,6 @@
 import type { Route } from "./+types/not-found";
 import { handleApi } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 import { log } from "../../../server/log.ts";
 
 // Unknown API paths answer in the API's JSON envelope, not with the HTML 404 page.

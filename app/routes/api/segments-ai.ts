@@ -3,7 +3,7 @@ import { getDb } from "../../../db/database.ts";
 import { answerPrompt, PromptSchema } from "../../../server/ai/generate.ts";
 import { modelSettingsFromEnv } from "../../../server/ai/settings.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -4,7 +4,7 @@ import { getDb } from "../../../db/database.ts";
 import { parseFilter } from "../../../server/segments/filter/parse.ts";
 import { previewFilter } from "../../../server/segments/filter/query.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 
 const PreviewSchema = z.object({ filter: z.unknown() });
 

@@ -3,10 +3,10 @@ import type { Route } from "./+types/segments";
 import { getDb } from "../../../db/database.ts";
 import { parseFilter } from "../../../server/segments/filter/parse.ts";
 import { createFilterSegment } from "../../../server/segments/filter-segments.ts";
-import { ListSegmentsQuerySchema, SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { ListSegmentsQuerySchema, SegmentNameSchema } from "#shared/segments/schemas.ts";
 import { createSegment, listSegments } from "../../../server/segments/segments.ts";
 import { handleApi, methodNotAllowed, parseQuery, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 // A page of an API client's list, unless it asks for another size: most teams' segments fit in one.
 const API_PAGE_SIZE = 100;

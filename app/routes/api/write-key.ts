@@ -2,7 +2,7 @@ import type { Route } from "./+types/write-key";
 import { getDb } from "../../../db/database.ts";
 import { handleApi, methodNotAllowed } from "../../../server/http/api.ts";
 import { requireId } from "../../../server/http/params.ts";
-import { requireApiUser } from "../../../server/http/session.ts";
+import { requireApiUser } from "../../http/session.ts";
 import { revokeWriteKey } from "../../../server/write-keys/write-keys.ts";
 
 export function loader() {

@@ -10,9 +10,9 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { Toasts } from "../../components/toasts.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import type { Toast } from "../../../server/http/toast.ts";
-import { CreateWriteKeySchema } from "../../../server/write-keys/schemas.ts";
+import { sessionContext } from "../../http/context.ts";
+import type { Toast } from "../../http/toast.ts";
+import { CreateWriteKeySchema } from "../../../shared/write-keys/schemas.ts";
 import { createWriteKey, listWriteKeys } from "../../../server/write-keys/write-keys.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "API keys · Murmur" }];

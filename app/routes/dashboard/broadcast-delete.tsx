@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-delete";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
@@ -9,8 +9,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { deleteCampaign, getCampaign } from "../../../server/campaigns/campaigns.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { flashToasts } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Campaign · Murmur" }];
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/broadcast-edit";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { CampaignForm } from "../../components/broadcasts/campaign-form.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
@@ -9,9 +9,9 @@ import { Toasts } from "../../components/toasts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { EDITABLE_STATES, getCampaign, updateCampaign } from "../../../server/campaigns/campaigns.ts";
-import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
-import { goalFormDefaults } from "../../../server/campaigns/conversion-goal.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { answerCampaignForm } from "#app/routes/dashboard/campaign-form-action.ts";
+import { goalFormDefaults } from "#shared/campaigns/conversion-goal.ts";
+import { sessionContext } from "#app/http/context.ts";
 import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];

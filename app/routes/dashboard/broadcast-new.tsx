@@ -1,14 +1,14 @@
 import type { Route } from "./+types/broadcast-new";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { CampaignForm, type CampaignFormDefaults } from "../../components/broadcasts/campaign-form.tsx";
-import { goalFormDefaults } from "../../../server/campaigns/conversion-goal.ts";
+import { goalFormDefaults } from "#shared/campaigns/conversion-goal.ts";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { Toasts } from "../../components/toasts.tsx";
 import { getDb } from "../../../db/database.ts";
 import { createCampaign } from "../../../server/campaigns/campaigns.ts";
-import { answerCampaignForm } from "../../../server/campaigns/form-action.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { answerCampaignForm } from "./campaign-form-action.ts";
+import { sessionContext } from "../../http/context.ts";
 import { listSegmentChoices } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Campaign · Murmur" }];

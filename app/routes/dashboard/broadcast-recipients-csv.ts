@@ -5,7 +5,7 @@ import { requireTeamCampaignId } from "../../../server/campaigns/team-campaign.t
 import { recipientsCsvResponse } from "../../../server/delivery/recipients-csv.ts";
 import { readOutcome } from "../../../server/delivery/recipients-query.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { sessionContext } from "#app/http/context.ts";
 
 /** The campaign page's recipients with the outcome it shows, as CSV ("who clicked"), streamed a page at a time. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/broadcast-schedule";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
@@ -16,11 +16,11 @@ import { getDb } from "../../../db/database.ts";
 import { getCampaign } from "../../../server/campaigns/campaigns.ts";
 import { scheduleCampaign, unscheduleCampaign } from "../../../server/campaigns/schedule.ts";
 import { AppError, isAppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { formFailure, formInvalid } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { formFailure, formInvalid } from "#app/http/forms.ts";
+import { flashToasts } from "#app/http/toast.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
-import { fromZonedInputValue, toZonedInputValue } from "../../../server/teams/time-zone.ts";
+import { fromZonedInputValue, toZonedInputValue } from "../../../shared/teams/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Schedule Campaign · Murmur" }];
 

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-send";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
 import { REASON_LABELS } from "../../components/delivery/labels.ts";
@@ -11,8 +11,8 @@ import { getCampaign } from "../../../server/campaigns/campaigns.ts";
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { sendCampaignNow, sendNowPreview } from "../../../server/delivery/send-now.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { flashToasts } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Send Campaign · Murmur" }];
 

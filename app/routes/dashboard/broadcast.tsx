@@ -1,7 +1,7 @@
 import { MailX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/broadcast";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { REASON_LABELS } from "../../components/delivery/labels.ts";
 import { BROADCASTS_PATH, countFormat, formatDateTime } from "../../components/broadcasts/format.ts";
@@ -14,14 +14,14 @@ import { getDb } from "../../../db/database.ts";
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { campaignReport } from "../../../server/delivery/campaign-report.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 import { readPageRequest } from "../../lib/page-cursor.ts";
 import { OUTCOME_LABELS, RecipientOutcomeFilter } from "../../components/delivery/recipient-outcome-filter.tsx";
 import { readOutcome } from "../../../server/delivery/recipients-query.ts";
 import { LinksCard, MailClientsCard } from "../../components/delivery/engagement-tables.tsx";
-import { campaignClients } from "../../../server/tracking/campaign-clients.ts";
-import { campaignLinks } from "../../../server/tracking/campaign-links.ts";
+import { campaignClients } from "#server/campaigns/campaign-clients.ts";
+import { campaignLinks } from "#server/campaigns/campaign-links.ts";
 import { ConversionsCard } from "../../components/delivery/conversions-card.tsx";
 import { campaignConversions } from "../../../server/campaigns/conversions.ts";
 

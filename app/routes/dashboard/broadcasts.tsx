@@ -11,8 +11,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { campaignsPage } from "../../../server/campaigns/campaigns.ts";
 import { campaignSummary } from "../../../server/campaigns/summary.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 import { getTeamSettings } from "../../../server/teams/settings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Broadcasts · Murmur" }];

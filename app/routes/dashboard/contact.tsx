@@ -1,7 +1,7 @@
 import { UserX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { ChannelSubscriptions } from "../../components/contact-detail/channel-subscriptions.tsx";
 import { ContactAttributes } from "../../components/contact-detail/contact-attributes.tsx";
 import { ContactFields } from "../../components/contact-detail/contact-fields.tsx";
@@ -13,8 +13,8 @@ import { getDb } from "../../../db/database.ts";
 import { getContactDetail } from "../../../server/contacts/detail.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
 import { contactTimeline } from "../../../server/events/timeline.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Contact"} · Murmur` }];
 

@@ -14,10 +14,10 @@ import { Toasts } from "../../components/toasts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { formFailure } from "../../../server/http/forms.ts";
-import { flashToasts, type Toast } from "../../../server/http/toast.ts";
-import { type ContactSelection, countSelection, createSegmentFromSelection } from "../../../server/segments/from-selection.ts";
+import { sessionContext } from "../../http/context.ts";
+import { formFailure } from "../../http/forms.ts";
+import { flashToasts, type Toast } from "../../http/toast.ts";
+import { type ContactSelection, countSelection, createSegmentFromSelection } from "../../../server/contacts/segment-from-selection.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Segment from selection · Murmur" }];
 

@@ -7,8 +7,8 @@ import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { contactsPage } from "../../../server/contacts/list.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts · Murmur" }];
 

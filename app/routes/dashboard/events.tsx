@@ -12,8 +12,8 @@ import { contactLabels } from "../../../server/contacts/labels.ts";
 import { listEventNames, listEvents, newestEventKey } from "../../../server/events/list.ts";
 import { eventStats } from "../../../server/events/stats.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events · Murmur" }];
 

@@ -8,7 +8,7 @@ import { StatCards } from "../../components/dashboard-home/stat-cards.tsx";
 import { getDb } from "../../../db/database.ts";
 import { listCampaigns } from "../../../server/campaigns/campaigns.ts";
 import { dashboardStats, rateOf } from "../../../server/dashboard/stats.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { sessionContext } from "../../http/context.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Murmur" }];
 

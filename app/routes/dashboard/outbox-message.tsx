@@ -1,7 +1,7 @@
 import { MailX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/outbox-message";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { formatDateTime } from "../../components/broadcasts/format.ts";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -10,7 +10,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { getOutboxMessage } from "../../../server/delivery/outbox.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { sessionContext } from "../../http/context.ts";
 
 const NOT_FOUND = "Message not found.";
 

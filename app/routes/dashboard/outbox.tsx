@@ -9,8 +9,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { listOutbox } from "../../../server/delivery/outbox.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { startOverOnStaleCursor } from "../../../server/http/stale-cursor.ts";
+import { sessionContext } from "../../http/context.ts";
+import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 import { firstPageHref, readPageRequest } from "../../lib/page-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Murmur" }];

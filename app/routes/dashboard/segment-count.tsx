@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/segment-count";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { getDb } from "../../../db/database.ts";
-import { flashToasts, type Toast } from "../../../server/http/toast.ts";
+import { flashToasts, type Toast } from "#app/http/toast.ts";
 import { type RecountOutcome, recountSegment } from "../../../server/segments/recount-segment.ts";
-import { sessionContext } from "../../../server/http/context.ts";
+import { sessionContext } from "#app/http/context.ts";
 import { getSegment } from "../../../server/segments/find-segment.ts";
 
 // A person is waiting: a turn among the process's counts within two seconds, or try later.

@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-delete";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { flashToasts } from "#app/http/toast.ts";
 import { getSegment } from "../../../server/segments/find-segment.ts";
 import { deleteSegment } from "../../../server/segments/segments.ts";
 

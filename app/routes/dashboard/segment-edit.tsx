@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-edit";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { RouteDialog } from "../../components/segments/route-dialog.tsx";
 import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
 import { SegmentNameForm } from "../../components/segments/segment-name-form.tsx";
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Toasts } from "../../components/toasts.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { formFailure, formInvalid } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { formFailure, formInvalid } from "#app/http/forms.ts";
+import { flashToasts } from "#app/http/toast.ts";
 import { getSegment } from "../../../server/segments/find-segment.ts";
-import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { SegmentNameSchema } from "#shared/segments/schemas.ts";
 import { renameSegment } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Segment · Murmur" }];

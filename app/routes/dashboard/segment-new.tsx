@@ -7,10 +7,10 @@ import { SegmentNameForm } from "../../components/segments/segment-name-form.tsx
 import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
 import { Toasts } from "../../components/toasts.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { formFailure, formInvalid } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
-import { SegmentNameSchema } from "../../../server/segments/schemas.ts";
+import { sessionContext } from "../../http/context.ts";
+import { formFailure, formInvalid } from "../../http/forms.ts";
+import { flashToasts } from "../../http/toast.ts";
+import { SegmentNameSchema } from "../../../shared/segments/schemas.ts";
 import { createSegment } from "../../../server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Segment · Murmur" }];

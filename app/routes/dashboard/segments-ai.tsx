@@ -8,8 +8,8 @@ import { Field } from "../../components/forms/field.tsx";
 import { getDb } from "../../../db/database.ts";
 import { promptPanelResult, shownPanelResult } from "../../../server/ai/page-result.ts";
 import { isAppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "../../http/context.ts";
+import { flashToasts } from "../../http/toast.ts";
 import { parseFilter } from "../../../server/segments/filter/parse.ts";
 import { createFilterSegment } from "../../../server/segments/filter-segments.ts";
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-channels";
-import { mapNotFound } from "../../lib/map-not-found.ts";
+import { mapNotFound } from "#app/http/map-not-found.ts";
 import { PROVIDER_NAMES } from "../../components/channels/provider-fields.ts";
 import { ProviderForm } from "../../components/channels/provider-form.tsx";
 import { TestMessageForm } from "../../components/channels/test-message-form.tsx";
@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { Toasts } from "../../components/toasts.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
-import type { CampaignType } from "../../../server/campaigns/schemas.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { saveProviderSettings } from "../../../server/channels/save-provider-settings.ts";
 import {
   EmailTestSchema,
@@ -17,14 +17,14 @@ import {
   secretFieldsOf,
   SmsTestSchema,
   WhatsAppTestSchema,
-} from "../../../server/channels/settings-schemas.ts";
+} from "#shared/channels/settings-schemas.ts";
 import { viewChannelSettings } from "../../../server/channels/settings.ts";
 import { sendTestMessage } from "../../../server/channels/test-message.ts";
-import { publicBaseUrl } from "../../../server/channels/webhooks/public-url.ts";
+import { publicBaseUrl } from "#server/delivery/webhooks/public-url.ts";
 import { AppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { formFailure } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { formFailure } from "#app/http/forms.ts";
+import { flashToasts } from "#app/http/toast.ts";
 
 const CHANNELS = ["EMAIL", "SMS", "WHATSAPP"] as const satisfies readonly CampaignType[];
 const TEST_SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;

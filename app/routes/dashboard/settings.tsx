@@ -7,12 +7,12 @@ import { TeamSettingsForm } from "../../components/settings/team-settings-form.t
 import { Toasts } from "../../components/toasts.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../../server/http/context.ts";
-import { formFailure, formInvalid } from "../../../server/http/forms.ts";
-import { flashToasts } from "../../../server/http/toast.ts";
-import { TeamSettingsSchema } from "../../../server/teams/schemas.ts";
+import { sessionContext } from "../../http/context.ts";
+import { formFailure, formInvalid } from "../../http/forms.ts";
+import { flashToasts } from "../../http/toast.ts";
+import { TeamSettingsSchema } from "../../../shared/teams/schemas.ts";
 import { getTeamSettings, updateTeamSettings } from "../../../server/teams/settings.ts";
-import { listTimeZones } from "../../../server/teams/time-zone.ts";
+import { listTimeZones } from "../../../shared/teams/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Murmur" }];
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/click";
 import { StatusPage } from "../../components/status-page.tsx";
 import { getDb } from "../../../db/database.ts";
-import { clientOf } from "../../../server/http/context.ts";
+import { clientOf } from "../../http/context.ts";
 import { log } from "../../../server/log.ts";
 import { getTrackingKey } from "../../../server/tracking/key.ts";
 import { recordClick } from "../../../server/tracking/record-hit.ts";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/open";
 import { getDb } from "../../../db/database.ts";
-import { clientOf } from "../../../server/http/context.ts";
+import { clientOf } from "../../http/context.ts";
 import { log } from "../../../server/log.ts";
 import { getTrackingKey } from "../../../server/tracking/key.ts";
 import { recordOpen } from "../../../server/tracking/record-hit.ts";

@@ -1,5 +1,5 @@
 import { describeFilterNames } from "../names.ts";
-import type { FilterGroup, FilterNode } from "../../segments/filter/schema.ts";
+import type { FilterGroup, FilterNode } from "../../../shared/segments/filter/schema.ts";
 import { summarizeFilter } from "../../segments/filter/describe.ts";
 import type { Choice, Interpretation, Interpreter, Vocabulary } from "../types.ts";
 import { type Clock, teamClock } from "./clock.ts";

@@ -10,7 +10,7 @@ import {
   type FilterNode,
   MembershipConditionSchema,
   SubscriptionConditionSchema,
-} from "../../segments/filter/schema.ts";
+} from "../../../shared/segments/filter/schema.ts";
 import type { Vocabulary } from "../types.ts";
 
 /*

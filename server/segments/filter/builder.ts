@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { FormTree } from "../../../app/lib/form-tree.ts";
+import type { FormTree } from "../../../shared/form-tree.ts";
 import type { Database } from "../../../db/database.ts";
 import { AppError, isAppError } from "../../errors.ts";
 import { createFilterSegment, updateFilterSegment } from "../filter-segments.ts";

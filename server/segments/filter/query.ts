@@ -4,7 +4,7 @@ import type { DB } from "../../../db/types.ts";
 import { type CompiledFilter, compileFilter } from "./compile.ts";
 import { engagementSources } from "./engagement-sources.ts";
 import { resolveReferences } from "./references.ts";
-import type { FilterGroup } from "./schema.ts";
+import type { FilterGroup } from "../../../shared/segments/filter/schema.ts";
 import { FILTER_READ_TIMEOUT_MS, withoutJit } from "./without-jit.ts";
 
 /** Contacts shown as a filter's sample. */

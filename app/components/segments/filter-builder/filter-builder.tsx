@@ -9,7 +9,7 @@ import { type FilterPreview, PreviewPanel } from "./preview-panel.tsx";
 import { normalizeDraft } from "./vocabulary.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../forms/field.tsx";
-import { decodeFormTree } from "../../../lib/form-tree.ts";
+import { decodeFormTree } from "../../../../shared/form-tree.ts";
 
 /** What the server hands the builder: the tree as form fields, and what it found. */
 export type BuilderState = {

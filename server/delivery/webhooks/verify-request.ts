@@ -1,9 +1,9 @@
 import type { Database } from "../../../db/database.ts";
-import type { CampaignType } from "../../campaigns/schemas.ts";
+import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
 import { AppError } from "../../errors.ts";
 import { requireId } from "../../http/params.ts";
-import { UnreadableSecretError } from "../secret-box.ts";
-import { type ChannelSettings, readChannelSettings } from "../settings.ts";
+import { UnreadableSecretError } from "../../secrets/secret-box.ts";
+import { type ChannelSettings, readChannelSettings } from "../../channels/settings.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 

@@ -1,6 +1,6 @@
 import { CompiledQuery } from "kysely";
 import type { Db } from "pg-boss";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "./database.ts";
 
 /**
  * A Kysely transaction as pg-boss's `db` option, so jobs are created in the same

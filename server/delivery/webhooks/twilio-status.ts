@@ -1,5 +1,5 @@
 import type { Database } from "../../../db/database.ts";
-import { recordProviderStatus } from "../../delivery/provider-status.ts";
+import { recordProviderStatus } from "../provider-status.ts";
 import { AppError } from "../../errors.ts";
 import { isValidTwilioSignature } from "./signatures.ts";
 import { publicRequestUrl } from "./public-url.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type PropertyCondition, PropertyConditionSchema } from "../segments/filter/schema.ts";
+import { type PropertyCondition, PropertyConditionSchema } from "#shared/segments/filter/schema.ts";
 
 /** The window's default and bounds, in days after the message was received. */
 export const DEFAULT_CONVERSION_DAYS = 5;

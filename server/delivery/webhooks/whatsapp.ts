@@ -1,5 +1,5 @@
 import type { Database } from "../../../db/database.ts";
-import { recordProviderStatus } from "../../delivery/provider-status.ts";
+import { recordProviderStatus } from "../provider-status.ts";
 import { AppError } from "../../errors.ts";
 import { isValidWhatsAppSignature, sameSecret } from "./signatures.ts";
 import { readRawBody, webhookError, webhookSettings } from "./verify-request.ts";

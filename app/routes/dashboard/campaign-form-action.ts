@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { getDb } from "../../db/database.ts";
-import { type CampaignPreview, previewCampaign } from "../content/preview.ts";
-import { formFailure, formInvalid } from "../http/forms.ts";
-import { flashToasts, type Toast } from "../http/toast.ts";
-import { contentColumns } from "./content-columns.ts";
-import { CampaignFormSchema, type CampaignInput } from "./schemas.ts";
+import { getDb } from "../../../db/database.ts";
+import { previewCampaignDraft } from "../../../server/campaigns/preview-draft.ts";
+import { CampaignFormSchema, type CampaignInput } from "../../../shared/campaigns/schemas.ts";
+import type { CampaignPreview } from "../../../server/content/preview.ts";
+import { formFailure, formInvalid } from "../../http/forms.ts";
+import { flashToasts, type Toast } from "../../http/toast.ts";
 
 const BROADCASTS_PATH = "/dashboard/broadcasts";
 
@@ -28,12 +28,7 @@ export async function answerCampaignForm(
   const input = submission.value;
   try {
     if (input.intent === "preview") {
-      const columns = await contentColumns(input);
-      const preview = await previewCampaign(getDb(), {
-        teamId: options.teamId,
-        campaign: { type: input.type, ...columns },
-        contactEmail: input.previewEmail,
-      });
+      const preview = await previewCampaignDraft(getDb(), { teamId: options.teamId, input });
       return data({ result: submission.reply(), toasts: [], preview });
     }
     await options.save(input);
