@@ -116,7 +116,7 @@ if (cluster.isPrimary && webProcesses > 1) {
   // The port taken, or not ours to take: said, and the database stopped cleanly.
   server.on("error", (error) => {
     console.error(error);
-    void stop("a failed start", 1);
+    void stop(`an error of the HTTP server (${error.message})`, 1);
   });
 }
 
