@@ -50,7 +50,7 @@ export default defineConfig({
     { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, /server-processes\.spec\.ts$/, /request-bodies\.spec\.ts$/] },
   ],
   webServer: {
-    command: "rm -rf .data/e2e && node server.js",
+    command: "rm -rf .data/e2e && node server.ts",
     url: `${baseURL}/readyz`,
     env: {
       NODE_ENV: "production",
@@ -69,7 +69,7 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 120_000,
-    // SIGTERM lets server.js stop its embedded PostgreSQL cleanly.
+    // SIGTERM lets server.ts stop its embedded PostgreSQL cleanly.
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",

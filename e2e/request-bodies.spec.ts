@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { Readable } from "node:stream";
 import { expect, test } from "@playwright/test";
+import { serveArguments } from "../scripts/serve-command.ts";
 import { freePort } from "./free-port.ts";
 
 // Bodies far past the limit, sent to a built server of its own (one process, so its
@@ -21,7 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   await rm(DIR, { recursive: true, force: true });
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, serveArguments(), {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: DIR, DATABASE_URL: "", WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });

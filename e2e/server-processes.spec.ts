@@ -1,15 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded.ts";
 import { ensureDatabase, withDatabase } from "../db/start.ts";
+import { serveArguments } from "../scripts/serve-command.ts";
 import { freePort } from "./free-port.ts";
 
-// How server.js lays out its processes (docs/decisions/018-process-memory.md): with
-// WEB_CONCURRENCY=2 the primary (database, migrations, job worker) serves web
-// requests too, and starts one more web process to which it hands every other
-// connection. These start their own servers on the built app; no browser is involved.
+// How server.ts lays out its processes (docs/decisions/018-process-memory.md): one
+// process unless WEB_CONCURRENCY asks for more; then the primary (database, migrations,
+// job worker) forks that many web processes, which share the port through node:cluster.
+// These start their own servers on the built app, as `npm run serve` does; no browser is involved.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const DIR = ".data/e2e-processes";
@@ -32,7 +34,7 @@ test.afterAll(async () => {
 type Murmur = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
 function startMurmur(port: number, settings: Record<string, string> = {}): Murmur {
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, serveArguments(), {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", LOG_LEVEL: "warn", ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -44,16 +46,23 @@ function startMurmur(port: number, settings: Record<string, string> = {}): Murmu
   return { child, port, output: () => output, exited };
 }
 
-async function startedMurmur(): Promise<Murmur> {
-  const murmur = startMurmur(await freePort());
+async function startedMurmur(settings: Record<string, string> = {}): Promise<Murmur> {
+  const murmur = startMurmur(await freePort(), settings);
   await expect.poll(murmur.output, { timeout: 60_000 }).toContain(`Murmur is ready at http://127.0.0.1:${murmur.port}`);
   return murmur;
 }
 
-/** The Murmur processes a process listing shows: the primary and the web processes it started. */
+/** The web processes a process listing shows under the primary. */
 function webProcessesOf(primary: number): number[] {
   const children = readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  return children.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.js"));
+  return children.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.ts"));
+}
+
+/** The processes whose request log shows they answered a health check. */
+function processesThatAnsweredHealthChecks(output: string): Set<number> {
+  const lines = output.split("\n").filter((line) => line.startsWith("{"));
+  const requests = lines.map((line) => JSON.parse(line) as { msg?: string; path?: string; pid?: number });
+  return new Set(requests.filter((line) => line.msg === "request" && line.path === "/healthz").map((line) => line.pid!));
 }
 
 function commandLineOf(pid: number): string[] {
@@ -75,27 +84,34 @@ async function stopped(murmur: Murmur): Promise<number | null> {
   return murmur.exited;
 }
 
-test("two web processes share the port, and one that dies is replaced", async () => {
-  const murmur = await startedMurmur();
+test("with WEB_CONCURRENCY=2, two web processes answer on one port, each with its own heap, and one that dies is replaced", async () => {
+  // At info level the request log says which process answered each request.
+  const murmur = await startedMurmur({ LOG_LEVEL: "info" });
   try {
-    const [web] = webProcessesOf(murmur.child.pid!);
-    expect(webProcessesOf(murmur.child.pid!)).toHaveLength(1);
-    // The primary restarted itself with its heap settings; the forked one has its own, not the primary's.
+    const web = webProcessesOf(murmur.child.pid!);
+    expect(web).toHaveLength(2);
+    // The primary runs with the start script's heap flags; the web processes with their own in their place.
     expect(commandLineOf(murmur.child.pid!)).toEqual(expect.arrayContaining(["--max-semi-space-size=32", "--heap-growing-percent=200"]));
-    expect(commandLineOf(web!)).toEqual(expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256"]));
-    expect(commandLineOf(web!)).not.toContain("--max-semi-space-size=32");
+    for (const pid of web) {
+      expect(commandLineOf(pid)).toEqual(expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256"]));
+      expect(commandLineOf(pid)).not.toContain("--max-semi-space-size=32");
+      expect(commandLineOf(pid)).not.toContain("--heap-growing-percent=200");
+    }
     expect(await healthAnswers(murmur.port, 20)).toEqual(Array(20).fill(200));
+    await expect.poll(() => processesThatAnsweredHealthChecks(murmur.output())).toEqual(new Set(web));
 
-    process.kill(web!, "SIGKILL");
-    await expect.poll(murmur.output).toContain(`web process ${web} exited`);
-    await expect.poll(() => webProcessesOf(murmur.child.pid!).filter((pid) => pid !== web)).toHaveLength(1);
-    const [replacement] = webProcessesOf(murmur.child.pid!);
+    const [killed, survivor] = web;
+    process.kill(killed!, "SIGKILL");
+    await expect.poll(murmur.output).toContain(`web process ${killed} exited`);
+    await expect.poll(() => webProcessesOf(murmur.child.pid!).filter((pid) => pid !== killed)).toHaveLength(2);
+    const replacement = webProcessesOf(murmur.child.pid!).find((pid) => pid !== survivor)!;
     await expect.poll(murmur.output, { timeout: 30_000 }).toContain(`web process ${replacement} is serving`);
     expect(await healthAnswers(murmur.port, 20)).toEqual(Array(20).fill(200));
   } finally {
     expect(await stopped(murmur)).toBe(0);
   }
-  expect(murmur.output().match(/"msg":"stopped on SIGTERM"/g)).toHaveLength(2);
+  // The primary and both web processes stopped cleanly.
+  expect(murmur.output().match(/"msg":"stopped on SIGTERM"/g)).toHaveLength(3);
 });
 
 test("a second server on a port in use stops with EADDRINUSE", async () => {
@@ -118,3 +134,67 @@ test("a WEB_CONCURRENCY that is not a number of processes stops the start with a
   expect(murmur.output()).toContain("WEB_CONCURRENCY: must be a whole number of processes from 1 to 64");
   expect(murmur.output()).not.toContain("Murmur is ready");
 });
+
+/**
+ * A login the server has begun and waits to read the body of: sent with
+ * `Expect: 100-continue`, on a connection already answered once, and resolved when the
+ * server says "100 Continue", which it does once it has the request's headers.
+ */
+async function loginInProgress(port: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const healthz = await new Promise<number>((resolve, reject) =>
+    http.get({ host: "127.0.0.1", port, path: "/healthz", agent }, (response) => resolve(response.resume().statusCode!)).on("error", reject),
+  );
+  expect(healthz).toBe(200);
+  const body = JSON.stringify({ email: "nobody@example.com", password: "not-the-password" });
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/api/auth/login",
+    agent,
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Expect: "100-continue" },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, body: text }));
+    });
+    request.on("error", reject);
+  });
+  request.flushHeaders();
+  await new Promise((resolve) => request.once("continue", resolve));
+  return { finish: () => request.end(body), answer, close: () => agent.destroy() };
+}
+
+async function refusesConnections(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { Connection: "close" } });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+for (const processes of ["1", "2"]) {
+  test(`on SIGTERM a request in progress is answered before the server stops (WEB_CONCURRENCY=${processes})`, async () => {
+    const murmur = await startedMurmur({ WEB_CONCURRENCY: processes });
+    const login = await loginInProgress(murmur.port);
+    try {
+      murmur.child.kill("SIGTERM");
+      // Stopping is under way everywhere: the port takes no new connection.
+      await expect.poll(() => refusesConnections(murmur.port)).toBe(true);
+
+      login.finish();
+      const answer = await login.answer;
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.body)).toEqual({ message: expect.any(String) });
+      expect(await murmur.exited).toBe(0);
+    } finally {
+      login.close();
+      murmur.child.kill("SIGKILL");
+    }
+    expect(murmur.output().match(/"msg":"stopped on SIGTERM"/g)).toHaveLength(processes === "1" ? 1 : 3);
+  });
+}

@@ -18,13 +18,13 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   ROLE: z.enum(["web", "worker", "all"]).default("all"),
-  // Web processes sharing the port; unset, server.js picks one per core but one (at most four).
+  // Web processes sharing the port: one per container unless asked (server.ts runs more under node:cluster).
   WEB_CONCURRENCY: z.coerce
     .number({ error: "must be a whole number of processes from 1 to 64" })
     .int("must be a whole number of processes from 1 to 64")
     .min(1, "must be a whole number of processes from 1 to 64")
     .max(64, "must be a whole number of processes from 1 to 64")
-    .optional(),
+    .default(1),
   // Proxy hops in front of Murmur whose X-Forwarded-For is trusted (0: the peer's address is the client's).
   TRUST_PROXY: z.coerce
     .number({ error: "must be a whole number of proxy hops, 0 or more" })

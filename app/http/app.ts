@@ -16,7 +16,7 @@ export { boot } from "../../server/boot.ts";
 // Built, this module is build/server/index.js and the render threads' entry is emitted
 // beside it (vite.config.ts); run from the sources, the pool finds render-worker.ts itself.
 if (!import.meta.url.endsWith(".ts")) setRenderWorkerFile(new URL("./render-worker.js", import.meta.url));
-export { receiveConnections, shareConnections, takeConnections } from "../../server/http/shared-port.ts";
+export { stopServing } from "../../server/http/stop-serving.ts";
 
 /** Liveness and readiness, served by every role so orchestrators can watch workers too. */
 export const health = express.Router();
@@ -32,14 +32,14 @@ health.get("/readyz", async (_req, res) => {
 
 /**
  * Content-Security-Policy and the other security headers on every response. Exported
- * for server.js to put in front of the public files too; the app applies it itself as
+ * for server.ts to put in front of the public files too; the app applies it itself as
  * well, so whatever mounts the app gets them.
  */
 export const securityHeaders = createSecurityHeaders({ appUrl: process.env.APP_URL, development: import.meta.env.DEV });
 
 /**
  * The web role's request handling: logs, health checks, then React Router for
- * pages and the JSON API. Static files are served in front of this (server.js).
+ * pages and the JSON API. Static files are served in front of this (server.ts).
  */
 export const app = express();
 app.disable("x-powered-by");

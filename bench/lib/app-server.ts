@@ -1,21 +1,23 @@
 // Starts what a benchmark measures: an embedded PostgreSQL the benchmark can also
 // query directly, and the built Murmur server on it as a child process whose
-// memory can be sampled. It runs as `npm start` does (ROLE=all): the primary, which
-// serves web requests and runs the worker (it keeps the contacts search index
-// current), and the other web processes. Everything lives under .data/bench and is removed after.
+// memory can be sampled. It runs as `npm start` does (ROLE=all, the same heap flags): one
+// process, which serves web requests and runs the worker (it keeps the contacts search
+// index current), and with WEB_CONCURRENCY the web processes it forks. Everything lives
+// under .data/bench and is removed after.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { memorySettings, startEmbeddedPostgres } from "../../db/embedded.ts";
 import { ensureDatabase, withDatabase } from "../../db/start.ts";
+import { serveArguments } from "../../scripts/serve-command.ts";
 
 export type BenchApp = {
   baseUrl: string;
   databaseUrl: string;
   /**
    * The server's whole memory footprint at its peak, in MB: the sum of the resident
-   * set sizes of all Murmur server processes (the primary, which serves web requests
-   * and runs the worker, and the other web processes), sampled every 50 ms since start or the last
+   * set sizes of all Murmur server processes (the primary, which runs the worker and,
+   * alone, serves web requests too, and the web processes it forks), sampled every 50 ms since start or the last
    * resetPeakRss(). A spike shorter than a sample may be missed.
    */
   peakRssMb: () => number;
@@ -61,7 +63,7 @@ export async function startBenchApp(options: {
   await ensureDatabase(postgres.url, "murmur_bench");
   const databaseUrl = withDatabase(postgres.url, "murmur_bench");
   const port = Number(process.env.BENCH_PORT) || options.port;
-  const server: ChildProcess = spawn(process.execPath, ["server.js"], {
+  const server: ChildProcess = spawn(process.execPath, serveArguments(), {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "all" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -9,6 +9,7 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       DATA_DIR: ".data",
       ROLE: "all",
+      WEB_CONCURRENCY: 1,
       TRUST_PROXY: 0,
       LOG_LEVEL: "info",
       SEND_RATE_EMAIL: 0,
@@ -69,9 +70,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
   });
 
-  test("WEB_CONCURRENCY takes 1 to 64 processes; unset leaves the choice to the server", () => {
+  test("WEB_CONCURRENCY takes 1 to 64 processes; unset, one process serves", () => {
     expect(parseEnv({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
-    expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
     for (const garbage of ["abc", "0", "65", "2.5", "-1"]) {
       expect(() => parseEnv({ WEB_CONCURRENCY: garbage }), garbage).toThrow(
         /the environment is not valid:\n {2}WEB_CONCURRENCY: must be a whole number of processes from 1 to 64/,
