@@ -19,6 +19,7 @@ import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts
 import * as rateLimits from "../migrations/2026-11-24T1007-rate-limits.ts";
 import * as sessionPruneIndex from "../migrations/2026-11-24T1101-session-prune-index.ts";
 import * as providerBaseUrls from "../migrations/2026-11-24T1102-provider-base-urls.ts";
+import * as analyticsRollups from "../migrations/2026-11-24T1170-analytics-rollups.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1007-rate-limits": rateLimits,
   "2026-11-24T1101-session-prune-index": sessionPruneIndex,
   "2026-11-24T1102-provider-base-urls": providerBaseUrls,
+  "2026-11-24T1170-analytics-rollups": analyticsRollups,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -37,6 +37,25 @@ export interface CampaignEngagement {
   unsubscribed: Generated<number>;
 }
 
+export interface CampaignHourlyStats {
+  botClicks: Generated<number>;
+  botOpened: Generated<number>;
+  botOpens: Generated<number>;
+  bounced: Generated<number>;
+  campaignId: string;
+  channel: string;
+  clicked: Generated<number>;
+  clicks: Generated<number>;
+  delivered: Generated<number>;
+  failed: Generated<number>;
+  hour: Timestamp;
+  opened: Generated<number>;
+  opens: Generated<number>;
+  sent: Generated<number>;
+  teamId: string;
+  unsubscribed: Generated<number>;
+}
+
 export interface Campaigns {
   content: string | null;
   contentFormat: Generated<string>;
@@ -162,6 +181,13 @@ export interface EventNames {
   teamId: string;
 }
 
+export interface EventPeopleDays {
+  contactId: string;
+  day: Timestamp;
+  name: string;
+  teamId: string;
+}
+
 export interface Events {
   anonymousId: string | null;
   contactId: string | null;
@@ -283,9 +309,30 @@ export interface Suppressions {
   teamId: string;
 }
 
+export interface TeamAudienceHourly {
+  added: Generated<number>;
+  hour: Timestamp;
+  teamId: string;
+  unsubscribed: Generated<number>;
+}
+
 export interface TeamContactCounts {
   teamId: string;
   total: Generated<number>;
+}
+
+export interface TeamEventDailyPeople {
+  day: Timestamp;
+  name: string;
+  people: Generated<number>;
+  teamId: string;
+}
+
+export interface TeamEventHourly {
+  events: Generated<number>;
+  hour: Timestamp;
+  name: string;
+  teamId: string;
 }
 
 export interface TeamMembers {
@@ -333,6 +380,7 @@ export interface WriteKeys {
 export interface DB {
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
+  campaignHourlyStats: CampaignHourlyStats;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
   channelSettings: ChannelSettings;
@@ -344,6 +392,7 @@ export interface DB {
   deliveryEngagement: DeliveryEngagement;
   engagementEvents: EngagementEvents;
   eventNames: EventNames;
+  eventPeopleDays: EventPeopleDays;
   events: Events;
   excludedRecipients: ExcludedRecipients;
   importChunks: ImportChunks;
@@ -356,7 +405,10 @@ export interface DB {
   sendRateSlots: SendRateSlots;
   sessions: Sessions;
   suppressions: Suppressions;
+  teamAudienceHourly: TeamAudienceHourly;
   teamContactCounts: TeamContactCounts;
+  teamEventDailyPeople: TeamEventDailyPeople;
+  teamEventHourly: TeamEventHourly;
   teamMembers: TeamMembers;
   teams: Teams;
   trackingKeys: TrackingKeys;
