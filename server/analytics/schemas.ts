@@ -4,6 +4,8 @@ const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date written YYYY-MM-DD that exists (2026-02-30 does not). */
 const LocalDateSchema = z.string().regex(LOCAL_DATE, "Use a date written YYYY-MM-DD.").refine((value) => {
+  // A value of the wrong shape has its own message above.
+  if (!LOCAL_DATE.test(value)) return true;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }, "This date does not exist.");
