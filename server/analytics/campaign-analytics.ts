@@ -5,7 +5,7 @@ import { figuresOf, selectFigureSums } from "./campaign-rollups.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";
 import { readCampaignTimeline, type TimelinePoint } from "./campaign-timeline.ts";
 
-type CampaignRef = { id: string; teamId: string; sentAt: Date | null; timeZone: string };
+type CampaignRef = { id: string; teamId: string; timeZone: string };
 
 /**
  * The parts of a campaign's analytics, each read on its own: a new part (links, mail
@@ -13,7 +13,7 @@ type CampaignRef = { id: string; teamId: string; sentAt: Date | null; timeZone: 
  */
 const SECTIONS = {
   funnel: (db: Database, campaign: CampaignRef) => readCampaignFunnel(db, campaign.id),
-  timeline: (db: Database, campaign: CampaignRef) => readCampaignTimeline(db, { campaignId: campaign.id, sentAt: campaign.sentAt, timeZone: campaign.timeZone }),
+  timeline: (db: Database, campaign: CampaignRef) => readCampaignTimeline(db, { campaignId: campaign.id, timeZone: campaign.timeZone }),
 };
 
 export type CampaignAnalyticsReport = { funnel: FiguresWithRates; timeline: TimelinePoint[] };
@@ -25,12 +25,12 @@ export type CampaignAnalyticsReport = { funnel: FiguresWithRates; timeline: Time
 export async function readCampaignAnalytics(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignAnalyticsReport> {
   const row = await db
     .selectFrom("campaigns")
-    .select(["id", "teamId", "sentAt", "startedAt"])
+    .select(["id", "teamId"])
     .where("teamId", "=", options.teamId)
     .where("id", "=", options.campaignId)
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "Campaign not found.");
-  const campaign = { id: row.id, teamId: row.teamId, sentAt: row.startedAt ?? row.sentAt, timeZone: await teamTimeZone(db, options.teamId) };
+  const campaign = { id: row.id, teamId: row.teamId, timeZone: await teamTimeZone(db, options.teamId) };
   const [funnel, timeline] = await Promise.all([SECTIONS.funnel(db, campaign), SECTIONS.timeline(db, campaign)]);
   return { funnel, timeline };
 }

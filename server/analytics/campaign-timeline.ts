@@ -14,11 +14,11 @@ const HOUR = 3_600_000;
  * the team with any (a day's point is at its start, or at the 48th hour for the day
  * that hour falls in). Read from the campaign's own rollup hours only.
  */
-export async function readCampaignTimeline(
-  db: Database,
-  options: { campaignId: string; sentAt: Date | null; timeZone: string },
-): Promise<TimelinePoint[]> {
-  if (!options.sentAt) return [];
+export async function readCampaignTimeline(db: Database, options: { campaignId: string; timeZone: string }): Promise<TimelinePoint[]> {
+  // Sending began when the campaign started; sent_at is when its last delivery was final.
+  const campaign = await db.selectFrom("campaigns").select(["startedAt", "sentAt"]).where("id", "=", options.campaignId).executeTakeFirst();
+  const sentAt = campaign?.startedAt ?? campaign?.sentAt;
+  if (!sentAt) return [];
   const rows = await db
     .selectFrom("campaignHourlyStats")
     .select(["hour", "opened", "clicked"])
@@ -26,7 +26,7 @@ export async function readCampaignTimeline(
     .where((eb) => eb.or([eb("opened", "<>", 0), eb("clicked", "<>", 0)]))
     .orderBy("hour")
     .execute();
-  const start = Math.floor(options.sentAt.getTime() / HOUR) * HOUR;
+  const start = Math.floor(sentAt.getTime() / HOUR) * HOUR;
   const hourlyEnd = start + HOURLY_TIMELINE_HOURS * HOUR;
   const points = new Map<number, TimelinePoint>();
   for (let at = start; at < hourlyEnd; at += HOUR) points.set(at, { at: new Date(at).toISOString(), opened: 0, clicked: 0 });

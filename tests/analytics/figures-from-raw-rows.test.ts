@@ -9,7 +9,7 @@ import { recomputeCampaignDays, recomputeContactsAdded, recomputeEventDays } fro
 import { seedAnalytics } from "./seed.ts";
 
 const FIGURES = ["sent", "delivered", "opened", "clicked", "unsubscribed", "bounced", "failed", "opens", "clicks", "botOpened", "botOpens", "botClicks"] as const;
-type Point = Record<(typeof FIGURES)[number], number> & { date: string };
+type Point = Record<(typeof FIGURES)[number], number> & { date: string; openRate?: number };
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { BarChart3 } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/analytics";
 import { AnalyticsFilters } from "../../components/analytics/analytics-filters.tsx";
 import { AudienceGrowth } from "../../components/analytics/audience-growth.tsx";
@@ -50,7 +50,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
+  const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>

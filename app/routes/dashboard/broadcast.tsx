@@ -1,6 +1,7 @@
 import { MailX } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/broadcast";
+import { CampaignTimelineChart } from "../../components/analytics/campaign-timeline-chart.tsx";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { REASON_LABELS } from "../../components/delivery/labels.ts";
 import { BROADCASTS_PATH, countFormat, formatDateTime } from "../../components/broadcasts/format.ts";
@@ -10,6 +11,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
+import { readCampaignTimeline } from "../../../server/analytics/campaign-timeline.ts";
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { campaignReport } from "../../../server/delivery/campaign-report.ts";
 import { isAppError } from "../../../server/errors.ts";
@@ -49,8 +51,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       teamTimeZone(db, team.id),
     ]);
     const { campaign } = report;
+    const timeline = await readCampaignTimeline(db, { campaignId: campaign.id, timeZone });
     return {
       timeZone,
+      timeline,
       campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
       progress: report.progress,
       excluded: report.excluded,
@@ -65,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
-  const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone } = loaderData;
+  const { campaign, progress, excluded, analytics, recipients, excludedList, timeZone, timeline } = loaderData;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
@@ -137,6 +141,16 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
+        {campaign.sentAt || timeline.length ? (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Opens and clicks over time</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CampaignTimelineChart timeline={timeline} timeZone={timeZone} />
+            </CardContent>
+          </Card>
+        ) : null}
         <Card>
           <CardHeader>
             <CardTitle as="h2">Recipients</CardTitle>
