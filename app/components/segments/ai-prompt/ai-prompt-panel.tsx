@@ -6,6 +6,7 @@ import { DescribedFilter } from "./described-filter.tsx";
 import { AI_PROMPT_ROUTE_ID, aiChoicePath, aiRefineFields, aiSaveFields } from "./paths.ts";
 import { segmentsPath } from "../segment-tabs-config.ts";
 import { Button } from "../../ui/button.tsx";
+import { Label } from "../../ui/label.tsx";
 import { TextareaField } from "../../forms/field.tsx";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import type { PromptPanelResult } from "../../../../server/ai/page-result.ts";
