@@ -46,6 +46,7 @@ export default [
     route("outbox", "routes/dashboard/outbox.tsx"),
     route("outbox/:id", "routes/dashboard/outbox-message.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
+    route("analytics/campaigns.csv", "routes/dashboard/analytics-campaigns-csv.ts"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
@@ -87,6 +88,8 @@ export default [
     route("campaigns/:id/recipients", "routes/api/campaign-recipients.ts"),
     route("campaigns/:id/recipients.csv", "routes/api/campaign-recipients-csv.ts"),
     route("outbox", "routes/api/outbox.ts"),
+    route("campaigns/:id/analytics", "routes/api/campaign-analytics.ts"),
+    route("analytics", "routes/api/analytics.ts"),
     route("write-keys", "routes/api/write-keys.ts"),
     route("write-keys/:id", "routes/api/write-key.ts"),
     route("*", "routes/api/not-found.ts"),

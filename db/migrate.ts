@@ -20,6 +20,7 @@ import * as writeKeyKinds from "../migrations/2026-11-24T1007-write-key-kinds.ts
 import * as sessionPruneIndex from "../migrations/2026-11-24T1101-session-prune-index.ts";
 import * as providerBaseUrls from "../migrations/2026-11-24T1102-provider-base-urls.ts";
 import * as segmentCounts from "../migrations/2026-11-24T1130-segment-counts.ts";
+import * as analyticsRollups from "../migrations/2026-11-24T1170-analytics-rollups.ts";
 import * as recipientOutcomeIndexes from "../migrations/2026-11-24T1180-recipient-outcome-indexes.ts";
 import * as outboxFilterIndexes from "../migrations/2026-11-24T1181-outbox-filter-indexes.ts";
 import * as campaignConversionGoal from "../migrations/2026-11-24T1182-campaign-conversion-goal.ts";
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1101-session-prune-index": sessionPruneIndex,
   "2026-11-24T1102-provider-base-urls": providerBaseUrls,
   "2026-11-24T1130-segment-counts": segmentCounts,
+  "2026-11-24T1170-analytics-rollups": analyticsRollups,
   "2026-11-24T1180-recipient-outcome-indexes": recipientOutcomeIndexes,
   "2026-11-24T1181-outbox-filter-indexes": outboxFilterIndexes,
   "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,

@@ -37,6 +37,25 @@ export interface CampaignEngagement {
   unsubscribed: Generated<number>;
 }
 
+export interface CampaignHourlyStats {
+  botClicks: Generated<number>;
+  botOpened: Generated<number>;
+  botOpens: Generated<number>;
+  bounced: Generated<number>;
+  campaignId: string;
+  channel: string;
+  clicked: Generated<number>;
+  clicks: Generated<number>;
+  delivered: Generated<number>;
+  failed: Generated<number>;
+  hour: Timestamp;
+  opened: Generated<number>;
+  opens: Generated<number>;
+  sent: Generated<number>;
+  teamId: string;
+  unsubscribed: Generated<number>;
+}
+
 export interface Campaigns {
   content: string | null;
   contentFormat: Generated<string>;
@@ -159,6 +178,13 @@ export interface EngagementEvents {
 
 export interface EventNames {
   firstSeenAt: Generated<Timestamp>;
+  name: string;
+  teamId: string;
+}
+
+export interface EventPeopleDays {
+  contactId: string;
+  day: Timestamp;
   name: string;
   teamId: string;
 }
@@ -287,9 +313,30 @@ export interface Suppressions {
   teamId: string;
 }
 
+export interface TeamAudienceHourly {
+  added: Generated<number>;
+  hour: Timestamp;
+  teamId: string;
+  unsubscribed: Generated<number>;
+}
+
 export interface TeamContactCounts {
   teamId: string;
   total: Generated<number>;
+}
+
+export interface TeamEventDailyPeople {
+  day: Timestamp;
+  name: string;
+  people: Generated<number>;
+  teamId: string;
+}
+
+export interface TeamEventHourly {
+  events: Generated<number>;
+  hour: Timestamp;
+  name: string;
+  teamId: string;
 }
 
 export interface TeamMembers {
@@ -337,6 +384,7 @@ export interface WriteKeys {
 export interface DB {
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
+  campaignHourlyStats: CampaignHourlyStats;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
   channelSettings: ChannelSettings;
@@ -348,6 +396,7 @@ export interface DB {
   deliveryEngagement: DeliveryEngagement;
   engagementEvents: EngagementEvents;
   eventNames: EventNames;
+  eventPeopleDays: EventPeopleDays;
   events: Events;
   excludedRecipients: ExcludedRecipients;
   importChunks: ImportChunks;
@@ -360,7 +409,10 @@ export interface DB {
   sendRateSlots: SendRateSlots;
   sessions: Sessions;
   suppressions: Suppressions;
+  teamAudienceHourly: TeamAudienceHourly;
   teamContactCounts: TeamContactCounts;
+  teamEventDailyPeople: TeamEventDailyPeople;
+  teamEventHourly: TeamEventHourly;
   teamMembers: TeamMembers;
   teams: Teams;
   trackingKeys: TrackingKeys;

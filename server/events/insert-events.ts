@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { knownContact, rememberContacts } from "./known-contacts.ts";
 import { rememberEventNames, unknownEventNames } from "./known-event-names.ts";
 import type { TrackedMessage } from "./messages.ts";
+import { rollEvents } from "../analytics/roll-events.ts";
 
 /**
  * Stores messages in one statement: a multi-row insert from one JSON document,
@@ -66,8 +67,9 @@ export async function insertEvents(
       from input i
       left join contact_aliases a on a.team_id = ${teamId} and a.anonymous_id = i.anonymous_id
       on conflict (team_id, message_id) do nothing
-      ${answer ? sql`returning user_id, contact_id` : sql``}
-    )${newNames.length ? sql`,
+      returning user_id, contact_id, name, occurred_at
+    ),
+    ${rollEvents(teamId)}${newNames.length ? sql`,
     names as (
       insert into event_names (team_id, name)
       select ${teamId}, unnest(${newNames}::text[])

@@ -2,6 +2,7 @@ import { MailX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/broadcast";
 import { mapNotFound } from "#app/http/map-not-found.ts";
+import { CampaignTimelineChart } from "../../components/analytics/campaign-timeline-chart.tsx";
 import { PageHeader } from "../../components/dashboard/page-header.tsx";
 import { REASON_LABELS } from "../../components/delivery/labels.ts";
 import { BROADCASTS_PATH, countFormat, formatDateTime } from "../../components/broadcasts/format.ts";
@@ -11,6 +12,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
+import { readCampaignTimeline } from "../../../server/analytics/campaign-timeline.ts";
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { campaignReport } from "../../../server/delivery/campaign-report.ts";
 import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
@@ -61,8 +63,10 @@ export const loader = mapNotFound(async ({ request, params, context }: Route.Loa
     campaignConversions(db, target),
   ]);
   const { campaign } = report;
+  const timeline = await readCampaignTimeline(db, { campaignId: campaign.id, timeZone });
   return {
     timeZone,
+    timeline,
     outcome,
     campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
     progress: report.progress,
@@ -81,7 +85,7 @@ export const loader = mapNotFound(async ({ request, params, context }: Route.Loa
 });
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
-  const { campaign, progress, excluded, analytics, links, clients, conversionGoal, conversions, recipients, excludedList, timeZone, outcome } = loaderData;
+  const { campaign, progress, excluded, analytics, links, clients, conversionGoal, conversions, recipients, excludedList, timeZone, outcome, timeline } = loaderData;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
@@ -153,6 +157,16 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
+        {campaign.sentAt || timeline.length ? (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Opens and clicks over time</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CampaignTimelineChart timeline={timeline} timeZone={timeZone} />
+            </CardContent>
+          </Card>
+        ) : null}
         <ConversionsCard goal={conversionGoal} conversions={conversions} />
         <div className="grid gap-6 lg:grid-cols-2">
           <LinksCard links={links} />

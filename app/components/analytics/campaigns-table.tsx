@@ -1,0 +1,79 @@
+import { Link, useSearchParams } from "react-router";
+import type { CampaignRow, CampaignSort } from "../../../server/analytics/breakdowns.ts";
+import { Button } from "../ui/button.tsx";
+import { countFormat, formatRate } from "./format.ts";
+import { Section } from "./section.tsx";
+
+const COLUMNS: { sort: CampaignSort; label: string }[] = [
+  { sort: "name", label: "Campaign" },
+  { sort: "sent", label: "Sent" },
+  { sort: "delivered", label: "Delivered" },
+  { sort: "openRate", label: "Open rate" },
+  { sort: "clickRate", label: "Click rate" },
+  { sort: "unsubscribed", label: "Unsubscribes" },
+];
+
+/** Campaigns with figures in the range; headers are GET links that sort, and the CSV carries the same filters. */
+export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRow[]; sort: CampaignSort }) {
+  const [search] = useSearchParams();
+  const linkWith = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    return `?${next}`;
+  };
+  const csv = new URLSearchParams(search);
+  csv.set("sort", sort);
+  return (
+    <Section
+      title="Campaigns in the range"
+      actions={
+        campaigns.length ? (
+          <Button variant="outline" size="sm" asChild>
+            <a href={`/dashboard/analytics/campaigns.csv?${csv}`} download>
+              Export CSV
+            </a>
+          </Button>
+        ) : null
+      }
+    >
+      {campaigns.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No campaign sent or engaged in this range. Choose a longer range, or send one from Broadcasts.</p>
+      ) : (
+        <table className="w-full text-left text-sm" data-testid="campaigns-table">
+          <thead className="text-muted-foreground">
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column.sort} scope="col" className={column.sort === "name" ? "py-2 font-medium" : "py-2 text-right font-medium"} aria-sort={sort === column.sort ? (column.sort === "name" ? "ascending" : "descending") : undefined}>
+                  <Link to={linkWith({ sort: column.sort })} preventScrollReset>
+                    {column.label}
+                    {sort === column.sort ? (column.sort === "name" ? " ↑" : " ↓") : ""}
+                  </Link>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {campaigns.map((campaign) => (
+              <tr key={campaign.id} className="border-t">
+                <th scope="row" className="py-2 font-normal">
+                  <Link to={`/dashboard/broadcasts/${campaign.id}`} className="underline-offset-4 hover:underline">
+                    {campaign.name}
+                  </Link>
+                </th>
+                <td className="py-2 text-right tabular-nums">{countFormat.format(campaign.sent)}</td>
+                <td className="py-2 text-right tabular-nums">{countFormat.format(campaign.delivered)}</td>
+                <td className="py-2 text-right tabular-nums">
+                  {formatRate(campaign.openRate)} <span className="text-muted-foreground">({countFormat.format(campaign.opened)})</span>
+                </td>
+                <td className="py-2 text-right tabular-nums">
+                  {formatRate(campaign.clickRate)} <span className="text-muted-foreground">({countFormat.format(campaign.clicked)})</span>
+                </td>
+                <td className="py-2 text-right tabular-nums">{countFormat.format(campaign.unsubscribed)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}

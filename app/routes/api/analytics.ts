@@ -1,0 +1,15 @@
+import type { Route } from "./+types/analytics";
+import { getDb } from "../../../db/database.ts";
+import { readAnalyticsReport } from "../../../server/analytics/analytics-report.ts";
+import { AnalyticsQuerySchema } from "../../../server/analytics/schemas.ts";
+import { handleApi, parseQuery } from "../../../server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const { team } = await requireApiUser(request);
+    const query = parseQuery(request, AnalyticsQuerySchema);
+    const { period, totals, previous, series } = await readAnalyticsReport(getDb(), { teamId: team.id, query });
+    return Response.json({ data: { from: period.from, to: period.to, timeZone: period.timeZone, totals, previous, series } });
+  });
+}

@@ -1,0 +1,32 @@
+import type { Database } from "../../db/database.ts";
+import { readAudienceGrowth } from "./audience-growth.ts";
+import { type AnalyticsReport, readAnalyticsReport } from "./analytics-report.ts";
+import { type CampaignSort, readCampaignsInRange, readChannelsInRange } from "./breakdowns.ts";
+import { listEventNames, readEventTrends } from "./event-trends.ts";
+import type { AnalyticsQuery } from "./schemas.ts";
+
+/**
+ * Everything the Analytics page shows for one range and filter, from the rollups:
+ * the headline figures and their series, campaigns and channels in the range,
+ * audience growth and the chosen (or most frequent) events. The campaigns and
+ * channels follow the channel and campaign filters; audience and events are the
+ * team's whole, which no campaign filter narrows.
+ */
+export async function readAnalyticsPage(
+  db: Database,
+  options: { teamId: string; query: AnalyticsQuery; sort: CampaignSort; eventNames: readonly string[]; now?: Date },
+) {
+  const report: AnalyticsReport = await readAnalyticsReport(db, options);
+  const { period } = report;
+  const filter = { teamId: options.teamId, timeZone: period.timeZone, from: period.from, to: period.to, channel: options.query.channel, campaignId: options.query.campaignId };
+  const range = { teamId: options.teamId, timeZone: period.timeZone, from: period.from, to: period.to };
+  const [campaigns, channels, audience, events, eventNames, campaignChoices] = await Promise.all([
+    readCampaignsInRange(db, { ...filter, sort: options.sort }),
+    readChannelsInRange(db, filter),
+    readAudienceGrowth(db, range),
+    readEventTrends(db, { ...range, names: options.eventNames }),
+    listEventNames(db, { teamId: options.teamId }),
+    db.selectFrom("campaigns").select(["id", "name"]).where("teamId", "=", options.teamId).where("sentAt", "is not", null).orderBy("sentAt", "desc").limit(200).execute(),
+  ]);
+  return { ...report, campaigns, channels, audience, events, eventNames, campaignChoices };
+}

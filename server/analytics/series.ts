@@ -1,0 +1,56 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { campaignHours, figuresOf, type RollupFilter, selectFigureSums } from "./campaign-rollups.ts";
+import { addFigures, type Figures, noFigures } from "./figures.ts";
+import { addDays, daysBetween } from "./schemas.ts";
+
+export type SeriesPoint = { date: string } & Figures;
+
+/**
+ * The filtered figures per local day (or per UTC hour, written as an ISO instant,
+ * when `hourly`), every day or hour of the range present, empty ones as zeros, so a
+ * chart's x axis is the range itself and the points sum to the range's totals.
+ */
+export async function readCampaignSeries(db: Database, filter: RollupFilter & { hourly: boolean }): Promise<SeriesPoint[]> {
+  const bucket = filter.hourly
+    ? sql<string>`to_char(campaign_hourly_stats.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"')`
+    : sql<string>`to_char((campaign_hourly_stats.hour at time zone ${filter.timeZone})::date, 'YYYY-MM-DD')`;
+  const rows = await selectFigureSums(campaignHours(db, filter).select(bucket.as("bucket")).groupBy(sql`1`)).execute();
+  const byBucket = new Map(rows.map((row) => [row.bucket, figuresOf(row)]));
+  return bucketsOf(filter).map((date) => ({ date, ...(byBucket.get(date) ?? noFigures()) }));
+}
+
+/** The range's buckets in order: local dates, or the UTC hours that start inside the range's local days. */
+export function bucketsOf(filter: { from: string; to: string; timeZone: string; hourly: boolean }): string[] {
+  if (!filter.hourly) return Array.from({ length: daysBetween(filter.from, filter.to) + 1 }, (_, i) => addDays(filter.from, i));
+  const start = localMidnight(filter.from, filter.timeZone);
+  const end = localMidnight(addDays(filter.to, 1), filter.timeZone);
+  const first = Math.ceil(start / 3_600_000) * 3_600_000;
+  const hours: string[] = [];
+  for (let at = first; at < end; at += 3_600_000) hours.push(new Date(at).toISOString().replace(".000Z", "Z"));
+  return hours;
+}
+
+/** The instant (ms) a local date begins in a zone, found from the zone's offset around it. */
+export function localMidnight(date: string, timeZone: string): number {
+  const asUtc = Date.parse(`${date}T00:00:00Z`);
+  let guess = asUtc;
+  // Two passes settle the offset even when midnight is next to a daylight-saving change.
+  for (let i = 0; i < 2; i++) guess = asUtc - offsetAt(guess, timeZone);
+  return guess;
+}
+
+function offsetAt(at: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/** The points summed into one set of figures. */
+export function totalOf(points: readonly Figures[]): Figures {
+  return points.reduce((sum, point) => addFigures(sum, figuresOf(point)), noFigures());
+}
