@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
-import { teamTimeZone } from "../events/team-time-zone.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { parseFilter } from "../segments/filter/parse.ts";
 import { previewFilter, type SampleContact } from "../segments/filter/query.ts";
 import type { FilterGroup } from "../../shared/segments/filter/schema.ts";

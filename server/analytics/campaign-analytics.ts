@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
-import { teamTimeZone } from "../events/team-time-zone.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { figuresOf, selectFigureSums } from "./campaign-rollups.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";
 import { readCampaignTimeline, type TimelinePoint } from "./campaign-timeline.ts";

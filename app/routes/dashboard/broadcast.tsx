@@ -15,7 +15,7 @@ import { getDb } from "../../../db/database.ts";
 import { readCampaignTimeline } from "../../../server/analytics/campaign-timeline.ts";
 import type { ExclusionReason } from "../../../server/delivery/audience.ts";
 import { campaignReport } from "../../../server/delivery/campaign-report.ts";
-import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { sessionContext } from "../../http/context.ts";
 import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 import { readPageRequest } from "../../lib/page-cursor.ts";

@@ -11,7 +11,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { getDb } from "../../../db/database.ts";
 import { getContactDetail } from "../../../server/contacts/detail.ts";
-import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { contactTimeline } from "../../../server/events/timeline.ts";
 import { sessionContext } from "../../http/context.ts";
 import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";

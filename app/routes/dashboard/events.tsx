@@ -11,7 +11,7 @@ import { getDb } from "../../../db/database.ts";
 import { contactLabels } from "../../../server/contacts/labels.ts";
 import { listEventNames, listEvents, newestEventKey } from "../../../server/events/list.ts";
 import { eventStats } from "../../../server/events/stats.ts";
-import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { sessionContext } from "../../http/context.ts";
 import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 

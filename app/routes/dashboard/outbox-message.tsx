@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { getOutboxMessage } from "../../../server/delivery/outbox.ts";
-import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { sessionContext } from "../../http/context.ts";
 
 const NOT_FOUND = "Message not found.";

@@ -8,7 +8,7 @@ import { KeysetPager } from "../../components/keyset-pager.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { getDb } from "../../../db/database.ts";
 import { listOutbox } from "../../../server/delivery/outbox.ts";
-import { teamTimeZone } from "../../../server/events/team-time-zone.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { sessionContext } from "../../http/context.ts";
 import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
 import { firstPageHref, readPageRequest } from "../../lib/page-cursor.ts";
