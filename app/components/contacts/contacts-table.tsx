@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type * as React from "react";
 import { Link, useNavigate } from "react-router";
-import { ContactRow, type ContactView } from "./contact-row.tsx";
+import { contactRowsHtml, type ContactView } from "./contact-rows-html.ts";
 
 export type { ContactView };
 
@@ -28,9 +28,9 @@ const ROWS_CLASS = [
 /**
  * The contacts of one page with a checkbox per row, named `contactIds` so the
  * surrounding form posts the ticked ids as they are, with or without JavaScript.
- * The rows' checkboxes are not controlled (one change handler per row would cost
- * every render 50 of them): a click on one is reported through `onSelect`, and the
- * ticks follow `selected` whenever it changes (select this page, all matching, clear).
+ * The rows are prepared markup (contact-rows-html.ts), so React does not manage
+ * their checkboxes: a click on one is reported through `onSelect`, and the ticks
+ * follow `selected` whenever it changes (select this page, all matching, clear).
  */
 export function ContactsTable({
   contacts,
@@ -51,6 +51,8 @@ export function ContactsTable({
 }) {
   const followRowLink = useClientSideRowLinks();
   const rows = useRef<HTMLTableSectionElement>(null);
+  // The same markup on the server and in the browser, so hydration keeps the server's rows.
+  const rowsHtml = useMemo(() => ({ __html: contactRowsHtml(contacts, initiallyChecked) }), [contacts, initiallyChecked]);
   useEffect(() => {
     for (const box of rows.current?.querySelectorAll<HTMLInputElement>('input[name="contactIds"]') ?? []) {
       box.checked = selected.has(box.value);
@@ -95,11 +97,7 @@ export function ContactsTable({
             </tr>
           </tbody>
         ) : (
-          <tbody ref={rows} className={ROWS_CLASS} onClick={onRowsClick}>
-            {contacts.map((contact) => (
-              <ContactRow key={contact.id} contact={contact} checked={initiallyChecked} />
-            ))}
-          </tbody>
+          <tbody ref={rows} className={ROWS_CLASS} onClick={onRowsClick} dangerouslySetInnerHTML={rowsHtml} />
         )}
       </table>
     </div>

@@ -1,7 +1,5 @@
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ContactRow, type ContactView } from "../../app/components/contacts/contact-row.tsx";
+import { contactRowsHtml } from "../../app/components/contacts/contact-rows-html.ts";
 
 const contact = {
   id: "0192f1c4-5b6a-7c8d-9e0f-a1b2c3d4e5f6",
@@ -11,21 +9,16 @@ const contact = {
   createdAt: "2024-03-05T10:00:00.000Z",
 };
 
-/** The rows as the server sends them. */
-function contactRowsHtml(contacts: ContactView[], checked: boolean): string {
-  return renderToStaticMarkup(createElement("tbody", null, ...contacts.map((contact) => createElement(ContactRow, { key: contact.id, contact, checked }))));
-}
-
 /** The text a reader sees: what is between the tags, unescaped. */
 function textOf(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+  return html.replace(/<[^>]*>/g, "").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&amp;", "&");
 }
 
 describe("the Contacts table's rows", () => {
   it("shows each contact's name as a link, email, phone and created day, with a checkbox named by the contact", () => {
     const html = contactRowsHtml([contact], false);
     expect(html).toContain(`<a href="/dashboard/contacts/${contact.id}" title="Ada Lovelace">Ada Lovelace</a>`);
-    expect(html).toMatch(/<input type="checkbox" aria-label="Select Ada Lovelace" name="contactIds" value="0192f1c4-5b6a-7c8d-9e0f-a1b2c3d4e5f6"\/>/);
+    expect(html).toContain(`<input type="checkbox" name="contactIds" value="${contact.id}" aria-label="Select Ada Lovelace">`);
     expect(textOf(html)).toBe("Ada Lovelaceada@example.com+14155550100Mar 5, 2024");
   });
 
@@ -37,7 +30,7 @@ describe("the Contacts table's rows", () => {
   });
 
   it("ticks every row when asked to", () => {
-    expect(contactRowsHtml([contact, { ...contact, id: "0192f1c4-5b6a-7c8d-9e0f-a1b2c3d4e5f7" }], true).match(/ checked=""/g)).toHaveLength(2);
+    expect(contactRowsHtml([contact, { ...contact, id: "0192f1c4-5b6a-7c8d-9e0f-a1b2c3d4e5f7" }], true).match(/ checked>/g)).toHaveLength(2);
     expect(contactRowsHtml([contact], false)).not.toContain("checked");
   });
 
