@@ -1,6 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { PreparingClient } from "./prepared-statements.ts";
+import { preparingPool } from "./prepared-statements.ts";
 import type { DB } from "./types.ts";
 
 export type Database = Kysely<DB>;
@@ -9,7 +9,7 @@ export type Database = Kysely<DB>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // A connection waiting idle in the pool when the server ends it (a restart, a
   // failover, the database stopping before the app at shutdown) is reported as an
   // 'error' event on the pool, which, unheard, ends the whole process. The pool has
@@ -18,7 +18,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     console.error(JSON.stringify({ level: 40, time: Date.now(), service: "murmur", msg: "an idle database connection was closed", err: error.message }));
   });
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: preparingPool(pool), controlClient: pg.Client }),
     plugins: [new CamelCasePlugin()],
   });
 }

@@ -1,4 +1,3 @@
-import type Papa from "papaparse";
 import type { CsvProblem } from "./csv-mapping.ts";
 
 // The longest row an import reads, on both sides: the browser (reading the chosen
@@ -14,15 +13,30 @@ import type { CsvProblem } from "./csv-mapping.ts";
 export const CSV_MAX_ROW_CHARS = 64 * 1024;
 
 /**
- * How many characters of an unfinished row papaparse holds after a chunk: the
- * part of the file since the last row end. Read from its streamer, the only
- * place that knows it; pinned by tests/unit/csv-long-row.test.ts, so an upgrade
- * of papaparse that moves it fails there rather than letting long rows through.
+ * Tells, after each chunk papaparse has parsed, how many characters of an
+ * unfinished row it holds: the characters it has been given minus
+ * `results.meta.cursor` (the end of its last whole row, counted from the start
+ * of the stream). The characters given are counted from the source's own
+ * `data` events: papaparse takes the source's chunks in order and calls its
+ * `chunk` callback once per chunk, so the n-th callback has seen the first n
+ * chunks. Only papaparse's documented options and results are read; call
+ * `afterChunk` exactly once per `chunk` callback. Pinned by
+ * tests/unit/csv-long-row.test.ts: a papaparse that took chunks otherwise would
+ * fail there rather than let long rows through.
  */
-export function unfinishedRowChars(parser: Papa.Parser): number {
-  const streamer = (parser as unknown as { streamer?: { _partialLine?: unknown } }).streamer;
-  const partial = streamer?._partialLine;
-  return typeof partial === "string" ? partial.length : 0;
+export function countUnfinishedRow(source: { on(event: "data", listener: (value?: unknown) => void): unknown }) {
+  const chunkChars: number[] = [];
+  let given = 0;
+  // Listening first: a chunk is counted before papaparse's own listener parses it.
+  source.on("data", (chunk) => void chunkChars.push(typeof chunk === "string" ? chunk.length : String(chunk).length));
+  return {
+    /** Characters since the last row end, given the `meta.cursor` of the chunk just parsed. */
+    afterChunk(cursor: number): number {
+      // The end of the source reaches papaparse as one more, empty chunk, which was never counted.
+      given += chunkChars.shift() ?? 0;
+      return given - cursor;
+    },
+  };
 }
 
 /** The characters of a finished row (its values and a separator each), when it came whole within one chunk. */

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { CSV_FIRST_ROW } from "./csv-mapping.ts";
-import { CSV_MAX_ROW_CHARS, rowChars, unfinishedRowChars } from "./csv-row-limit.ts";
+import { CSV_MAX_ROW_CHARS, countUnfinishedRow, rowChars } from "./csv-row-limit.ts";
 
 // Shared by the server (an uploaded file's stream) and the browser (a chosen
 // File, through app/components/csv-import/file-source.ts), so both read a CSV
@@ -100,6 +100,7 @@ export function readCsvBatches(
       }, fail);
     };
     options.signal?.addEventListener("abort", () => stop("signal"), { once: true });
+    const unfinishedRow = countUnfinishedRow(source);
 
     // papaparse streams from anything shaped like a Node readable; its types only name the Node one.
     Papa.parse<CsvRow>(source as unknown as NodeJS.ReadableStream, {
@@ -107,6 +108,7 @@ export function readCsvBatches(
       skipEmptyLines: true,
       chunk(results, parser) {
         handle = parser;
+        const unfinishedChars = unfinishedRow.afterChunk(results.meta.cursor);
         if (settled || stoppedBy) return;
         if (fields === null && results.meta.fields?.length) {
           fields = [...results.meta.fields];
@@ -118,7 +120,7 @@ export function readCsvBatches(
           batch.push(row);
           rows += 1;
         }
-        if (unfinishedRowChars(parser) > CSV_MAX_ROW_CHARS) return stopAtLongRow();
+        if (unfinishedChars > CSV_MAX_ROW_CHARS) return stopAtLongRow();
         if (batch.length < options.batchSize) return;
         parser.pause();
         source.pause();

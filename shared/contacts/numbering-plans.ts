@@ -26,6 +26,29 @@ type NumberingPlans = {
 
 const metadata = new Metadata() as unknown as NumberingPlans;
 
+// libphonenumber-js documents only selectNumberingPlan and a few numberingPlan
+// methods (leadingDigits among them); the rest are its parser's own. The package
+// is pinned to an exact version in package.json for that reason, and a release
+// without one of them stops the server at start, naming it, rather than at the
+// first phone of an import. tests/unit/phone.test.ts compares both answers with
+// the full parse across every country: run it on every upgrade.
+function requireNumberingPlans() {
+  const missing: string[] = (["hasCallingCode", "getCountryCodesForCallingCode", "selectNumberingPlan"] as const).filter((name) => typeof metadata[name] !== "function");
+  if (missing.length === 0) {
+    metadata.selectNumberingPlan("1");
+    const plan = metadata.numberingPlan;
+    for (const name of ["nationalNumberPattern", "nationalPrefixForParsing", "leadingDigits", "hasTypes", "type"] as const) {
+      if (typeof plan?.[name] !== "function") missing.push(`numberingPlan.${name}`);
+    }
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `libphonenumber-js: its Metadata class no longer has ${missing.join(", ")}, which server/contacts/numbering-plans.ts reads. Re-check that file against the parser of this release (or return to the version pinned in package.json).`,
+    );
+  }
+}
+requireNumberingPlans();
+
 // The order in which the parser's getNumberType tries them (fixed line first).
 const NUMBER_TYPES = ["FIXED_LINE", "MOBILE", "PREMIUM_RATE", "TOLL_FREE", "SHARED_COST", "VOIP", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
 

@@ -9,14 +9,14 @@ import { type CsvSource, readCsvBatches } from "../../shared/contacts/csv-stream
 const CHUNK = 16 * 1024;
 
 /** A source handing out `text` in chunks while someone listens, counting the characters the parser was given. */
-function countingSource(text: string) {
+function countingSource(text: string, chunk = CHUNK) {
   const listeners = { data: new Set<(value?: unknown) => void>(), end: new Set<(value?: unknown) => void>(), error: new Set<(value?: unknown) => void>() };
   let offset = 0;
   let flowing = false;
   let delivered = 0;
   const pump = () => {
     while (flowing && offset < text.length) {
-      const piece = text.slice(offset, offset + CHUNK);
+      const piece = text.slice(offset, offset + chunk);
       offset += piece.length;
       // Only what reaches a listener is parsed; after a stop the rest flows past, unread.
       if (listeners.data.size) delivered += piece.length;
@@ -62,8 +62,8 @@ function countingSource(text: string) {
 const HEADER = "name,email\n";
 const rowsOf = (count: number) => Array.from({ length: count }, (_, i) => `Person ${i},p${i}@example.com\n`).join("");
 
-async function read(text: string) {
-  const { source, delivered } = countingSource(text);
+async function read(text: string, chunk = CHUNK) {
+  const { source, delivered } = countingSource(text, chunk);
   const rows: unknown[] = [];
   const result = await readCsvBatches(source, {
     batchSize: 100,
@@ -91,6 +91,19 @@ describe("a row longer than the limit", () => {
     expect(long.result).toMatchObject({ stoppedBy: "longRow", longRow: 2, rows: 0 });
     const header = await read(`name,"email${"e".repeat(CSV_MAX_ROW_CHARS)}`);
     expect(header.result).toMatchObject({ fields: null, stoppedBy: "longRow", longRow: 1 });
+  });
+
+  test("short rows in 256 KB chunks (the browser's pieces) are all read, however often the reader pauses", async () => {
+    // The unfinished row is counted as the characters papaparse was given minus its
+    // meta.cursor, pairing each chunk callback with one chunk of the source. Were that
+    // pairing off by a chunk, 256 KB would be counted as unfinished and this file refused.
+    const count = 40_000;
+    const { result, rows } = await read(`${HEADER}${rowsOf(count)}`, 256 * 1024);
+    expect(
+      result,
+      "papaparse no longer calls `chunk` once per chunk of the source, in order, with meta.cursor counted from the stream's start: re-check countUnfinishedRow in server/contacts/csv-row-limit.ts against this papaparse",
+    ).toEqual({ fields: ["name", "email"], rows: count, stoppedBy: null });
+    expect(rows[count - 1]).toEqual({ name: `Person ${count - 1}`, email: `p${count - 1}@example.com` });
   });
 
   test("a 60 KB cell is read like any other", async () => {

@@ -5,6 +5,11 @@ import { isValidAsParsed, parsesToItself } from "../../shared/contacts/numbering
 import { normalizePhone } from "../../shared/contacts/phone.ts";
 
 // What normalizePhone promises, with no shortcut: the parser's E.164 for a valid number, the input otherwise.
+// server/contacts/numbering-plans.ts repeats the parser's own steps over undocumented
+// parts of libphonenumber-js's Metadata; these comparisons are what pins that.
+const ON_UPGRADE =
+  "libphonenumber-js: server/contacts/numbering-plans.ts no longer answers as this release's parser does. Re-check its steps (calling code, national prefix for parsing, country by leading digits or number types, validity) against the parser's source, then pin the new version exactly in package.json";
+
 function parsedOrAsGiven(value: string): string {
   const parsed = parsePhoneNumberFromString(value);
   return parsed?.isValid() ? parsed.number : value;
@@ -93,7 +98,7 @@ describe("normalizePhone", () => {
       numbers.add(`+1415${n}`).add(`+44207946${n.slice(3)}`).add(`+4930${n}`);
     }
     const differing = [...numbers].filter((value) => /^\+[1-9]\d{7,14}$/.test(value) && normalizePhone(value) !== parsedOrAsGiven(value));
-    expect(differing).toEqual([]);
+    expect(differing, ON_UPGRADE).toEqual([]);
     expect(numbers.size).toBeGreaterThan(20_000);
   });
 
@@ -107,7 +112,7 @@ describe("normalizePhone", () => {
       typed.push(`+1 415 55${n.slice(0, 1)} ${n.slice(1, 5)}`, `+44 20 7946 ${n.slice(3, 7)}`, `0049 30 ${n}`);
     }
     const differing = typed.filter((value) => normalizePhone(value) !== parsedOrAsTyped(value));
-    expect(differing).toEqual([]);
+    expect(differing, ON_UPGRADE).toEqual([]);
     expect(typed.length).toBeGreaterThan(200_000);
   });
 
@@ -116,6 +121,6 @@ describe("normalizePhone", () => {
     const differing = [...numbersOfEveryCountry().keys()].filter(
       (value) => /^\+[1-9]\d{7,14}$/.test(value) && parsesToItself(value) && isValidAsParsed(value) !== Boolean(parsePhoneNumberFromString(value)?.isValid()),
     );
-    expect(differing).toEqual([]);
+    expect(differing, ON_UPGRADE).toEqual([]);
   });
 });
