@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./http/context.ts";
-import { log } from "../server/log.ts";
+import { log } from "#server/log.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;

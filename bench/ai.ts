@@ -9,10 +9,10 @@
 // answer is timed twice: wall time, and the process's CPU time, which a
 // machine busy with other work inflates far less.
 // Usage: node bench/ai.ts [--runs 5]
-import { interpretWithBuiltIn } from "../server/ai/builtin/interpreter.ts";
-import { teamClock } from "../server/ai/builtin/clock.ts";
-import { forgetWords } from "../server/ai/builtin/words.ts";
-import type { Vocabulary } from "../server/ai/types.ts";
+import { interpretWithBuiltIn } from "#server/ai/builtin/interpreter.ts";
+import { teamClock } from "#server/ai/builtin/clock.ts";
+import { forgetWords } from "#server/ai/builtin/words.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
 import { corpus, createdDateCorpus } from "../tests/ai/corpus.ts";
 import { appCorpus } from "../tests/ai/corpus-app.ts";
 import { heldOutApp, heldOutSaas, heldOutShop } from "../tests/ai/corpus-held-out.ts";

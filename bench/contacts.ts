@@ -4,8 +4,8 @@
 // Usage: npm run build && node bench/contacts.ts [--contacts N] [--requests N] [--port N] [--only htmlSearch,apiSearch]
 import http from "node:http";
 import pg from "pg";
-import { encodeCursor } from "../server/keyset-cursor.ts";
-import { sessionCookie } from "../app/http/cookies.ts";
+import { encodeCursor } from "#server/keyset-cursor.ts";
+import { sessionCookie } from "#app/http/cookies.ts";
 import { signUp, startBenchApp } from "./lib/app-server.ts";
 
 const arg = (name: string, fallback: number) => {

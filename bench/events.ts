@@ -8,7 +8,7 @@
 //   [--contacts N] [--clients N] [--batch N] [--port N]
 import http from "node:http";
 import pg from "pg";
-import { newId } from "../db/ids.ts";
+import { newId } from "#db/ids.ts";
 import { signUp, startBenchApp } from "./lib/app-server.ts";
 import { emailFor } from "./lib/audience.ts";
 import { productEvents, SDK_CONTEXT, userIdFor } from "./lib/product-events.ts";

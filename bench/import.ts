@@ -10,9 +10,9 @@ import { once } from "node:events";
 import { randomUUID } from "node:crypto";
 import Papa from "papaparse";
 import pg from "pg";
-import { autoMapColumns, contactReader, CSV_CHUNK_ROWS, CSV_FIRST_ROW, CSV_MAX_ROWS } from "../shared/contacts/csv-mapping.ts";
-import { readCsvBatches } from "../shared/contacts/csv-stream.ts";
-import { normalizePhone } from "../shared/contacts/phone.ts";
+import { autoMapColumns, contactReader, CSV_CHUNK_ROWS, CSV_FIRST_ROW, CSV_MAX_ROWS } from "#shared/contacts/csv-mapping.ts";
+import { readCsvBatches } from "#shared/contacts/csv-stream.ts";
+import { normalizePhone } from "#shared/contacts/phone.ts";
 import { audienceCsvLines, emailFor, emailsInFile } from "./lib/audience.ts";
 import { signUp, startBenchApp } from "./lib/app-server.ts";
 

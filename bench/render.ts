@@ -6,9 +6,9 @@
 // threads included), and the wall time.
 // Usage: node bench/render.ts [--messages 20000]
 import { performance } from "node:perf_hooks";
-import { prepareBudgetedRenderer } from "../server/content/budgeted-render.ts";
-import { prepareCampaignRenderer, type RenderableCampaign, type RenderableContact } from "../server/content/render.ts";
-import { stopRenderThreads } from "../server/content/render-pool.ts";
+import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
+import { prepareCampaignRenderer, type RenderableCampaign, type RenderableContact } from "#server/content/render.ts";
+import { stopRenderThreads } from "#server/content/render-pool.ts";
 
 const at = process.argv.indexOf("--messages");
 const MESSAGES = at > 0 ? Number(process.argv[at + 1]) : 20_000;

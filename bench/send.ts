@@ -8,16 +8,16 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import nodemailer from "nodemailer";
-import { createCampaign } from "../server/campaigns/campaigns.ts";
-import { createSmtpSender } from "../server/channels/smtp-sender.ts";
-import type { SmtpConfig } from "../shared/channels/settings-schemas.ts";
-import { prepareCampaignRenderer } from "../server/content/render.ts";
-import { messageIdDomain, messageIdFor } from "../server/delivery/message-id.ts";
-import { resolveRecipients } from "../server/delivery/recipients.ts";
-import { sendCampaignNow } from "../server/delivery/send-now.ts";
-import type { DeliverySettings } from "../server/delivery/settings.ts";
-import { prepareMessageFinisher } from "../server/delivery/tracked-content.ts";
-import { startWorker } from "../server/jobs/worker.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
+import { createSmtpSender } from "#server/channels/smtp-sender.ts";
+import type { SmtpConfig } from "#shared/channels/settings-schemas.ts";
+import { prepareCampaignRenderer } from "#server/content/render.ts";
+import { messageIdDomain, messageIdFor } from "#server/delivery/message-id.ts";
+import { resolveRecipients } from "#server/delivery/recipients.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import type { DeliverySettings } from "#server/delivery/settings.ts";
+import { prepareMessageFinisher } from "#server/delivery/tracked-content.ts";
+import { startWorker } from "#server/jobs/worker.ts";
 import { startCountingSink } from "./lib/counting-smtp-sink.ts";
 import { createBenchTeam, seedContacts, startBenchDatabase } from "./lib/send-fixtures.ts";
 

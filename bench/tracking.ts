@@ -5,8 +5,8 @@
 // Prints JSON: messages per second and microseconds per message for both.
 // Usage: node bench/tracking.ts [--scale 0.1]   (--scale 1 = 100,000 recipients)
 import { randomBytes, randomUUID } from "node:crypto";
-import { instrumentEmail } from "../server/tracking/instrument-email.ts";
-import { readClickToken } from "../server/tracking/tokens.ts";
+import { instrumentEmail } from "#server/tracking/instrument-email.ts";
+import { readClickToken } from "#server/tracking/tokens.ts";
 
 const at = process.argv.indexOf("--scale");
 const SCALE = at > 0 ? Number(process.argv[at + 1]) : 1;

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded.ts";
-import { ensureDatabase, withDatabase } from "../db/start.ts";
+import { type EmbeddedServer, startEmbeddedPostgres } from "#db/embedded.ts";
+import { ensureDatabase, withDatabase } from "#db/start.ts";
 import { serveArguments } from "../scripts/serve-command.ts";
 import { freePort } from "./free-port.ts";
 

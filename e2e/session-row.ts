@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { createDatabase, type Database } from "../db/database.ts";
-import { embeddedServerUrl } from "../db/embedded.ts";
-import { APP_DATABASE, withDatabase } from "../db/start.ts";
-import { createAccount } from "../server/auth/accounts.ts";
-import { createSession } from "../server/auth/sessions.ts";
-import { sessionCookie } from "../app/http/cookies.ts";
+import { createDatabase, type Database } from "#db/database.ts";
+import { embeddedServerUrl } from "#db/embedded.ts";
+import { APP_DATABASE, withDatabase } from "#db/start.ts";
+import { createAccount } from "#server/auth/accounts.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { sessionCookie } from "#app/http/cookies.ts";
 import { newUser, type NewUser } from "./helpers.ts";
 
 // Specs whose subject is not signing in start signed in the way STYLE.md asks: a

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { signClickToken } from "../server/tracking/tokens.ts";
+import { signClickToken } from "#server/tracking/tokens.ts";
 import { E2E_TRACKING_SECRET } from "./tracking-links.ts";
 
 const key = Buffer.from(E2E_TRACKING_SECRET, "utf8");

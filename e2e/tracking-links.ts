@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { signUnsubscribeToken } from "../server/tracking/tokens.ts";
+import { signUnsubscribeToken } from "#server/tracking/tokens.ts";
 import type { NewUser } from "./helpers.ts";
 
 /** The server under test signs with this (playwright.config.ts), so specs can make the links a sent email carries. */

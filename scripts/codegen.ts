@@ -2,10 +2,10 @@
 // `--check` fails when the committed file no longer matches the migrations.
 import { execFileSync } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { createDatabase } from "../db/database.ts";
-import { startEmbeddedPostgres } from "../db/embedded.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { ensureDatabase, withDatabase } from "../db/start.ts";
+import { createDatabase } from "#db/database.ts";
+import { startEmbeddedPostgres } from "#db/embedded.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { ensureDatabase, withDatabase } from "#db/start.ts";
 
 const check = process.argv.includes("--check");
 const dir = ".data/codegen";

@@ -10,11 +10,11 @@
 // Prints the recordings as JSON, to replace the list in tests/ai/model-recordings.ts.
 // Usage: AI_BASE_URL=... AI_MODEL=... [AI_API_KEY=...] node scripts/record-model-answers.ts [--all]
 //   (without --all, only the prompts already in tests/ai/model-recordings.ts)
-import { answerJsonSchema, InvalidAnswer, readAnswer } from "../server/ai/model/answer.ts";
-import { type ChatMessage, completeChat } from "../server/ai/model/chat-completions.ts";
-import { repairMessage, systemMessage } from "../server/ai/model/instructions.ts";
-import { modelSettingsFromEnv } from "../server/ai/settings.ts";
-import type { Vocabulary } from "../server/ai/types.ts";
+import { answerJsonSchema, InvalidAnswer, readAnswer } from "#server/ai/model/answer.ts";
+import { type ChatMessage, completeChat } from "#server/ai/model/chat-completions.ts";
+import { repairMessage, systemMessage } from "#server/ai/model/instructions.ts";
+import { modelSettingsFromEnv } from "#server/ai/settings.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
 import { appVocabulary, saasVocabulary, shopVocabulary } from "../bench/lib/ai-vocabularies.ts";
 import { corpus } from "../tests/ai/corpus.ts";
 import { appCorpus } from "../tests/ai/corpus-app.ts";

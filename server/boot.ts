@@ -1,6 +1,6 @@
-import { closeDb, getDb } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { startDatabase } from "../db/start.ts";
+import { closeDb, getDb } from "#db/database.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { startDatabase } from "#db/start.ts";
 import { secretKeyWarning } from "./secrets/secret-key.ts";
 import { deliverySettingsFromEnv } from "./delivery/settings.ts";
 import { type Env, parseEnv } from "./env.ts";

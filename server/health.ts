@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 /**
  * Whether PostgreSQL answers a trivial query: what readiness means for every role,

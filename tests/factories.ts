@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "../db/database.ts";
-import { createAccount } from "../server/auth/accounts.ts";
-import { createSession } from "../server/auth/sessions.ts";
+import { getDb } from "#db/database.ts";
+import { createAccount } from "#server/auth/accounts.ts";
+import { createSession } from "#server/auth/sessions.ts";
 import { sessionCookieHeader } from "./requests.ts";
 
 // Each test makes its own people through the same domain functions signup uses,

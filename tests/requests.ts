@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { sessionCookie } from "../app/http/cookies.ts";
-import { readFlashToasts } from "../app/http/toast.ts";
+import { sessionCookie } from "#app/http/cookies.ts";
+import { readFlashToasts } from "#app/http/toast.ts";
 
 // Requests as clients send them and what a client reads back from a response;
 // serving them to a route is tests/serve-route.ts's part.

@@ -1,6 +1,6 @@
 import { data, RouterContextProvider } from "react-router";
-import { middleware as dashboardMiddleware } from "../app/routes/dashboard/layout.tsx";
-import { clientContext } from "../app/http/context.ts";
+import { middleware as dashboardMiddleware } from "#app/routes/dashboard/layout.tsx";
+import { clientContext } from "#app/http/context.ts";
 import { uniqueIp } from "./requests.ts";
 
 // The one way tests serve a route in-process: a Fetch Request and a

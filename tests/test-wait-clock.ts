@@ -1,4 +1,4 @@
-import type { WaitClock } from "../server/wait-clock.ts";
+import type { WaitClock } from "#server/wait-clock.ts";
 
 /**
  * A WaitClock whose time moves only when the code under test sleeps on it, by exactly

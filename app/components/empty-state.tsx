@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
-import { cn } from "../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** What a page shows when there is nothing in it yet: what will appear, and how to get there. */
 export function EmptyState({

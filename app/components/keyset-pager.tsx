@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { pageHref } from "../lib/page-cursor.ts";
+import { pageHref } from "#app/lib/page-cursor.ts";
 import { Button } from "./ui/button.tsx";
 
 /**

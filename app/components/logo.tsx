@@ -1,4 +1,4 @@
-import { cn } from "../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** Murmur's mark: three rising sound waves. */
 export function Logo({ className }: { className?: string }) {

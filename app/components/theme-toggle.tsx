@@ -1,8 +1,8 @@
 import { Moon, Sun } from "./ui/icons.ts";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { Button } from "./ui/button.tsx";
-import { cn } from "../lib/cn.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 type Theme = "light" | "dark";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast, Toaster } from "sonner";
-import type { Toast } from "../http/toast.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
+import type { Toast } from "#app/http/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
  * Shows toasts handed over by the server (flash cookie or action result).

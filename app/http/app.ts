@@ -1,22 +1,22 @@
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
-import { getDb } from "../../db/database.ts";
-import { setRenderWorkerFile } from "../../server/content/render-pool.ts";
-import { parseEnv } from "../../server/env.ts";
-import { isDatabaseReachable } from "../../server/health.ts";
+import { getDb } from "#db/database.ts";
+import { setRenderWorkerFile } from "#server/content/render-pool.ts";
+import { parseEnv } from "#server/env.ts";
+import { isDatabaseReachable } from "#server/health.ts";
 import { clientContext, cspNonceContext } from "./context.ts";
 import { handleWithReactRouter } from "./react-router-handler.ts";
-import { limitRequestBodies } from "../../server/http/refuse-large-body.ts";
-import { requestLog } from "../../server/http/request-log.ts";
-import { securityHeaders as createSecurityHeaders } from "../../server/http/security-headers.ts";
+import { limitRequestBodies } from "#server/http/refuse-large-body.ts";
+import { requestLog } from "#server/http/request-log.ts";
+import { securityHeaders as createSecurityHeaders } from "#server/http/security-headers.ts";
 
-export { boot } from "../../server/boot.ts";
+export { boot } from "#server/boot.ts";
 
 // Built, this module is build/server/index.js and the render threads' entry is emitted
 // beside it (vite.config.ts); run from the sources, the pool finds render-worker.ts itself.
 if (!import.meta.url.endsWith(".ts")) setRenderWorkerFile(new URL("./render-worker.js", import.meta.url));
-export { stopServing } from "../../server/http/stop-serving.ts";
+export { stopServing } from "#server/http/stop-serving.ts";
 
 /** Liveness and readiness, served by every role so orchestrators can watch workers too. */
 export const health = express.Router();

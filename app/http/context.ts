@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { SessionUser } from "../../server/auth/sessions.ts";
+import type { SessionUser } from "#server/auth/sessions.ts";
 
 /** Facts about the HTTP client that the Fetch Request does not carry. */
 export type ClientInfo = { ip: string | null; requestId: string };

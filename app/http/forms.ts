@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
-import { isAppError } from "../../server/errors.ts";
+import { isAppError } from "#server/errors.ts";
 import type { Toast } from "./toast.ts";
 
 /**

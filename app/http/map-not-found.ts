@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isAppError } from "../../server/errors.ts";
+import { isAppError } from "#server/errors.ts";
 
 /**
  * A page's loader or action whose NOT_FOUND (an unknown id, a malformed one,

@@ -3,9 +3,9 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { maxBodyBytesFor } from "../../server/http/body-limits.ts";
-import { toFetchRequest } from "../../server/http/fetch-request.ts";
-import { refuseLargeBody } from "../../server/http/refuse-large-body.ts";
+import { maxBodyBytesFor } from "#server/http/body-limits.ts";
+import { toFetchRequest } from "#server/http/fetch-request.ts";
+import { refuseLargeBody } from "#server/http/refuse-large-body.ts";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);

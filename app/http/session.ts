@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { getDb } from "../../db/database.ts";
-import { findSession, type SessionUser } from "../../server/auth/sessions.ts";
-import { AppError } from "../../server/errors.ts";
+import { getDb } from "#db/database.ts";
+import { findSession, type SessionUser } from "#server/auth/sessions.ts";
+import { AppError } from "#server/errors.ts";
 import { sessionCookie } from "./cookies.ts";
-import { requireSameOriginJson } from "../../server/http/cross-site.ts";
+import { requireSameOriginJson } from "#server/http/cross-site.ts";
 
 type Credential = { token: string; from: "bearer" | "cookie" };
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { isAppError } from "../../server/errors.ts";
+import { isAppError } from "#server/errors.ts";
 import { flashToasts } from "./toast.ts";
 
 /**

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/home";
-import { Features } from "../components/landing/features.tsx";
-import { GetStarted } from "../components/landing/get-started.tsx";
-import { Hero } from "../components/landing/hero.tsx";
-import { HowItWorks } from "../components/landing/how-it-works.tsx";
-import { SiteFooter } from "../components/landing/site-footer.tsx";
-import { SiteHeader } from "../components/landing/site-header.tsx";
-import { UseCases } from "../components/landing/use-cases.tsx";
-import { getSessionUser } from "../http/session.ts";
+import { Features } from "#app/components/landing/features.tsx";
+import { GetStarted } from "#app/components/landing/get-started.tsx";
+import { Hero } from "#app/components/landing/hero.tsx";
+import { HowItWorks } from "#app/components/landing/how-it-works.tsx";
+import { SiteFooter } from "#app/components/landing/site-footer.tsx";
+import { SiteHeader } from "#app/components/landing/site-header.tsx";
+import { UseCases } from "#app/components/landing/use-cases.tsx";
+import { getSessionUser } from "#app/http/session.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Murmur · Audience marketing for product teams" },

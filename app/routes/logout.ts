@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getDb } from "../../db/database.ts";
-import { revokeSession } from "../../server/auth/sessions.ts";
-import { endSessionCookie, readSessionToken } from "../http/session.ts";
-import { flashToasts } from "../http/toast.ts";
+import { getDb } from "#db/database.ts";
+import { revokeSession } from "#server/auth/sessions.ts";
+import { endSessionCookie, readSessionToken } from "#app/http/session.ts";
+import { flashToasts } from "#app/http/toast.ts";
 
 // Signing out changes state, so it is a POST only; a GET just goes home.
 export function loader() {

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { StatusPage } from "../components/status-page.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { loggablePath } from "../../server/http/loggable-path.ts";
-import { log } from "../../server/log.ts";
+import { StatusPage } from "#app/components/status-page.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { loggablePath } from "#server/http/loggable-path.ts";
+import { log } from "#server/log.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found · Murmur" }];
 

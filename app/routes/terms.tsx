@@ -1,5 +1,5 @@
 import type { Route } from "./+types/terms";
-import { LegalPage } from "../components/legal-page.tsx";
+import { LegalPage } from "#app/components/legal-page.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Terms of Service · Murmur" }];
 

@@ -1,9 +1,9 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/unsubscribe";
-import { Button } from "../components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { getDb } from "../../db/database.ts";
-import { unsubscribeByToken, unsubscribeView } from "../../server/tracking/unsubscribe-page.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { unsubscribeByToken, unsubscribeView } from "#server/tracking/unsubscribe-page.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 

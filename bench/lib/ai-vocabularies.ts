@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Vocabulary, VocabularyEvent } from "../../server/ai/types.ts";
+import type { Vocabulary, VocabularyEvent } from "#server/ai/types.ts";
 
 /*
  * Vocabularies for bench/ai, as buildVocabulary returns them for the corpus's

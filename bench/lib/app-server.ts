@@ -7,8 +7,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { memorySettings, startEmbeddedPostgres } from "../../db/embedded.ts";
-import { ensureDatabase, withDatabase } from "../../db/start.ts";
+import { memorySettings, startEmbeddedPostgres } from "#db/embedded.ts";
+import { ensureDatabase, withDatabase } from "#db/start.ts";
 import { serveArguments } from "../../scripts/serve-command.ts";
 
 export type BenchApp = {

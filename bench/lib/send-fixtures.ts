@@ -2,11 +2,11 @@
 // PostgreSQL of their own, a team, and contacts written in bulk by SQL.
 import { rm } from "node:fs/promises";
 import { sql } from "kysely";
-import { createDatabase, type Database } from "../../db/database.ts";
-import { startEmbeddedPostgres } from "../../db/embedded.ts";
-import { newId } from "../../db/ids.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
-import { ensureDatabase, withDatabase } from "../../db/start.ts";
+import { createDatabase, type Database } from "#db/database.ts";
+import { startEmbeddedPostgres } from "#db/embedded.ts";
+import { newId } from "#db/ids.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { ensureDatabase, withDatabase } from "#db/start.ts";
 
 export type BenchDatabase = { url: string; db: Database; stop: () => Promise<void> };
 

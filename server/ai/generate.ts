@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
-import { parseFilter } from "../segments/filter/parse.ts";
-import { previewFilter, type SampleContact } from "../segments/filter/query.ts";
-import type { FilterGroup } from "../../shared/segments/filter/schema.ts";
-import { summarizeFilter } from "../segments/filter/describe.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { previewFilter, type SampleContact } from "#server/segments/filter/query.ts";
+import type { FilterGroup } from "#shared/segments/filter/schema.ts";
+import { summarizeFilter } from "#server/segments/filter/describe.ts";
 import { type InterpretedBy, interpretPrompt } from "./interpret.ts";
 import { describeFilterNames } from "./names.ts";
 import { requirePromptAllowance } from "./prompt-allowance.ts";

@@ -1,4 +1,4 @@
-import type { FilterNames } from "../segments/filter/describe.ts";
+import type { FilterNames } from "#server/segments/filter/describe.ts";
 import type { Vocabulary } from "./types.ts";
 
 /** The campaign and segment names a described filter needs, from the vocabulary that named them. */

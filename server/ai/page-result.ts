@@ -1,10 +1,10 @@
-import type { Database } from "../../db/database.ts";
-import { isAppError } from "../errors.ts";
-import { describeFilter, type DescribedGroup, summarizeFilter } from "../segments/filter/describe.ts";
-import { draftFromFilter } from "../segments/filter/form.ts";
-import { parseFilter } from "../segments/filter/parse.ts";
-import { previewFilter } from "../segments/filter/query.ts";
-import type { FilterGroup } from "../../shared/segments/filter/schema.ts";
+import type { Database } from "#db/database.ts";
+import { isAppError } from "#server/errors.ts";
+import { describeFilter, type DescribedGroup, summarizeFilter } from "#server/segments/filter/describe.ts";
+import { draftFromFilter } from "#server/segments/filter/form.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { previewFilter } from "#server/segments/filter/query.ts";
+import type { FilterGroup } from "#shared/segments/filter/schema.ts";
 import { answerPrompt, PromptSchema } from "./generate.ts";
 import { describeFilterNames } from "./names.ts";
 import { modelSettingsFromEnv } from "./settings.ts";

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/database.ts";
-import { countHits, type RateRule } from "../rate-limits/counters.ts";
-import { refuseExceeded } from "../rate-limits/refusal.ts";
+import type { Database } from "#db/database.ts";
+import { countHits, type RateRule } from "#server/rate-limits/counters.ts";
+import { refuseExceeded } from "#server/rate-limits/refusal.ts";
 
 // Reading a prompt costs money with a configured model and CPU with the built-in
 // interpreter, plus a count over the team's contacts either way. A person

@@ -1,4 +1,4 @@
-import { FILTER_MAX_CONDITIONS, type FilterGroup, type FilterNode } from "../../shared/segments/filter/schema.ts";
+import { FILTER_MAX_CONDITIONS, type FilterGroup, type FilterNode } from "#shared/segments/filter/schema.ts";
 
 /*
  * A follow-up prompt after a result ("only the ones in Germany", "and exclude

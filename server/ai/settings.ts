@@ -1,4 +1,4 @@
-import { parseEnv } from "../env.ts";
+import { parseEnv } from "#server/env.ts";
 
 /** How to reach an OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM...). */
 export type ModelSettings = {

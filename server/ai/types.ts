@@ -1,4 +1,4 @@
-import type { FilterGroup } from "../../shared/segments/filter/schema.ts";
+import type { FilterGroup } from "#shared/segments/filter/schema.ts";
 
 /*
  * What an interpreter knows of a team: the names its data uses, never a

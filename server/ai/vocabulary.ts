@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import type { ValueKind, Vocabulary, VocabularyAttribute, VocabularyProperty } from "./types.ts";
 
 /*

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { readAudienceGrowth } from "./audience-growth.ts";
 import { type AnalyticsReport, readAnalyticsReport } from "./analytics-report.ts";
 import { type CampaignSort, readCampaignsInRange, readChannelsInRange } from "./breakdowns.ts";

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { sumCampaignFigures } from "./campaign-rollups.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";
 import { type AnalyticsPeriod, resolvePeriod } from "./period.ts";

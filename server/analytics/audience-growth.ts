@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { addDays, daysBetween } from "./schemas.ts";
 
 export type GrowthPoint = { date: string; added: number; unsubscribed: number; net: number };

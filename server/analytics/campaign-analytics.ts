@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { figuresOf, selectFigureSums } from "./campaign-rollups.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";

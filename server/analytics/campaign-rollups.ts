@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/types.ts";
+import type { Database } from "#db/database.ts";
+import type { DB } from "#db/types.ts";
 import { FIGURE_NAMES, type Figures } from "./figures.ts";
 
 export type RollupFilter = { teamId: string; timeZone: string; from: string; to: string; channel?: string | undefined; campaignId?: string | undefined };

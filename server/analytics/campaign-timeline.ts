@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { localDate } from "./period.ts";
 import { localMidnight } from "./series.ts";
 

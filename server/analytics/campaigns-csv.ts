@@ -1,4 +1,4 @@
-import { toCsvLine } from "../csv.ts";
+import { toCsvLine } from "#server/csv.ts";
 import type { CampaignRow } from "./breakdowns.ts";
 
 const HEADER = ["campaign_id", "campaign", "channel", "sent", "delivered", "opened", "open_rate", "clicked", "click_rate", "unsubscribed", "bounced", "failed"];

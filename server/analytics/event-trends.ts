@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { addDays, daysBetween } from "./schemas.ts";
 
 export type EventTrend = { name: string; total: number; days: { date: string; events: number; people: number }[] };

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
 import { type AnalyticsQuery, addDays, daysBetween } from "./schemas.ts";
 
 /**

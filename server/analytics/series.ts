@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { campaignHours, figuresOf, type RollupFilter, selectFigureSums } from "./campaign-rollups.ts";
 import { addFigures, type Figures, noFigures } from "./figures.ts";
 import { addDays, daysBetween } from "./schemas.ts";

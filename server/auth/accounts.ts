@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { AppError } from "#server/errors.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.ts";
-import type { LoginInput, SignupInput } from "../../shared/auth/schemas.ts";
+import type { LoginInput, SignupInput } from "#shared/auth/schemas.ts";
 
 export type Account = { userId: string; teamId: string };
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 /** How long an ended session is kept, so a recent sign-out or expiry can still be looked into. */
 export const ENDED_SESSION_RETENTION_DAYS = 7;

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { parseEnv } from "../env.ts";
-import { type CountedHit, countHits, type RateRule, refundHits } from "../rate-limits/counters.ts";
-import { refuseExceeded } from "../rate-limits/refusal.ts";
+import type { Database } from "#db/database.ts";
+import { parseEnv } from "#server/env.ts";
+import { type CountedHit, countHits, type RateRule, refundHits } from "#server/rate-limits/counters.ts";
+import { refuseExceeded } from "#server/rate-limits/refusal.ts";
 
 const FIFTEEN_MINUTES = 15 * 60;
 

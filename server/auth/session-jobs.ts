@@ -1,6 +1,6 @@
 import type { PgBoss } from "pg-boss";
-import type { Database } from "../../db/database.ts";
-import { log } from "../log.ts";
+import type { Database } from "#db/database.ts";
+import { log } from "#server/log.ts";
 import { pruneEndedSessions } from "./prune-sessions.ts";
 
 export const PRUNE_SESSIONS_QUEUE = "prune-ended-sessions";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { executePrepared } from "../../db/prepared-statements.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { executePrepared } from "#db/prepared-statements.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Renewing on every request would write on every page view; once an hour keeps the

@@ -1,7 +1,7 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { authenticate, createAccount } from "./accounts.ts";
 import { beginLoginAttempt, beginSignup, forgiveLoginAttempt } from "./rate-limit.ts";
-import type { LoginInput, SignupInput } from "../../shared/auth/schemas.ts";
+import type { LoginInput, SignupInput } from "#shared/auth/schemas.ts";
 import { createSession } from "./sessions.ts";
 
 export type Client = { ip?: string | null; userAgent?: string | null };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { requireTeamCampaignId } from "./team-campaign.ts";
-import { classifyMailClient, MAIL_CLIENTS, type MailClient } from "../tracking/mail-client.ts";
+import { classifyMailClient, MAIL_CLIENTS, type MailClient } from "#server/tracking/mail-client.ts";
 
 export type ClientOpens = { client: MailClient; opens: number };
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { requireTeamCampaignId } from "./team-campaign.ts";
 
 /** The most links a campaign's table lists (a link personalised per recipient would otherwise list every recipient). */

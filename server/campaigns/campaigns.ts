@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
-import { AppError } from "../errors.ts";
-import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { type Cursor, decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
+import { AppError } from "#server/errors.ts";
+import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "#server/tracking/analytics.ts";
 import { type ContentColumns, contentColumns, requireReadyToSchedule } from "./content-columns.ts";
 import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "#shared/campaigns/schemas.ts";

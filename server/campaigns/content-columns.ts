@@ -1,6 +1,6 @@
-import { AppError } from "../errors.ts";
-import { requireValidLiquid } from "../content/validate.ts";
-import type { CampaignInput, CampaignType, ContentFormat } from "../../shared/campaigns/schemas.ts";
+import { AppError } from "#server/errors.ts";
+import { requireValidLiquid } from "#server/content/validate.ts";
+import type { CampaignInput, CampaignType, ContentFormat } from "#shared/campaigns/schemas.ts";
 
 /** How a campaign's channel content is stored: WhatsApp's template has columns of its own. */
 export type ContentColumns = {

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
-import { compileJsonKey } from "../segments/filter/compile-values.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
+import { compileJsonKey } from "#server/segments/filter/compile-values.ts";
 import { CAMPAIGN_NOT_FOUND } from "./campaigns.ts";
 import { type ConversionGoal, ConversionGoalSchema } from "#shared/campaigns/conversion-goal.ts";
 

@@ -1,7 +1,7 @@
-import type { Database } from "../../db/database.ts";
-import { type CampaignPreview, previewCampaign } from "../content/preview.ts";
+import type { Database } from "#db/database.ts";
+import { type CampaignPreview, previewCampaign } from "#server/content/preview.ts";
 import { contentColumns } from "./content-columns.ts";
-import type { CampaignInput } from "../../shared/campaigns/schemas.ts";
+import type { CampaignInput } from "#shared/campaigns/schemas.ts";
 
 /**
  * The campaign dialog's content as it stands, rendered for a real contact of the team

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
 import { type CampaignView, getCampaign, lockCampaign, requireFutureTime } from "./campaigns.ts";
 import { requireReadyToSchedule } from "./content-columns.ts";
 

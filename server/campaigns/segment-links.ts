@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

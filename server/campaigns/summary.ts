@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { sentCampaignsSummary } from "../tracking/analytics.ts";
+import type { Database } from "#db/database.ts";
+import { sentCampaignsSummary } from "#server/tracking/analytics.ts";
 
 /**
  * The spec's rate: part / whole × 100 to one decimal, "0.0" when nothing was sent

@@ -1,4 +1,4 @@
-import { parseEnv } from "../env.ts";
+import { parseEnv } from "#server/env.ts";
 
 /**
  * What the operator, not a team, decides about channels: where the provider APIs

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import type { ChannelSender, MessageContent, OutgoingMessage, SendOutcome } from "./types.ts";
 
 /** What the outbox list shows for a message: the subject, the start of the text, or the template. */

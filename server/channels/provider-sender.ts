@@ -1,7 +1,7 @@
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { type ChannelOperatorSettings, channelOperatorSettingsFromEnv } from "./operator-settings.ts";
-import { UnreadableSecretError } from "../secrets/secret-box.ts";
+import { UnreadableSecretError } from "#server/secrets/secret-box.ts";
 import { type ChannelSettings, readChannelSettings } from "./settings.ts";
 import { createSmtpSender } from "./smtp-sender.ts";
 import { createTwilioSender } from "./twilio-sender.ts";

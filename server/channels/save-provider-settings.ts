@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { saveChannelSettings } from "./settings.ts";
 import { smtpChange, twilioChange, whatsAppChange } from "./settings-input.ts";
 import type { ProviderSettingsForm } from "#shared/channels/settings-schemas.ts";

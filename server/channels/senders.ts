@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { createOutboxSender } from "./outbox-sender.ts";
 import { providerSenderFor } from "./provider-sender.ts";
 import type { ChannelSender } from "./types.ts";

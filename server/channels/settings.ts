@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { AppError, type FieldErrors } from "../errors.ts";
-import { open, seal, UnreadableSecretError } from "../secrets/secret-box.ts";
-import { getSecretKey } from "../secrets/secret-key.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { AppError, type FieldErrors } from "#server/errors.ts";
+import { open, seal, UnreadableSecretError } from "#server/secrets/secret-box.ts";
+import { getSecretKey } from "#server/secrets/secret-key.ts";
 import {
   type ChannelConfig,
   type ChannelSecrets,
@@ -11,7 +11,7 @@ import {
   SECRET_LABELS,
   SECRET_NAMES,
   type SecretName,
-} from "../../shared/channels/settings-schemas.ts";
+} from "#shared/channels/settings-schemas.ts";
 
 /** A team's provider for one channel, secrets decrypted: only for sending, never for pages. */
 export type ChannelSettings<C extends CampaignType> = {

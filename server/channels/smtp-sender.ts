@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { RefusedHostError } from "./network-policy.ts";
-import type { SmtpConfig } from "../../shared/channels/settings-schemas.ts";
+import type { SmtpConfig } from "#shared/channels/settings-schemas.ts";
 import { guardedSmtpSocket } from "./smtp-socket.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { AppError } from "#server/errors.ts";
 import { senderFromSettings } from "./provider-sender.ts";
-import { UnreadableSecretError } from "../secrets/secret-box.ts";
+import { UnreadableSecretError } from "#server/secrets/secret-box.ts";
 import { readChannelSettings } from "./settings.ts";
 import type { MessageContent, SendOutcome } from "./types.ts";
 

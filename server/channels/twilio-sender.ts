@@ -1,5 +1,5 @@
 import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, providerWords, retryAfterMs, unexpectedResponse } from "./provider-http.ts";
-import type { TwilioConfig } from "../../shared/channels/settings-schemas.ts";
+import type { TwilioConfig } from "#shared/channels/settings-schemas.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 
 export type TwilioSenderOptions = {

@@ -1,4 +1,4 @@
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 
 /**
  * The contract between the delivery engine and the channels it sends through

@@ -1,5 +1,5 @@
-import { AppError } from "../errors.ts";
-import { realWaitClock, type WaitClock } from "../wait-clock.ts";
+import { AppError } from "#server/errors.ts";
+import { realWaitClock, type WaitClock } from "#server/wait-clock.ts";
 
 /**
  * How long a chunk sent with `afterPrevious` waits for the chunk before it. The

@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import type { Database } from "../../db/database.ts";
-import { isAppError } from "../errors.ts";
-import { SegmentNameSchema } from "../../shared/segments/schemas.ts";
+import type { Database } from "#db/database.ts";
+import { isAppError } from "#server/errors.ts";
+import { SegmentNameSchema } from "#shared/segments/schemas.ts";
 import {
   autoMapColumns,
   contactReader,
@@ -17,9 +17,9 @@ import {
   hasEmailMapping,
   isCsvFileName,
   type MappedContact,
-} from "../../shared/contacts/csv-mapping.ts";
-import { longRowProblem } from "../../shared/contacts/csv-row-limit.ts";
-import { readCsvBatches } from "../../shared/contacts/csv-stream.ts";
+} from "#shared/contacts/csv-mapping.ts";
+import { longRowProblem } from "#shared/contacts/csv-row-limit.ts";
+import { readCsvBatches } from "#shared/contacts/csv-stream.ts";
 import { finishImport, importChunk, type ImportSummary, startImport } from "./import.ts";
 import { failImport } from "./import-report.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
-import { isWellFormedId, requireFound } from "../not-found.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
+import { isWellFormedId, requireFound } from "#server/not-found.ts";
 
 export type ChannelName = "EMAIL" | "SMS" | "WHATSAPP";
 

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
-import type { DB } from "../../db/types.ts";
+import type { DB } from "#db/types.ts";
 import { searchHaystack } from "./search-index.ts";
 
 export type HasPhone = "any" | "yes" | "no";

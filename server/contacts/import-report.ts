@@ -1,6 +1,6 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
-import { isWellFormedId, requireFound } from "../not-found.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
+import { isWellFormedId, requireFound } from "#server/not-found.ts";
 
 export type ImportReport = {
   id: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "../../shared/contacts/phone.ts";
+import { normalizePhone } from "#shared/contacts/phone.ts";
 
 export const MAX_NAME_LENGTH = 500;
 export const MAX_PHONE_LENGTH = 50;

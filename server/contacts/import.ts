@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { AppError } from "../errors.ts";
-import { isWellFormedId, requireFound } from "../not-found.ts";
-import { createSegment } from "../segments/segments.ts";
-import type { WaitClock } from "../wait-clock.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { AppError } from "#server/errors.ts";
+import { isWellFormedId, requireFound } from "#server/not-found.ts";
+import { createSegment } from "#server/segments/segments.ts";
+import type { WaitClock } from "#server/wait-clock.ts";
 import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";

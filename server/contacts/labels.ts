@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 export type ContactLabel = { id: string; name: string | null; email: string | null };
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { executePrepared } from "../../db/prepared-statements.ts";
-import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
+import type { Database } from "#db/database.ts";
+import { executePrepared } from "#db/prepared-statements.ts";
+import { type Cursor, decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
 import { type ContactFilter, type HasPhone, searchPattern, whereContactFilter } from "./filter.ts";
 import { searchConditions, searchSource } from "./search.ts";
 

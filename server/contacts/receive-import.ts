@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { type ChunkResult, findImport, finishImport, importChunk, type ImportSummary, startImport } from "./import.ts";
 import type { ImportChunkSchema } from "./schemas.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { log } from "../log.ts";
+import type { Database } from "#db/database.ts";
+import { log } from "#server/log.ts";
 
 /**
  * What a Contacts search is matched against: name, email and phone in one

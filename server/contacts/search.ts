@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Cursor } from "../keyset-cursor.ts";
+import type { Cursor } from "#server/keyset-cursor.ts";
 import type { ContactFilter } from "./filter.ts";
 import { searchHaystack } from "./search-index.ts";
 

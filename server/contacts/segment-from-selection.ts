@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { type HasPhone, whereContactFilter } from "./filter.ts";
 import { countContacts } from "./list.ts";
-import { AppError } from "../errors.ts";
-import { addContactsToSegment, createSegment } from "../segments/segments.ts";
+import { AppError } from "#server/errors.ts";
+import { addContactsToSegment, createSegment } from "#server/segments/segments.ts";
 
 /** What the person picked on the Contacts page: some rows, or every contact matching the filters. */
 export type ContactSelection =

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { toCsvLine } from "../csv.ts";
+import type { Database } from "#db/database.ts";
+import { toCsvLine } from "#server/csv.ts";
 import { getImport, listImportSkips } from "./import.ts";
 
 const PAGE = 5000;

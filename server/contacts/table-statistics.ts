@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 /**
  * Refreshes the planner's statistics of the contacts table when a team alone

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { booleanArrayLiteral, textArrayLiteral } from "../../db/array-literals.ts";
-import type { Database } from "../../db/database.ts";
-import { newIds } from "../../db/ids.ts";
+import { booleanArrayLiteral, textArrayLiteral } from "#db/array-literals.ts";
+import type { Database } from "#db/database.ts";
+import { newIds } from "#db/ids.ts";
 import type { CleanContact } from "./import-rows.ts";
 
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { MessageContent } from "../channels/types.ts";
+import type { MessageContent } from "#server/channels/types.ts";
 import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import { renderOnThread } from "./render-pool.ts";
 

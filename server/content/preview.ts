@@ -1,11 +1,11 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
-import { getTeamSettings } from "../teams/settings.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
+import { getTeamSettings } from "#server/teams/settings.ts";
 import { type BudgetedRenderer, prepareBudgetedRenderer } from "./budgeted-render.ts";
 import { MessageRenderError } from "./message-render-error.ts";
 import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import { sanitizeForDisplay } from "./sanitize.ts";
-import { countSms, type SmsCount } from "../../shared/content/sms-segments.ts";
+import { countSms, type SmsCount } from "#shared/content/sms-segments.ts";
 
 export type CampaignPreview = {
   /** Who the message was rendered for; null when the team has no contacts yet (defaults show). */

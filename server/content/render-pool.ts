@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { MessageContent } from "../channels/types.ts";
-import type { AppError } from "../errors.ts";
+import type { MessageContent } from "#server/channels/types.ts";
+import type { AppError } from "#server/errors.ts";
 import { MessageRenderError } from "./message-render-error.ts";
 import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import { OVER_MEMORY_REASON, overTimeReason, renderBudget } from "./render-budget.ts";

@@ -1,5 +1,5 @@
-import type { MessageContent } from "../channels/types.ts";
-import { AppError, type ErrorCode, type FieldErrors } from "../errors.ts";
+import type { MessageContent } from "#server/channels/types.ts";
+import { AppError, type ErrorCode, type FieldErrors } from "#server/errors.ts";
 import { MessageRenderError } from "./message-render-error.ts";
 import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import type { RenderBudget } from "./render-budget.ts";

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
-import type { Campaigns, Contacts } from "../../db/types.ts";
-import type { MessageContent } from "../channels/types.ts";
-import { AppError } from "../errors.ts";
+import type { Campaigns, Contacts } from "#db/types.ts";
+import type { MessageContent } from "#server/channels/types.ts";
+import { AppError } from "#server/errors.ts";
 import {
   describeLiquidError,
   OverBudget,

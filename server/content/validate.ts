@@ -1,4 +1,4 @@
-import { AppError, type FieldErrors } from "../errors.ts";
+import { AppError, type FieldErrors } from "#server/errors.ts";
 import { prepareBudgetedRenderer } from "./budgeted-render.ts";
 import { describeLiquidError, type LiquidMode, parseLiquid } from "./liquid.ts";
 import { MessageRenderError } from "./message-render-error.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { sentCampaignTotals } from "../tracking/analytics.ts";
+import type { Database } from "#db/database.ts";
+import { sentCampaignTotals } from "#server/tracking/analytics.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The change figures compare the last 30 days with the 30 days before them. */

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { segmentContactIds } from "../segments/members.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { segmentContactIds } from "#server/segments/members.ts";
 
 export const EXCLUSION_REASONS = ["no_address", "unsubscribed", "suppressed"] as const;
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { type CampaignView, getCampaign } from "../campaigns/campaigns.ts";
-import { decodeKeyCursor, encodeKeyCursor } from "../keyset-cursor.ts";
-import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
-import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "../tracking/analytics.ts";
+import type { Database } from "#db/database.ts";
+import { type CampaignView, getCampaign } from "#server/campaigns/campaigns.ts";
+import { decodeKeyCursor, encodeKeyCursor } from "#server/keyset-cursor.ts";
+import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
+import { type CampaignAnalytics, campaignAnalytics, NO_ANALYTICS } from "#server/tracking/analytics.ts";
 import { EXCLUSION_REASONS, type ExclusionReason } from "./audience.ts";
 import { listRecipients, type RecipientOutcome, type RecipientRow } from "./recipient-outcomes.ts";
 

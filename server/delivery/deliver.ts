@@ -1,5 +1,5 @@
-import type { ChannelSender, OutgoingMessage } from "../channels/types.ts";
-import type { BudgetedRenderer } from "../content/budgeted-render.ts";
+import type { ChannelSender, OutgoingMessage } from "#server/channels/types.ts";
+import type { BudgetedRenderer } from "#server/content/budgeted-render.ts";
 import type { DueDelivery, DeliveryOutcome } from "./ledger.ts";
 import { type DeliverySettings, retryDelayMs } from "./settings.ts";
 import type { MessageFinisher } from "./tracked-content.ts";

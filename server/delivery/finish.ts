@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 /**
  * ACTIVE → SENT for campaigns whose recipients are resolved and whose every

@@ -1,6 +1,6 @@
 import type { PgBoss, Queue } from "pg-boss";
-import { repeat } from "../repeat.ts";
-import { log } from "../log.ts";
+import { repeat } from "#server/repeat.ts";
+import { log } from "#server/log.ts";
 import { finishCampaigns } from "./finish.ts";
 import { expireLeases, renewLeases } from "./leases.ts";
 import { CAMPAIGN_START_QUEUE, type CampaignStartJob, SEND_CHUNK_QUEUE } from "./queues.ts";

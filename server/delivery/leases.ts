@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 /** What a recipient's row says when nobody knows whether the provider got the message. */
 export const UNKNOWN_OUTCOME =

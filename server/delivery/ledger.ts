@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { Json } from "../../db/types.ts";
+import type { Database } from "#db/database.ts";
+import type { Json } from "#db/types.ts";
 import type { Chunk } from "./recipients.ts";
 
 /** A delivery due to be sent, with what rendering needs of its contact. */

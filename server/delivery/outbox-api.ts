@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../db/database.ts";
-import { requireTeamCampaignId } from "../campaigns/team-campaign.ts";
-import type { MessageContent } from "../channels/types.ts";
-import { decodeCursor, encodeCursor } from "../keyset-cursor.ts";
+import type { Database } from "#db/database.ts";
+import { requireTeamCampaignId } from "#server/campaigns/team-campaign.ts";
+import type { MessageContent } from "#server/channels/types.ts";
+import { decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

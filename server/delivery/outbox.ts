@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { MessageContent } from "../channels/types.ts";
-import { AppError } from "../errors.ts";
-import { decodeCursor, encodeCursor } from "../keyset-cursor.ts";
-import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
+import type { Database } from "#db/database.ts";
+import type { MessageContent } from "#server/channels/types.ts";
+import { AppError } from "#server/errors.ts";
+import { decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
+import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
 
 /** Messages per page of the outbox list. */
 export const OUTBOX_PAGE_SIZE = 25;

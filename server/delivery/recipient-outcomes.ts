@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { decodeIdCursor, encodeIdCursor } from "../keyset-cursor.ts";
-import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
+import type { Database } from "#db/database.ts";
+import { decodeIdCursor, encodeIdCursor } from "#server/keyset-cursor.ts";
+import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
 
 /**
  * What became of a recipient's message, as the recipients list filters it. Opened and

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { toCsvLine } from "../csv.ts";
+import type { Database } from "#db/database.ts";
+import { toCsvLine } from "#server/csv.ts";
 import { listRecipients, type RecipientOutcome } from "./recipient-outcomes.ts";
 
 /** Rows read per keyset step of the export: large enough to be quick, small enough to keep memory flat. */

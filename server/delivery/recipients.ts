@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { withoutJit } from "../segments/filter/without-jit.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { withoutJit } from "#server/segments/filter/without-jit.ts";
 import { classifiedAudience, type ExclusionReason } from "./audience.ts";
 
 /** Deliveries per chunk job: enough to amortise each job's overhead, few enough to spread over workers. */

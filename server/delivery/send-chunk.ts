@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import type { SenderResolver } from "../channels/senders.ts";
-import { prepareBudgetedRenderer } from "../content/budgeted-render.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import type { SenderResolver } from "#server/channels/senders.ts";
+import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
 import { handOver } from "./handoff.ts";

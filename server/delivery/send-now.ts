@@ -1,7 +1,7 @@
-import type { Database } from "../../db/database.ts";
-import { type CampaignView, getCampaign, lockCampaign } from "../campaigns/campaigns.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { type CampaignView, getCampaign, lockCampaign } from "#server/campaigns/campaigns.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { AppError } from "#server/errors.ts";
 import { type AudienceCounts, previewRecipients } from "./recipients.ts";
 
 /** What the "Send now" confirmation shows: the campaign and who it would reach right now. */

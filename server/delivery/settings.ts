@@ -1,5 +1,5 @@
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import type { Env } from "../env.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import type { Env } from "#server/env.ts";
 
 /** How the send pipeline paces and protects itself; from the environment, or chosen by a test. */
 export type DeliverySettings = {

@@ -1,7 +1,7 @@
 import type { PgBoss } from "pg-boss";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { bossDb } from "../../db/boss-db.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { bossDb } from "#db/boss-db.ts";
 import { finishCampaigns } from "./finish.ts";
 import { CAMPAIGN_START_QUEUE, SEND_CHUNK_QUEUE } from "./queues.ts";
 import { resolveRecipients } from "./recipients.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 
 /**
  * Reserves the moment `count` messages of a team's channel may go out, at

@@ -1,9 +1,9 @@
-import type { Database } from "../../db/database.ts";
-import type { MessageContent } from "../channels/types.ts";
-import { getTeamSettings } from "../teams/settings.ts";
-import { trackingBaseUrl } from "../tracking/base-url.ts";
-import { instrumentEmail } from "../tracking/instrument-email.ts";
-import { getTrackingKey } from "../tracking/key.ts";
+import type { Database } from "#db/database.ts";
+import type { MessageContent } from "#server/channels/types.ts";
+import { getTeamSettings } from "#server/teams/settings.ts";
+import { trackingBaseUrl } from "#server/tracking/base-url.ts";
+import { instrumentEmail } from "#server/tracking/instrument-email.ts";
+import { getTrackingKey } from "#server/tracking/key.ts";
 
 /** Turns one recipient's rendered message into what is handed to the provider. */
 export type MessageFinisher = (content: MessageContent, recipient: { deliveryId: string; contactId: string }) => MessageContent;

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
 import type { TrackedMessage } from "./messages.ts";
-import type { WriteKeyKind } from "../../shared/write-keys/schemas.ts";
+import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
 /** A person of the batch and their contact; `isNew` when this batch creates it. */
 type Resolved = { group: IdentityGroup; contactId: string | null; linksUser: boolean; isNew: boolean };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "../../shared/contacts/phone.ts";
+import { normalizePhone } from "#shared/contacts/phone.ts";
 import type { TrackedMessage } from "./messages.ts";
 
 /** The traits that become contact fields; every other trait is an attribute. */

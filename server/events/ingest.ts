@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import type { WriteKeyKind } from "../../shared/write-keys/schemas.ts";
+import type { Database } from "#db/database.ts";
+import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 import { applyIdentifies, type RefusedChange } from "./identify.ts";
 import { insertEvents } from "./insert-events.ts";
 import type { TrackedMessage } from "./messages.ts";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { knownContact, rememberContacts } from "./known-contacts.ts";
 import { rememberEventNames, unknownEventNames } from "./known-event-names.ts";
 import type { TrackedMessage } from "./messages.ts";
-import { rollEvents } from "../analytics/roll-events.ts";
+import { rollEvents } from "#server/analytics/roll-events.ts";
 
 /**
  * Stores messages in one statement: a multi-row insert from one JSON document,

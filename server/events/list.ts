@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { type Cursor, decodeCursor, encodeCursor } from "../keyset-cursor.ts";
+import type { Database } from "#db/database.ts";
+import { type Cursor, decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
 
 export const EVENTS_PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { newId, newIds } from "../../db/ids.ts";
-import { AppError } from "../errors.ts";
+import { newId, newIds } from "#db/ids.ts";
+import { AppError } from "#server/errors.ts";
 
 /** Segment's limits: one event (or one single call's body), and one batch request. */
 export const MAX_EVENT_BYTES = 32 * 1024;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 export type EventStats = { eventsToday: number; peopleToday: number; eventsLast7Days: number; eventNames: number };
 

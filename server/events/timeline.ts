@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { decodeCursor } from "../keyset-cursor.ts";
+import type { Database } from "#db/database.ts";
+import { decodeCursor } from "#server/keyset-cursor.ts";
 import { EVENT_COLUMNS, type EventRow, eventsPage, type SelectedRow } from "./list.ts";
 
 export const TIMELINE_PAGE_SIZE = 25;

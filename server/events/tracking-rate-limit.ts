@@ -1,7 +1,7 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
-import { countHits, type RateRule } from "../rate-limits/counters.ts";
-import { describeWait } from "../rate-limits/refusal.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
+import { countHits, type RateRule } from "#server/rate-limits/counters.ts";
+import { describeWait } from "#server/rate-limits/refusal.ts";
 
 /*
  * The tracking API's limit per write key. A real product sends thousands of

@@ -1,7 +1,7 @@
-import { getDb } from "../../db/database.ts";
-import { AppError, isAppError } from "../errors.ts";
-import { log } from "../log.ts";
-import { findLiveWriteKey, hashWriteKey, type LiveWriteKey } from "../write-keys/write-keys.ts";
+import { getDb } from "#db/database.ts";
+import { AppError, isAppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
+import { findLiveWriteKey, hashWriteKey, type LiveWriteKey } from "#server/write-keys/write-keys.ts";
 import { ingestMessages } from "./ingest.ts";
 import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";
 import { type TrackingLimiter, trackingLimiter } from "./tracking-rate-limit.ts";

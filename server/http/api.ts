@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { AppError, type FieldErrors, isAppError } from "../errors.ts";
-import { log } from "../log.ts";
+import { AppError, type FieldErrors, isAppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
 import { configuredMaxBodyBytes } from "./body-limits.ts";
 import { tooLargeMessage } from "./too-large-message.ts";
 

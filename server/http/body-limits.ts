@@ -1,7 +1,7 @@
-import { MAX_CAMPAIGN_FORM_BYTES } from "../../shared/campaigns/schemas.ts";
-import { CSV_UPLOAD_MAX_BODY_BYTES } from "../contacts/csv-upload.ts";
-import { MAX_CHUNK_BODY_BYTES } from "../contacts/import.ts";
-import { MAX_LINK_CONTACTS_BODY_BYTES } from "../../shared/segments/schemas.ts";
+import { MAX_CAMPAIGN_FORM_BYTES } from "#shared/campaigns/schemas.ts";
+import { CSV_UPLOAD_MAX_BODY_BYTES } from "#server/contacts/csv-upload.ts";
+import { MAX_CHUNK_BODY_BYTES } from "#server/contacts/import.ts";
+import { MAX_LINK_CONTACTS_BODY_BYTES } from "#shared/segments/schemas.ts";
 
 /** What any request body may hold unless its address needs more (MAX_BODY_BYTES changes it). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

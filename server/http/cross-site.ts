@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 
 // Methods that change nothing, so a cross-site request can do no harm with them.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

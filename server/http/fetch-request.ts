@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 import { tooLargeMessage } from "./too-large-message.ts";
 
 // A Host header is a name or an address with an optional port; anything else is not used to build a URL.

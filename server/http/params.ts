@@ -1,5 +1,5 @@
-import { AppError } from "../errors.ts";
-import { isWellFormedId } from "../not-found.ts";
+import { AppError } from "#server/errors.ts";
+import { isWellFormedId } from "#server/not-found.ts";
 
 /**
  * An id from a URL. A malformed one cannot name anything of this team, so it

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
-import { log } from "../log.ts";
+import { log } from "#server/log.ts";
 import { loggablePath } from "./loggable-path.ts";
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { PgBoss } from "pg-boss";
-import type { Database } from "../../db/database.ts";
-import { registerSessionPruning } from "../auth/session-jobs.ts";
-import { type SenderResolver, senderFor } from "../channels/senders.ts";
-import { registerDeliveryJobs } from "../delivery/jobs.ts";
-import type { DeliverySettings } from "../delivery/settings.ts";
-import { startSearchIndexer } from "../contacts/search-index.ts";
-import { log } from "../log.ts";
-import { DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS, registerSegmentRecounts, type SegmentCountSettings, segmentCountSettingsFromEnv } from "../segments/recount-jobs.ts";
+import type { Database } from "#db/database.ts";
+import { registerSessionPruning } from "#server/auth/session-jobs.ts";
+import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
+import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
+import type { DeliverySettings } from "#server/delivery/settings.ts";
+import { startSearchIndexer } from "#server/contacts/search-index.ts";
+import { log } from "#server/log.ts";
+import { DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS, registerSegmentRecounts, type SegmentCountSettings, segmentCountSettingsFromEnv } from "#server/segments/recount-jobs.ts";
 
 export type Worker = { boss: PgBoss; owner: string; stop: () => Promise<void> };
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 import type { CountedHit } from "./counters.ts";
 
 /** "45 seconds", "1 minute", "15 minutes": how long to wait, in the unit a person reads. */

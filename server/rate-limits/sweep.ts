@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 // Counters of clients that never come back would pile up; each process deletes
 // expired ones now and then, a bounded batch at a time, so the table stays the

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { AppError } from "#server/errors.ts";
 import { resolveReferences } from "./filter/references.ts";
 import type { FilterGroup } from "#shared/segments/filter/schema.ts";
 import { recountSegment } from "./recount-segment.ts";

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import { isWellFormedId, requireFound } from "../not-found.ts";
+import type { Database } from "#db/database.ts";
+import { isWellFormedId, requireFound } from "#server/not-found.ts";
 
 export type SegmentSummary = { id: string; name: string; kind: string };
 

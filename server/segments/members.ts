@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/types.ts";
-import { AppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import type { DB } from "#db/types.ts";
+import { AppError } from "#server/errors.ts";
 import { filterContacts } from "./filter/query.ts";
 import { storedFilter } from "./filter/references.ts";
 import { withoutJit } from "./filter/without-jit.ts";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { PgBoss } from "pg-boss";
-import type { Database } from "../../db/database.ts";
-import type { Env } from "../env.ts";
-import { log } from "../log.ts";
-import { repeat } from "../repeat.ts";
+import type { Database } from "#db/database.ts";
+import type { Env } from "#server/env.ts";
+import { log } from "#server/log.ts";
+import { repeat } from "#server/repeat.ts";
 import { recountSegment } from "./recount-segment.ts";
 
 export const RECOUNT_SEGMENT_QUEUE = "recount-segment";

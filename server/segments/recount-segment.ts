@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { isAppError } from "../errors.ts";
+import type { Database } from "#db/database.ts";
+import { isAppError } from "#server/errors.ts";
 import { type CountSlots, countSlots } from "./count-slots.ts";
 import { FILTER_READ_TIMEOUT_MS } from "./filter/without-jit.ts";
 import { countSegmentMembers } from "./members.ts";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { AppError } from "../errors.ts";
-import { decodeCursor, encodeCursor } from "../keyset-cursor.ts";
-import { type KeysetPage, type PageRequest, toKeysetPage } from "../keyset-page.ts";
-import { isWellFormedId } from "../not-found.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { AppError } from "#server/errors.ts";
+import { decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
+import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
+import { isWellFormedId } from "#server/not-found.ts";
 
 /**
  * A segment as lists show it, with its stored member count and when that was

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
-import type { TeamSettingsInput } from "../../shared/teams/schemas.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
+import type { TeamSettingsInput } from "#shared/teams/schemas.ts";
 
 export type TeamSettings = { name: string; timeZone: string; postalAddress: string | null };
 

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 /** The team's time zone (IANA name): what "today" and day filters mean for it. */
 export async function teamTimeZone(db: Database, teamId: string): Promise<string> {

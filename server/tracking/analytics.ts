@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/types.ts";
+import type { Database } from "#db/database.ts";
+import type { DB } from "#db/types.ts";
 
 /**
  * A campaign's results, all counted per delivery (one recipient):

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 
 /**
  * Brings one delivery's engagement summary and its campaign's unique counts in line

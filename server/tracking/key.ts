@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../../db/database.ts";
-import { open, seal, UnreadableSecretError } from "../secrets/secret-box.ts";
-import { getSecretKey } from "../secrets/secret-key.ts";
+import type { Database } from "#db/database.ts";
+import { open, seal, UnreadableSecretError } from "#server/secrets/secret-box.ts";
+import { getSecretKey } from "#server/secrets/secret-key.ts";
 
 /** Bound into the sealed value, so a value sealed for anything else does not open as the tracking key. */
 const SEAL_CONTEXT = "tracking-key:1";

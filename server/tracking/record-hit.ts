@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { lockEngagement, refreshEngagement } from "./engagement.ts";
 import { INSTANT_AFTER_SEND_MS, machineClickReason, machineOpenReason } from "./machine-hits.ts";
 

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database } from "#db/database.ts";
 import { getTrackingKey } from "./key.ts";
 import { readUnsubscribeToken, type UnsubscribeTarget } from "./tokens.ts";
 import { describeUnsubscribe, unsubscribeRecipient, type UnsubscribePage, type UnsubscribeSource } from "./unsubscribe.ts";

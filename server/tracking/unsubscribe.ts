@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { normalizePhone } from "../../shared/contacts/phone.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { normalizePhone } from "#shared/contacts/phone.ts";
 import { lockEngagement, refreshEngagement } from "./engagement.ts";
 import { findTrackedDelivery } from "./record-hit.ts";
 import type { UnsubscribeTarget } from "./tokens.ts";

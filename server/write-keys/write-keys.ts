@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Database } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { AppError } from "../errors.ts";
-import { isWellFormedId, requireFound } from "../not-found.ts";
+import type { Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { AppError } from "#server/errors.ts";
+import { isWellFormedId, requireFound } from "#server/not-found.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countSms, MAX_SMS_SEGMENTS } from "../content/sms-segments.ts";
+import { countSms, MAX_SMS_SEGMENTS } from "#shared/content/sms-segments.ts";
 import { ConversionGoalFormSchema, ConversionGoalSchema } from "./conversion-goal.ts";
 
 export const CAMPAIGN_TYPES = ["EMAIL", "WHATSAPP", "SMS"] as const;

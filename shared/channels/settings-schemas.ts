@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CampaignType } from "../campaigns/schemas.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 
 // The Settings → Channels forms and what they store. Shared by the pages (browser
 // validation) and the domain, so this module imports nothing from the server.

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { action as saveAction, loader as aiPage } from "../../app/routes/dashboard/segments-ai.tsx";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { createSession } from "../../server/auth/sessions.ts";
-import { readFlashToasts } from "../../app/http/toast.ts";
-import { listSegments } from "../../server/segments/segments.ts";
+import { action as saveAction, loader as aiPage } from "#app/routes/dashboard/segments-ai.tsx";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { readFlashToasts } from "#app/http/toast.ts";
+import { listSegments } from "#server/segments/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { cookieHeaderFrom, formRequest, getRequest, sessionCookieHeader } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";

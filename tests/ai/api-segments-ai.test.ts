@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { action } from "../../app/routes/api/segments-ai.ts";
-import { getDb } from "../../db/database.ts";
-import { createSession } from "../../server/auth/sessions.ts";
+import { action } from "#app/routes/api/segments-ai.ts";
+import { getDb } from "#db/database.ts";
+import { createSession } from "#server/auth/sessions.ts";
 import { createSignedInUser } from "../factories.ts";
 import { chatCompletion, openAiError, startFakeModel } from "../fakes/openai.ts";
 import { bearer, jsonRequest } from "../requests.ts";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { builtInInterpreter } from "../../server/ai/builtin/interpreter.ts";
-import type { Vocabulary } from "../../server/ai/types.ts";
-import { buildVocabulary } from "../../server/ai/vocabulary.ts";
+import { getDb } from "#db/database.ts";
+import { builtInInterpreter } from "#server/ai/builtin/interpreter.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
+import { buildVocabulary } from "#server/ai/vocabulary.ts";
 import { type CorpusCase, corpus, createdDateCorpus } from "./corpus.ts";
 import { appCorpus } from "./corpus-app.ts";
 import { heldOutApp, heldOutSaas, heldOutShop } from "./corpus-held-out.ts";

@@ -1,7 +1,7 @@
-import { getDb } from "../../db/database.ts";
-import type { Interpreter, Vocabulary } from "../../server/ai/types.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
-import { filterContacts } from "../../server/segments/filter/query.ts";
+import { getDb } from "#db/database.ts";
+import type { Interpreter, Vocabulary } from "#server/ai/types.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { filterContacts } from "#server/segments/filter/query.ts";
 import type { CorpusCase } from "./corpus.ts";
 import type { Seed } from "./corpus-seed.ts";
 import { scoreAnswer, type Verdict } from "./corpus-verdict.ts";

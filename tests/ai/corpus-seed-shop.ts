@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { newId } from "../../db/ids.ts";
+import { newId } from "#db/ids.ts";
 import { createUser } from "../factories.ts";
 import type { Seed, SeedCampaign, SeedContact } from "./corpus-seed.ts";
 import { deliverer, random, type SeedDelivery, type SeedHit, storeSeed } from "./corpus-store.ts";

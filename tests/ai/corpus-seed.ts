@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { newId } from "../../db/ids.ts";
+import { newId } from "#db/ids.ts";
 import { createUser } from "../factories.ts";
 import { random, type SeedDelivery, type SeedHit, storeSeed } from "./corpus-store.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
 import type { EngagementKind, SeedCampaign, SeedContact } from "./corpus-seed.ts";
 
 /*

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { modelInterpreter } from "../../server/ai/model/interpreter.ts";
-import type { Vocabulary } from "../../server/ai/types.ts";
-import { buildVocabulary } from "../../server/ai/vocabulary.ts";
+import { getDb } from "#db/database.ts";
+import { modelInterpreter } from "#server/ai/model/interpreter.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
+import { buildVocabulary } from "#server/ai/vocabulary.ts";
 import { chatCompletion, startFakeModel } from "../fakes/openai.ts";
 import { type CorpusCase, corpus } from "./corpus.ts";
 import { appCorpus } from "./corpus-app.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv } from "../../server/env.ts";
-import { modelSettingsFromEnv } from "../../server/ai/settings.ts";
+import { parseEnv } from "#server/env.ts";
+import { modelSettingsFromEnv } from "#server/ai/settings.ts";
 
 describe("AI model settings", () => {
   test("no model without both AI_BASE_URL and AI_MODEL; a half-configured model stops start-up naming what is missing", () => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { action as generateApi } from "../../app/routes/api/segments-ai.ts";
-import { loader as aiPage } from "../../app/routes/dashboard/segments-ai.tsx";
-import { getDb } from "../../db/database.ts";
-import { PROMPTS_PER_TEAM, PROMPTS_PER_USER } from "../../server/ai/prompt-allowance.ts";
-import { countHits } from "../../server/rate-limits/counters.ts";
+import { action as generateApi } from "#app/routes/api/segments-ai.ts";
+import { loader as aiPage } from "#app/routes/dashboard/segments-ai.tsx";
+import { getDb } from "#db/database.ts";
+import { PROMPTS_PER_TEAM, PROMPTS_PER_USER } from "#server/ai/prompt-allowance.ts";
+import { countHits } from "#server/rate-limits/counters.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest, sessionCookieHeader } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { action } from "../../app/routes/api/segments-ai.ts";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { createSession } from "../../server/auth/sessions.ts";
+import { action } from "#app/routes/api/segments-ai.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { createSession } from "#server/auth/sessions.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

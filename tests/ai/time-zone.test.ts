@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { generateSegment } from "../../server/ai/generate.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { generateSegment } from "#server/ai/generate.ts";
 import { createUser } from "../factories.ts";
 
 // Time phrases are read in the team's time zone. At 03:00 UTC on Monday

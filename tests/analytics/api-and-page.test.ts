@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { loader as analyticsApi } from "../../app/routes/api/analytics.ts";
-import { loader as campaignAnalyticsApi } from "../../app/routes/api/campaign-analytics.ts";
-import { loader as campaignsCsv } from "../../app/routes/dashboard/analytics-campaigns-csv.ts";
-import * as analyticsPage from "../../app/routes/dashboard/analytics.tsx";
-import { getDb } from "../../db/database.ts";
+import { loader as analyticsApi } from "#app/routes/api/analytics.ts";
+import { loader as campaignAnalyticsApi } from "#app/routes/api/campaign-analytics.ts";
+import { loader as campaignsCsv } from "#app/routes/dashboard/analytics-campaigns-csv.ts";
+import * as analyticsPage from "#app/routes/dashboard/analytics.tsx";
+import { getDb } from "#db/database.ts";
 import { signedIn } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
 import { bearer, getRequest } from "../requests.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { backfillAnalytics } from "../../migrations/2026-11-24T1170-analytics-rollups.ts";
+import { getDb } from "#db/database.ts";
+import { backfillAnalytics } from "#migrations/2026-11-24T1170-analytics-rollups.ts";
 import { signedIn } from "../factories.ts";
 import { seedAnalytics } from "./seed.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { loader as analyticsApi } from "../../app/routes/api/analytics.ts";
-import { loader as analyticsPage } from "../../app/routes/dashboard/analytics.tsx";
-import { getDb } from "../../db/database.ts";
+import { loader as analyticsApi } from "#app/routes/api/analytics.ts";
+import { loader as analyticsPage } from "#app/routes/dashboard/analytics.tsx";
+import { getDb } from "#db/database.ts";
 import { signedIn } from "../factories.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

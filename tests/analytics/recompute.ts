@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "../../db/database.ts";
+import { getDb } from "#db/database.ts";
 
 // Every Analytics figure counted again straight from the raw rows (the ledger,
 // every engagement event, contacts, events), by local day of a time zone, with no

@@ -1,10 +1,10 @@
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { recordProviderStatus } from "../../server/delivery/provider-status.ts";
-import { insertEvents } from "../../server/events/insert-events.ts";
-import type { TrackedMessage } from "../../server/events/messages.ts";
-import { recordClick, recordOpen } from "../../server/tracking/record-hit.ts";
-import { unsubscribeRecipient } from "../../server/tracking/unsubscribe.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { recordProviderStatus } from "#server/delivery/provider-status.ts";
+import { insertEvents } from "#server/events/insert-events.ts";
+import type { TrackedMessage } from "#server/events/messages.ts";
+import { recordClick, recordOpen } from "#server/tracking/record-hit.ts";
+import { unsubscribeRecipient } from "#server/tracking/unsubscribe.ts";
 import { createSentCampaign } from "../tracking/fixtures.ts";
 
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from "vitest";
-import { loader as me } from "../../app/routes/api/me.ts";
-import { action as login, loader as loginGet } from "../../app/routes/api/auth-login.ts";
-import { getDb } from "../../db/database.ts";
-import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from "../../server/auth/rate-limit.ts";
-import { countHits } from "../../server/rate-limits/counters.ts";
+import { loader as me } from "#app/routes/api/me.ts";
+import { action as login, loader as loginGet } from "#app/routes/api/auth-login.ts";
+import { getDb } from "#db/database.ts";
+import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from "#server/auth/rate-limit.ts";
+import { countHits } from "#server/rate-limits/counters.ts";
 import { createUser, uniqueEmail } from "../factories.ts";
 import { bearer, getRequest, jsonRequest, uniqueIp } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

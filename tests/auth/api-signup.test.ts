@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
-import { loader as me } from "../../app/routes/api/me.ts";
-import { action as signup, loader as signupGet } from "../../app/routes/api/auth-signup.ts";
+import { loader as me } from "#app/routes/api/me.ts";
+import { action as signup, loader as signupGet } from "#app/routes/api/auth-signup.ts";
 import { createUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
 import { bearer, getRequest, jsonRequest, uniqueIp } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { loader as dashboardLoader } from "../../app/routes/dashboard/layout.tsx";
-import { action as login, loader as loginPage } from "../../app/routes/login.tsx";
-import { action as logout } from "../../app/routes/logout.ts";
-import { readFlashToasts } from "../../app/http/toast.ts";
+import { loader as dashboardLoader } from "#app/routes/dashboard/layout.tsx";
+import { action as login, loader as loginPage } from "#app/routes/login.tsx";
+import { action as logout } from "#app/routes/logout.ts";
+import { readFlashToasts } from "#app/http/toast.ts";
 import { createSignedInUser, createUser } from "../factories.ts";
 import { cookieHeaderFrom, formRequest, getRequest, sessionCookieHeader, setCookies, uniqueIp } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PgBoss } from "pg-boss";
-import { loader as me } from "../../app/routes/api/me.ts";
-import { getDb } from "../../db/database.ts";
-import { pruneEndedSessions } from "../../server/auth/prune-sessions.ts";
-import { PRUNE_SESSIONS_QUEUE, registerSessionPruning } from "../../server/auth/session-jobs.ts";
-import { createSession } from "../../server/auth/sessions.ts";
+import { loader as me } from "#app/routes/api/me.ts";
+import { getDb } from "#db/database.ts";
+import { pruneEndedSessions } from "#server/auth/prune-sessions.ts";
+import { PRUNE_SESSIONS_QUEUE, registerSessionPruning } from "#server/auth/session-jobs.ts";
+import { createSession } from "#server/auth/sessions.ts";
 import { createUser, type TestUser } from "../factories.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { action as mePost, loader as me } from "../../app/routes/api/me.ts";
-import { action as apiNotFoundPost, loader as apiNotFound } from "../../app/routes/api/not-found.ts";
-import { action as signup } from "../../app/routes/api/auth-signup.ts";
-import { action as logout } from "../../app/routes/logout.ts";
-import { getDb } from "../../db/database.ts";
+import { action as mePost, loader as me } from "#app/routes/api/me.ts";
+import { action as apiNotFoundPost, loader as apiNotFound } from "#app/routes/api/not-found.ts";
+import { action as signup } from "#app/routes/api/auth-signup.ts";
+import { action as logout } from "#app/routes/logout.ts";
+import { getDb } from "#db/database.ts";
 import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
 import { bearer, getRequest, jsonRequest, ORIGIN, sessionCookieHeader, setCookies } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { action as signup, loader as signupPage } from "../../app/routes/signup.tsx";
-import { loader as me } from "../../app/routes/api/me.ts";
-import { action as signIn } from "../../app/routes/login.tsx";
-import { getDb } from "../../db/database.ts";
-import { signupsPerIp } from "../../server/auth/rate-limit.ts";
-import { readFlashToasts } from "../../app/http/toast.ts";
-import { countHits } from "../../server/rate-limits/counters.ts";
+import { action as signup, loader as signupPage } from "#app/routes/signup.tsx";
+import { loader as me } from "#app/routes/api/me.ts";
+import { action as signIn } from "#app/routes/login.tsx";
+import { getDb } from "#db/database.ts";
+import { signupsPerIp } from "#server/auth/rate-limit.ts";
+import { readFlashToasts } from "#app/http/toast.ts";
+import { countHits } from "#server/rate-limits/counters.ts";
 import { createSignedInUser, createUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
 import { cookieHeaderFrom, formRequest, getRequest, sessionCookieHeader, setCookies, uniqueIp } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { action as campaignAction, loader as getCampaign } from "../../app/routes/api/campaign.ts";
-import { action as schedule } from "../../app/routes/api/campaign-schedule.ts";
-import { action as createCampaign } from "../../app/routes/api/campaigns.ts";
-import { getDb } from "../../db/database.ts";
+import { action as campaignAction, loader as getCampaign } from "#app/routes/api/campaign.ts";
+import { action as schedule } from "#app/routes/api/campaign-schedule.ts";
+import { action as createCampaign } from "#app/routes/api/campaigns.ts";
+import { getDb } from "#db/database.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

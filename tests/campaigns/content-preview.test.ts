@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { action as editAction } from "../../app/routes/dashboard/broadcast-edit.tsx";
-import { action as createAction } from "../../app/routes/dashboard/broadcast-new.tsx";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { createCampaign, getCampaign } from "../../server/campaigns/campaigns.ts";
+import { action as editAction } from "#app/routes/dashboard/broadcast-edit.tsx";
+import { action as createAction } from "#app/routes/dashboard/broadcast-new.tsx";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { createCampaign, getCampaign } from "#server/campaigns/campaigns.ts";
 import { formRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";

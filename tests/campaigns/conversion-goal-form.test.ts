@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { action as editAction, loader as editPage } from "../../app/routes/dashboard/broadcast-edit.tsx";
-import { action as createAction } from "../../app/routes/dashboard/broadcast-new.tsx";
-import { getDb } from "../../db/database.ts";
-import { createCampaign } from "../../server/campaigns/campaigns.ts";
+import { action as editAction, loader as editPage } from "#app/routes/dashboard/broadcast-edit.tsx";
+import { action as createAction } from "#app/routes/dashboard/broadcast-new.tsx";
+import { getDb } from "#db/database.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
 import { signedIn } from "../factories.ts";
 import { formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";

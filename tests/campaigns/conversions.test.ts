@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { action as campaignAction, loader as getCampaignApi } from "../../app/routes/api/campaign.ts";
-import { action as createCampaignApi } from "../../app/routes/api/campaigns.ts";
-import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
-import { getDb } from "../../db/database.ts";
-import { campaignConversions } from "../../server/campaigns/conversions.ts";
-import { createCampaign } from "../../server/campaigns/campaigns.ts";
+import { action as campaignAction, loader as getCampaignApi } from "#app/routes/api/campaign.ts";
+import { action as createCampaignApi } from "#app/routes/api/campaigns.ts";
+import { loader as campaignPage } from "#app/routes/dashboard/broadcast.tsx";
+import { getDb } from "#db/database.ts";
+import { campaignConversions } from "#server/campaigns/conversions.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
 import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import { signedIn } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { action as createAction } from "../../app/routes/dashboard/broadcast-new.tsx";
-import { action as createCampaign } from "../../app/routes/api/campaigns.ts";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
+import { action as createAction } from "#app/routes/dashboard/broadcast-new.tsx";
+import { action as createCampaign } from "#app/routes/api/campaigns.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
 import { createSignedInUser, signedIn } from "../factories.ts";
 import { bearer, formRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

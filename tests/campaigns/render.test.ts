@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { isAppError } from "../../server/errors.ts";
-import { prepareCampaignRenderer, type RenderableCampaign, type RenderableContact, renderCampaignMessage } from "../../server/content/render.ts";
+import { isAppError } from "#server/errors.ts";
+import { prepareCampaignRenderer, type RenderableCampaign, type RenderableContact, renderCampaignMessage } from "#server/content/render.ts";
 
 const base: RenderableCampaign = {
   type: "EMAIL",

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { formatDateTime } from "../../app/components/broadcasts/format.ts";
-import { action as scheduleAction, loader as schedulePage } from "../../app/routes/dashboard/broadcast-schedule.tsx";
-import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
-import { getDb } from "../../db/database.ts";
-import { createCampaign } from "../../server/campaigns/campaigns.ts";
+import { formatDateTime } from "#app/components/broadcasts/format.ts";
+import { action as scheduleAction, loader as schedulePage } from "#app/routes/dashboard/broadcast-schedule.tsx";
+import { loader as broadcastsPage } from "#app/routes/dashboard/broadcasts.tsx";
+import { getDb } from "#db/database.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
 import { getRequest, ORIGIN } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { loader as campaignsApi } from "../../app/routes/api/campaigns.ts";
-import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
-import { getDb } from "../../db/database.ts";
-import { CAMPAIGNS_PAGE_SIZE } from "../../server/campaigns/campaigns.ts";
-import { formatRate } from "../../server/campaigns/summary.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
+import { loader as campaignsApi } from "#app/routes/api/campaigns.ts";
+import { loader as broadcastsPage } from "#app/routes/dashboard/broadcasts.tsx";
+import { getDb } from "#db/database.ts";
+import { CAMPAIGNS_PAGE_SIZE } from "#server/campaigns/campaigns.ts";
+import { formatRate } from "#server/campaigns/summary.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { createSentCampaign } from "../tracking/fixtures.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

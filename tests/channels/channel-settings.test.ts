@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { saveChannelSettings, readChannelSettings, viewChannelSettings } from "../../server/channels/settings.ts";
-import { twilioChange, whatsAppChange } from "../../server/channels/settings-input.ts";
+import { getDb } from "#db/database.ts";
+import { saveChannelSettings, readChannelSettings, viewChannelSettings } from "#server/channels/settings.ts";
+import { twilioChange, whatsAppChange } from "#server/channels/settings-input.ts";
 import { createUser } from "../factories.ts";
 
 const AUTH_TOKEN = "0123456789abcdef0123456789abcdef";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { action as channelsAction, loader as channelsPage } from "../../app/routes/dashboard/settings-channels.tsx";
-import { getDb } from "../../db/database.ts";
+import { action as channelsAction, loader as channelsPage } from "#app/routes/dashboard/settings-channels.tsx";
+import { getDb } from "#db/database.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { startTwilioFake, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN } from "../fakes/twilio.ts";
 import { startWhatsAppFake, WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID } from "../fakes/whatsapp.ts";

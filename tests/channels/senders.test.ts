@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { senderFor } from "../../server/channels/senders.ts";
-import { smtpChange } from "../../server/channels/settings-input.ts";
-import { saveChannelSettings } from "../../server/channels/settings.ts";
+import { getDb } from "#db/database.ts";
+import { senderFor } from "#server/channels/senders.ts";
+import { smtpChange } from "#server/channels/settings-input.ts";
+import { saveChannelSettings } from "#server/channels/settings.ts";
 import { createUser } from "../factories.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { outgoing } from "./messages.ts";

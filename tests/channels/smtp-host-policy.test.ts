@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { action as channelsAction, loader as channelsPage } from "../../app/routes/dashboard/settings-channels.tsx";
-import { describeNonPublicAddress, resolvePublicHost } from "../../server/channels/network-policy.ts";
+import { action as channelsAction, loader as channelsPage } from "#app/routes/dashboard/settings-channels.tsx";
+import { describeNonPublicAddress, resolvePublicHost } from "#server/channels/network-policy.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";

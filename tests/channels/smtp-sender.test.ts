@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { SmtpConfig } from "../../shared/channels/settings-schemas.ts";
-import { createSmtpSender } from "../../server/channels/smtp-sender.ts";
-import type { MessageContent } from "../../server/channels/types.ts";
+import type { SmtpConfig } from "#shared/channels/settings-schemas.ts";
+import { createSmtpSender } from "#server/channels/smtp-sender.ts";
+import type { MessageContent } from "#server/channels/types.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { outgoing } from "./messages.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTwilioSender } from "../../server/channels/twilio-sender.ts";
+import { createTwilioSender } from "#server/channels/twilio-sender.ts";
 import { startTwilioFake, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, twilioErrorBody } from "../fakes/twilio.ts";
 import { outgoing } from "./messages.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createWhatsAppSender } from "../../server/channels/whatsapp-sender.ts";
+import { createWhatsAppSender } from "#server/channels/whatsapp-sender.ts";
 import { graphError, startWhatsAppFake, WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID } from "../fakes/whatsapp.ts";
 import { outgoing } from "./messages.ts";
 

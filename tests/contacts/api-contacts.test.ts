@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
-import { loader as listContacts } from "../../app/routes/api/contacts.ts";
+import { action as importContacts } from "#app/routes/api/contacts-import.ts";
+import { loader as listContacts } from "#app/routes/api/contacts.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

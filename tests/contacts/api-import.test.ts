@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
-import { loader as listContacts } from "../../app/routes/api/contacts.ts";
-import { loader as skippedCsv } from "../../app/routes/api/import-skipped-csv.ts";
-import { loader as listSegments } from "../../app/routes/api/segments.ts";
+import { action as importContacts } from "#app/routes/api/contacts-import.ts";
+import { loader as listContacts } from "#app/routes/api/contacts.ts";
+import { loader as skippedCsv } from "#app/routes/api/import-skipped-csv.ts";
+import { loader as listSegments } from "#app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { postImport } from "./post-import.ts";

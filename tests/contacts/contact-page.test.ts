@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { loader as contactPage } from "../../app/routes/dashboard/contact.tsx";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { readFlashToasts } from "../../app/http/toast.ts";
+import { loader as contactPage } from "#app/routes/dashboard/contact.tsx";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { readFlashToasts } from "#app/http/toast.ts";
 import { cookieHeaderFrom, getRequest } from "../requests.ts";
 import { hoursAgo, seedEvents } from "../events/seed.ts";
 import { serveDashboard } from "../serve-route.ts";

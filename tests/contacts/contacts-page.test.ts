@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { action as newSegment } from "../../app/routes/dashboard/contacts-new-segment.tsx";
-import { loader as contactsPage } from "../../app/routes/dashboard/contacts.tsx";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { findSession } from "../../server/auth/sessions.ts";
-import { sessionContext } from "../../app/http/context.ts";
+import { action as newSegment } from "#app/routes/dashboard/contacts-new-segment.tsx";
+import { loader as contactsPage } from "#app/routes/dashboard/contacts.tsx";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { findSession } from "#server/auth/sessions.ts";
+import { sessionContext } from "#app/http/context.ts";
 import { createSignedInUser } from "../factories.ts";
 import { flashOf, getRequest, ORIGIN } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

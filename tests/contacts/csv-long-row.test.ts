@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { importCsvUpload } from "../../server/contacts/csv-upload.ts";
-import { getImportReport } from "../../server/contacts/import-report.ts";
-import { listContacts } from "../../server/contacts/list.ts";
+import { getDb } from "#db/database.ts";
+import { importCsvUpload } from "#server/contacts/csv-upload.ts";
+import { getImportReport } from "#server/contacts/import-report.ts";
+import { listContacts } from "#server/contacts/list.ts";
 import { createUser } from "../factories.ts";
 import { streamedUpload } from "./streamed-upload.ts";
 

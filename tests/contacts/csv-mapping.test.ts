@@ -8,8 +8,8 @@ import {
   isCsvFileName,
   remapColumn,
   targetForHeader,
-} from "../../shared/contacts/csv-mapping.ts";
-import { MAX_IMPORT_ROWS } from "../../server/contacts/import.ts";
+} from "#shared/contacts/csv-mapping.ts";
+import { MAX_IMPORT_ROWS } from "#server/contacts/import.ts";
 
 describe("the spec's auto-mapping of one header", () => {
   test.each([

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
-import { loader as listContacts } from "../../app/routes/api/contacts.ts";
-import { getDb } from "../../db/database.ts";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "../../server/contacts/import.ts";
+import { action as importContacts } from "#app/routes/api/contacts-import.ts";
+import { loader as listContacts } from "#app/routes/api/contacts.ts";
+import { getDb } from "#db/database.ts";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "#server/contacts/import.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { loader as listContacts } from "../../app/routes/api/contacts.ts";
-import { PREVIOUS_CHUNK_WAIT_MS } from "../../server/contacts/chunk-order.ts";
-import { importChunk } from "../../server/contacts/import.ts";
+import { getDb } from "#db/database.ts";
+import { loader as listContacts } from "#app/routes/api/contacts.ts";
+import { PREVIOUS_CHUNK_WAIT_MS } from "#server/contacts/chunk-order.ts";
+import { importChunk } from "#server/contacts/import.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

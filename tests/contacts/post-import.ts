@@ -1,4 +1,4 @@
-import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
+import { action as importContacts } from "#app/routes/api/contacts-import.ts";
 import { bearer, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 

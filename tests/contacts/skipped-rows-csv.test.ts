@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { startImport } from "../../server/contacts/import.ts";
-import { streamSkippedRowsCsv } from "../../server/contacts/skipped-rows-csv.ts";
+import { getDb } from "#db/database.ts";
+import { startImport } from "#server/contacts/import.ts";
+import { streamSkippedRowsCsv } from "#server/contacts/skipped-rows-csv.ts";
 import { createUser } from "../factories.ts";
 
 /** An import of the team with `count` skipped rows (rows 2 to count + 1), written as the import writes them. */

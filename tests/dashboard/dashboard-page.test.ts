@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { formatChange } from "../../app/components/dashboard-home/format-change.ts";
-import { loader as dashboardPage } from "../../app/routes/dashboard/index.tsx";
-import { getDb } from "../../db/database.ts";
-import { createCampaign } from "../../server/campaigns/campaigns.ts";
-import { receiveImportChunk } from "../../server/contacts/receive-import.ts";
-import { dashboardStats } from "../../server/dashboard/stats.ts";
-import { createSegment } from "../../server/segments/segments.ts";
+import { formatChange } from "#app/components/dashboard-home/format-change.ts";
+import { loader as dashboardPage } from "#app/routes/dashboard/index.tsx";
+import { getDb } from "#db/database.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
+import { receiveImportChunk } from "#server/contacts/receive-import.ts";
+import { dashboardStats } from "#server/dashboard/stats.ts";
+import { createSegment } from "#server/segments/segments.ts";
 import { signedIn } from "../factories.ts";
 import { getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";

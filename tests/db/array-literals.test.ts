@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { booleanArrayLiteral, textArrayLiteral } from "../../db/array-literals.ts";
-import { getDb } from "../../db/database.ts";
+import { booleanArrayLiteral, textArrayLiteral } from "#db/array-literals.ts";
+import { getDb } from "#db/database.ts";
 
 describe("array literals written ahead of time", () => {
   it("reach PostgreSQL as the same elements node-postgres would send", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, expect, it, vi } from "vitest";
-import { createDatabase, type Database } from "../../db/database.ts";
+import { createDatabase, type Database } from "#db/database.ts";
 
 let db: Database | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { describe, expect, test } from "vitest";
-import { migrationNames } from "../../db/migrate.ts";
+import { migrationNames } from "#db/migrate.ts";
 
 // Migrations are listed by hand in db/migrate.ts so they travel in the server
 // bundle; a file left out of the list would silently never run.

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, expect, it } from "vitest";
-import { createDatabase, type Database } from "../../db/database.ts";
-import { executePrepared } from "../../db/prepared-statements.ts";
+import { createDatabase, type Database } from "#db/database.ts";
+import { executePrepared } from "#db/prepared-statements.ts";
 
 let db: Database | undefined;
 afterEach(async () => {

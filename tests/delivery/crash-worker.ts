@@ -1,8 +1,8 @@
 // A worker process for the crash test (crash.test.ts): the real worker, sending
 // email over SMTP to the test's sink. The test SIGKILLs it and starts another.
-import { createDatabase } from "../../db/database.ts";
-import { createSmtpSender } from "../../server/channels/smtp-sender.ts";
-import { startWorker } from "../../server/jobs/worker.ts";
+import { createDatabase } from "#db/database.ts";
+import { createSmtpSender } from "#server/channels/smtp-sender.ts";
+import { startWorker } from "#server/jobs/worker.ts";
 
 const url = process.env.DATABASE_URL!;
 const port = Number(process.env.CRASH_SINK_PORT);

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
+import { getDb } from "#db/database.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
 import { startCountingSink } from "../../bench/lib/counting-smtp-sink.ts";
 import { seedContacts } from "../../bench/lib/send-fixtures.ts";
 import { createUser } from "../factories.ts";

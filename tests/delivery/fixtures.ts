@@ -1,14 +1,14 @@
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, vi } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { createCampaign } from "../../server/campaigns/campaigns.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
-import { senderFor } from "../../server/channels/senders.ts";
-import { CAMPAIGN_START_QUEUE, SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
-import type { ChunkJob, ChunkWorker } from "../../server/delivery/send-chunk.ts";
-import type { DeliverySettings } from "../../server/delivery/settings.ts";
-import { createSegment } from "../../server/segments/segments.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { senderFor } from "#server/channels/senders.ts";
+import { CAMPAIGN_START_QUEUE, SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
+import type { ChunkJob, ChunkWorker } from "#server/delivery/send-chunk.ts";
+import type { DeliverySettings } from "#server/delivery/settings.ts";
+import { createSegment } from "#server/segments/segments.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 
 export type ContactSeed = { email?: string | null; phone?: string | null; name?: string; emailStatus?: string; smsStatus?: string };

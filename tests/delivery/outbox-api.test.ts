@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { loader as outboxApi } from "../../app/routes/api/outbox.ts";
-import { getDb } from "../../db/database.ts";
-import { listOutboxMessages } from "../../server/delivery/outbox-api.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
-import { sendChunk } from "../../server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
-import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import { loader as outboxApi } from "#app/routes/api/outbox.ts";
+import { getDb } from "#db/database.ts";
+import { listOutboxMessages } from "#server/delivery/outbox-api.ts";
+import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
+import { sendChunk } from "#server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { signedIn } from "../factories.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,11 +1,11 @@
-import { getDb } from "../../db/database.ts";
-import { recordProviderStatus } from "../../server/delivery/provider-status.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
-import { sendChunk } from "../../server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
-import { startCampaign } from "../../server/delivery/start-campaign.ts";
-import { recordClick, recordOpen } from "../../server/tracking/record-hit.ts";
-import { unsubscribeRecipient } from "../../server/tracking/unsubscribe.ts";
+import { getDb } from "#db/database.ts";
+import { recordProviderStatus } from "#server/delivery/provider-status.ts";
+import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
+import { sendChunk } from "#server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
+import { recordClick, recordOpen } from "#server/tracking/record-hit.ts";
+import { unsubscribeRecipient } from "#server/tracking/unsubscribe.ts";
 import { addContacts, chunkWorker, draftCampaign, type sendQueues } from "./fixtures.ts";
 
 /** A person reading in Apple Mail on a Mac. */

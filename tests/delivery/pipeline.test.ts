@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import type { ChannelSender } from "../../server/channels/types.ts";
-import { markSending, readDueDeliveries, recordOutcomes } from "../../server/delivery/ledger.ts";
-import { expireLeases, UNKNOWN_OUTCOME } from "../../server/delivery/leases.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
-import { ChunkInterrupted, sendChunk } from "../../server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
-import { startCampaign, startDueCampaigns } from "../../server/delivery/start-campaign.ts";
-import { reserveSendSlots } from "../../server/delivery/throttle.ts";
+import { getDb } from "#db/database.ts";
+import type { ChannelSender } from "#server/channels/types.ts";
+import { markSending, readDueDeliveries, recordOutcomes } from "#server/delivery/ledger.ts";
+import { expireLeases, UNKNOWN_OUTCOME } from "#server/delivery/leases.ts";
+import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
+import { ChunkInterrupted, sendChunk } from "#server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign, startDueCampaigns } from "#server/delivery/start-campaign.ts";
+import { reserveSendSlots } from "#server/delivery/throttle.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, chunkWorker, draftCampaign, sendQueues } from "./fixtures.ts";
 

@@ -1,5 +1,5 @@
 import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
-import { type Database, getDb } from "../../db/database.ts";
+import { type Database, getDb } from "#db/database.ts";
 
 /**
  * The plans PostgreSQL makes for every query a domain function runs, joined into one

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { recordProviderStatus } from "../../server/delivery/provider-status.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { recordProviderStatus } from "#server/delivery/provider-status.ts";
 import { createUser, uniqueEmail } from "../factories.ts";
 
 // A campaign with one delivery in a given state, written straight into the ledger,

@@ -1,18 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { loader as recipientsApi } from "../../app/routes/api/campaign-recipients.ts";
-import { loader as recipientsCsvApi } from "../../app/routes/api/campaign-recipients-csv.ts";
-import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
-import { loader as recipientsCsvPage } from "../../app/routes/dashboard/broadcast-recipients-csv.ts";
-import { RECIPIENT_OUTCOMES, listRecipients } from "../../server/delivery/recipient-outcomes.ts";
+import { loader as recipientsApi } from "#app/routes/api/campaign-recipients.ts";
+import { loader as recipientsCsvApi } from "#app/routes/api/campaign-recipients-csv.ts";
+import { loader as campaignPage } from "#app/routes/dashboard/broadcast.tsx";
+import { loader as recipientsCsvPage } from "#app/routes/dashboard/broadcast-recipients-csv.ts";
+import { RECIPIENT_OUTCOMES, listRecipients } from "#server/delivery/recipient-outcomes.ts";
 import { signedIn } from "../factories.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { addContacts, draftCampaign, sendQueues } from "./fixtures.ts";
 import { campaignWithOutcomes } from "./outcomes-fixture.ts";
 import { planOf } from "./plan-of.ts";
-import { getDb } from "../../db/database.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
-import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import { getDb } from "#db/database.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
 
 const queues = sendQueues();
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { CHUNK_SIZE, previewRecipients, resolveRecipients } from "../../server/delivery/recipients.ts";
-import { createFilterSegment } from "../../server/segments/filter-segments.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
+import { getDb } from "#db/database.ts";
+import { CHUNK_SIZE, previewRecipients, resolveRecipients } from "#server/delivery/recipients.ts";
+import { createFilterSegment } from "#server/segments/filter-segments.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, draftCampaign, staticSegment } from "./fixtures.ts";
 

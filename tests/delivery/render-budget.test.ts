@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
-import { sendChunk } from "../../server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
-import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import { getDb } from "#db/database.ts";
+import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
+import { sendChunk } from "#server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, chunkWorker, draftCampaign, staticSegment, sendQueues } from "./fixtures.ts";
 

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { PgBoss } from "pg-boss";
-import { getDb } from "../../db/database.ts";
-import { smtpChange } from "../../server/channels/settings-input.ts";
-import { saveChannelSettings } from "../../server/channels/settings.ts";
-import { registerDeliveryJobs } from "../../server/delivery/jobs.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
+import { getDb } from "#db/database.ts";
+import { smtpChange } from "#server/channels/settings-input.ts";
+import { saveChannelSettings } from "#server/channels/settings.ts";
+import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
 import { createUser } from "../factories.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { addContacts, chunkWorker, draftCampaign, startBoss, testSettings } from "./fixtures.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { action as sendAction, loader as sendPage } from "../../app/routes/dashboard/broadcast-send.tsx";
-import { getDb } from "../../db/database.ts";
-import { getCampaign } from "../../server/campaigns/campaigns.ts";
-import { readFlashToasts } from "../../app/http/toast.ts";
+import { action as sendAction, loader as sendPage } from "#app/routes/dashboard/broadcast-send.tsx";
+import { getDb } from "#db/database.ts";
+import { getCampaign } from "#server/campaigns/campaigns.ts";
+import { readFlashToasts } from "#app/http/toast.ts";
 import { cookieHeaderFrom, getRequest, ORIGIN } from "../requests.ts";
 import { addContacts, draftCampaign } from "./fixtures.ts";
 import { serveDashboard } from "../serve-route.ts";

@@ -1,10 +1,10 @@
 import type { ParsedMail } from "mailparser";
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { createSmtpSender } from "../../server/channels/smtp-sender.ts";
-import { sendChunk } from "../../server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
-import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import { getDb } from "#db/database.ts";
+import { createSmtpSender } from "#server/channels/smtp-sender.ts";
+import { sendChunk } from "#server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { action as revokeAction, loader as revokePage } from "../../app/routes/dashboard/api-key-revoke.tsx";
-import { action as createAction, loader as keysPage } from "../../app/routes/dashboard/api-keys.tsx";
-import { getDb } from "../../db/database.ts";
-import { readFlashToasts } from "../../app/http/toast.ts";
-import { createWriteKey } from "../../server/write-keys/write-keys.ts";
+import { action as revokeAction, loader as revokePage } from "#app/routes/dashboard/api-key-revoke.tsx";
+import { action as createAction, loader as keysPage } from "#app/routes/dashboard/api-keys.tsx";
+import { getDb } from "#db/database.ts";
+import { readFlashToasts } from "#app/http/toast.ts";
+import { createWriteKey } from "#server/write-keys/write-keys.ts";
 import { cookieHeaderFrom, formRequest, getRequest } from "../requests.ts";
 import { basicAuth, postTracking } from "./fixtures.ts";
 import { serveDashboard } from "../serve-route.ts";

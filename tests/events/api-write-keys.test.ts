@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { action as revoke } from "../../app/routes/api/write-key.ts";
-import { action as create, loader as list } from "../../app/routes/api/write-keys.ts";
+import { action as revoke } from "#app/routes/api/write-key.ts";
+import { action as create, loader as list } from "#app/routes/api/write-keys.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { basicAuth, postTracking } from "./fixtures.ts";

@@ -1,8 +1,8 @@
 import Papa from "papaparse";
 import { describe, expect, test } from "vitest";
-import { loader as exportCsv } from "../../app/routes/dashboard/events-export.ts";
-import { loader as latest } from "../../app/routes/dashboard/events-latest.ts";
-import { loader as eventsPage } from "../../app/routes/dashboard/events.tsx";
+import { loader as exportCsv } from "#app/routes/dashboard/events-export.ts";
+import { loader as latest } from "#app/routes/dashboard/events-latest.ts";
+import { loader as eventsPage } from "#app/routes/dashboard/events.tsx";
 import { getRequest } from "../requests.ts";
 import { hoursAgo, seedEvents } from "./seed.ts";
 import { serveDashboard } from "../serve-route.ts";

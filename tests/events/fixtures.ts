@@ -1,11 +1,11 @@
-import { getDb } from "../../db/database.ts";
-import { createWriteKey } from "../../server/write-keys/write-keys.ts";
+import { getDb } from "#db/database.ts";
+import { createWriteKey } from "#server/write-keys/write-keys.ts";
 import { createUser } from "../factories.ts";
 import { jsonRequest } from "../requests.ts";
-import { action as batch } from "../../app/routes/tracking/batch.ts";
-import { action as identify } from "../../app/routes/tracking/identify.ts";
-import { action as page } from "../../app/routes/tracking/page.ts";
-import { action as track } from "../../app/routes/tracking/track.ts";
+import { action as batch } from "#app/routes/tracking/batch.ts";
+import { action as identify } from "#app/routes/tracking/identify.ts";
+import { action as page } from "#app/routes/tracking/page.ts";
+import { action as track } from "#app/routes/tracking/track.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 
 const calls = { batch, identify, page, track } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { createWriteKey } from "../../server/write-keys/write-keys.ts";
-import type { WriteKeyKind } from "../../shared/write-keys/schemas.ts";
+import { getDb } from "#db/database.ts";
+import { createWriteKey } from "#server/write-keys/write-keys.ts";
+import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 import { createUser } from "../factories.ts";
 import { basicAuth, contactsOfTeam, postTracking, storedEvents } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { importChunk, startImport } from "../../server/contacts/import.ts";
+import { getDb } from "#db/database.ts";
+import { importChunk, startImport } from "#server/contacts/import.ts";
 import { basicAuth, contactsOfTeam, createTrackingTeam, postTracking, storedEvents } from "./fixtures.ts";
 
 async function importContacts(teamId: string, rows: { email: string; name?: string }[]) {

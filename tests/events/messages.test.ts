@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseTrackingBody } from "../../server/events/messages.ts";
+import { parseTrackingBody } from "#server/events/messages.ts";
 
 const receivedAt = new Date("2026-11-23T12:00:10.000Z");
 

@@ -1,7 +1,7 @@
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { ingestMessages } from "../../server/events/ingest.ts";
-import type { TrackedMessage } from "../../server/events/messages.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { ingestMessages } from "#server/events/ingest.ts";
+import type { TrackedMessage } from "#server/events/messages.ts";
 
 type SeedEvent = Partial<Omit<TrackedMessage, "occurredAt">> & { occurredAt: Date | string };
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { revokeWriteKey } from "../../server/write-keys/write-keys.ts";
+import { getDb } from "#db/database.ts";
+import { revokeWriteKey } from "#server/write-keys/write-keys.ts";
 import { basicAuth, createTrackingTeam, postTracking, storedEvents } from "./fixtures.ts";
 
 const track = (overrides: Record<string, unknown> = {}) => ({

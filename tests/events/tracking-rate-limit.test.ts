@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { handleTrackingCall } from "../../server/events/tracking-request.ts";
-import { createTrackingLimiter, type TrackingLimiter } from "../../server/events/tracking-rate-limit.ts";
+import { handleTrackingCall } from "#server/events/tracking-request.ts";
+import { createTrackingLimiter, type TrackingLimiter } from "#server/events/tracking-rate-limit.ts";
 import { jsonRequest } from "../requests.ts";
 import { basicAuth, createTrackingTeam, storedEvents } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import { Analytics } from "@segment/analytics-node";
-import { getDb } from "../../db/database.ts";
-import { revokeWriteKey } from "../../server/write-keys/write-keys.ts";
+import { getDb } from "#db/database.ts";
+import { revokeWriteKey } from "#server/write-keys/write-keys.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactsOfTeam, createTrackingTeam, storedEvents } from "./fixtures.ts";
 import { startTrackingServer, type TrackingServer } from "./tracking-server.ts";

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { action as batch } from "../../app/routes/tracking/batch.ts";
-import { action as identify } from "../../app/routes/tracking/identify.ts";
-import { action as page } from "../../app/routes/tracking/page.ts";
-import { action as track } from "../../app/routes/tracking/track.ts";
+import { action as batch } from "#app/routes/tracking/batch.ts";
+import { action as identify } from "#app/routes/tracking/identify.ts";
+import { action as page } from "#app/routes/tracking/page.ts";
+import { action as track } from "#app/routes/tracking/track.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 
 const calls = { batch, identify, page, track } as const;

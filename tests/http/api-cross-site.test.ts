@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
-import { action as createSegment, loader as listSegments } from "../../app/routes/api/segments.ts";
+import { action as importContacts } from "#app/routes/api/contacts-import.ts";
+import { action as createSegment, loader as listSegments } from "#app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, ORIGIN, sessionCookieHeader } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { action as segmentAction } from "../../app/routes/api/segment.ts";
-import { action as previewAction } from "../../app/routes/api/segments-preview.ts";
-import { action as createAction, loader as listLoader } from "../../app/routes/api/segments.ts";
+import { action as segmentAction } from "#app/routes/api/segment.ts";
+import { action as previewAction } from "#app/routes/api/segments-preview.ts";
+import { action as createAction, loader as listLoader } from "#app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { type Seeded, seedFilterTeam } from "./filter-seed.ts";

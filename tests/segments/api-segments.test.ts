@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { action as importContacts } from "../../app/routes/api/contacts-import.ts";
-import { loader as listContacts } from "../../app/routes/api/contacts.ts";
-import { action as segmentAction } from "../../app/routes/api/segment.ts";
-import { action as linkContacts } from "../../app/routes/api/segment-contacts.ts";
-import { action as createSegment, loader as listSegments } from "../../app/routes/api/segments.ts";
+import { action as importContacts } from "#app/routes/api/contacts-import.ts";
+import { loader as listContacts } from "#app/routes/api/contacts.ts";
+import { action as segmentAction } from "#app/routes/api/segment.ts";
+import { action as linkContacts } from "#app/routes/api/segment-contacts.ts";
+import { action as createSegment, loader as listSegments } from "#app/routes/api/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { action as createSegment } from "../../app/routes/api/segments.ts";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
-import { filterContacts, previewFilter } from "../../server/segments/filter/query.ts";
+import { action as createSegment } from "#app/routes/api/segments.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { filterContacts, previewFilter } from "#server/segments/filter/query.ts";
 import { createSignedInUser } from "../factories.ts";
 import { bearer, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";

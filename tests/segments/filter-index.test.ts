@@ -1,9 +1,9 @@
 import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { newIds } from "../../db/ids.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
-import { countFilter, filterContacts } from "../../server/segments/filter/query.ts";
+import { getDb } from "#db/database.ts";
+import { newIds } from "#db/ids.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { countFilter, filterContacts } from "#server/segments/filter/query.ts";
 import { createUser } from "../factories.ts";
 
 /**

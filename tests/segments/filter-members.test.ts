@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { isAppError } from "../../server/errors.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
-import { previewFilter } from "../../server/segments/filter/query.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { isAppError } from "#server/errors.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { previewFilter } from "#server/segments/filter/query.ts";
 import { type Seeded, seedFilterTeam } from "./filter-seed.ts";
 
 let seed: Seeded;

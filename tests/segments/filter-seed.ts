@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
 import { createSignedInUser, createUser } from "../factories.ts";
 
 // A small team whose members for every kind of condition are known by heart:

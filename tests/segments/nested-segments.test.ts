@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { action as segmentAction } from "../../app/routes/api/segment.ts";
-import { action as createAction, loader as listLoader } from "../../app/routes/api/segments.ts";
-import { loader as segmentsPage } from "../../app/routes/dashboard/segments.tsx";
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { segmentContactIds } from "../../server/segments/members.ts";
-import { recountSegment } from "../../server/segments/recount-segment.ts";
+import { action as segmentAction } from "#app/routes/api/segment.ts";
+import { action as createAction, loader as listLoader } from "#app/routes/api/segments.ts";
+import { loader as segmentsPage } from "#app/routes/dashboard/segments.tsx";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { segmentContactIds } from "#server/segments/members.ts";
+import { recountSegment } from "#server/segments/recount-segment.ts";
 import { bearer, getRequest, jsonRequest, sessionCookieHeader } from "../requests.ts";
 import { type Seeded, seedFilterTeam } from "./filter-seed.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { closeDb } from "../../db/database.ts";
-import { withDatabase } from "../../db/start.ts";
+import { closeDb } from "#db/database.ts";
+import { withDatabase } from "#db/start.ts";
 
 // Runs in each worker before its test files: a database of its own, cloned from
 // the migrated template, so workers never see each other's rows or locks.

@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createDatabase } from "../../db/database.ts";
-import { startEmbeddedPostgres } from "../../db/embedded.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
-import { withDatabase } from "../../db/start.ts";
+import { createDatabase } from "#db/database.ts";
+import { startEmbeddedPostgres } from "#db/embedded.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { withDatabase } from "#db/start.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

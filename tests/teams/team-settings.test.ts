@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { action as scheduleAction, loader as schedulePage } from "../../app/routes/dashboard/broadcast-schedule.tsx";
-import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
-import { action as settingsAction, loader as settingsPage } from "../../app/routes/dashboard/settings.tsx";
-import { getDb } from "../../db/database.ts";
-import { createCampaign, getCampaign } from "../../server/campaigns/campaigns.ts";
+import { action as scheduleAction, loader as schedulePage } from "#app/routes/dashboard/broadcast-schedule.tsx";
+import { loader as broadcastsPage } from "#app/routes/dashboard/broadcasts.tsx";
+import { action as settingsAction, loader as settingsPage } from "#app/routes/dashboard/settings.tsx";
+import { getDb } from "#db/database.ts";
+import { createCampaign, getCampaign } from "#server/campaigns/campaigns.ts";
 import { flashOf, formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { loader as campaignsApi } from "../../app/routes/api/campaigns.ts";
-import { loader as broadcastsPage } from "../../app/routes/dashboard/broadcasts.tsx";
-import { loader as dashboardPage } from "../../app/routes/dashboard/index.tsx";
-import { getDb } from "../../db/database.ts";
-import { campaignAnalytics } from "../../server/tracking/analytics.ts";
-import { recordClick, recordOpen } from "../../server/tracking/record-hit.ts";
-import { unsubscribeRecipient } from "../../server/tracking/unsubscribe.ts";
+import { loader as campaignsApi } from "#app/routes/api/campaigns.ts";
+import { loader as broadcastsPage } from "#app/routes/dashboard/broadcasts.tsx";
+import { loader as dashboardPage } from "#app/routes/dashboard/index.tsx";
+import { getDb } from "#db/database.ts";
+import { campaignAnalytics } from "#server/tracking/analytics.ts";
+import { recordClick, recordOpen } from "#server/tracking/record-hit.ts";
+import { unsubscribeRecipient } from "#server/tracking/unsubscribe.ts";
 import { signedIn } from "../factories.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import TrackedLink, { loader as click } from "../../app/routes/tracking/click.tsx";
-import { getDb } from "../../db/database.ts";
-import { deleteCampaign } from "../../server/campaigns/campaigns.ts";
-import { SEND_CHUNK_QUEUE } from "../../server/delivery/queues.ts";
-import { sendChunk, type ChunkJob } from "../../server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "../../server/delivery/send-now.ts";
-import { startCampaign } from "../../server/delivery/start-campaign.ts";
+import TrackedLink, { loader as click } from "#app/routes/tracking/click.tsx";
+import { getDb } from "#db/database.ts";
+import { deleteCampaign } from "#server/campaigns/campaigns.ts";
+import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
+import { sendChunk, type ChunkJob } from "#server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { addContacts, chunkWorker, draftCampaign, sendQueues } from "../delivery/fixtures.ts";
 import { createUser } from "../factories.ts";
 import { renderPage } from "../render-route.ts";

@@ -1,7 +1,7 @@
-import { getDb } from "../../db/database.ts";
-import { newId } from "../../db/ids.ts";
-import { createCampaign } from "../../server/campaigns/campaigns.ts";
-import type { CampaignType } from "../../shared/campaigns/schemas.ts";
+import { getDb } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 
 // A campaign as the delivery engine leaves it: SENT, with one ledger row per
 // recipient. Written straight into the tables so these tests need no sending.

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { newId } from "../../db/ids.ts";
-import { instrumentEmail } from "../../server/tracking/instrument-email.ts";
-import { readClickToken, readOpenToken, readUnsubscribeToken } from "../../server/tracking/tokens.ts";
+import { newId } from "#db/ids.ts";
+import { instrumentEmail } from "#server/tracking/instrument-email.ts";
+import { readClickToken, readOpenToken, readUnsubscribeToken } from "#server/tracking/tokens.ts";
 
 const key = randomBytes(32);
 const baseUrl = "https://murmur.example.com";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { newId } from "../../db/ids.ts";
-import { instrumentEmail } from "../../server/tracking/instrument-email.ts";
-import { readClickToken } from "../../server/tracking/tokens.ts";
+import { newId } from "#db/ids.ts";
+import { instrumentEmail } from "#server/tracking/instrument-email.ts";
+import { readClickToken } from "#server/tracking/tokens.ts";
 
 // Bodies built to make a backtracking link pattern retry from every character: before
 // the tokenizer, 198 KB of "<a " took 22 s of one core. Vitest's test timeout is the net.

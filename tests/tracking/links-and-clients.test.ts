@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { loader as campaignPage } from "../../app/routes/dashboard/broadcast.tsx";
-import { getDb } from "../../db/database.ts";
+import { loader as campaignPage } from "#app/routes/dashboard/broadcast.tsx";
+import { getDb } from "#db/database.ts";
 import { campaignClients } from "#server/campaigns/campaign-clients.ts";
 import { campaignLinks } from "#server/campaigns/campaign-links.ts";
-import { recordClick, recordOpen } from "../../server/tracking/record-hit.ts";
+import { recordClick, recordOpen } from "#server/tracking/record-hit.ts";
 import { signedIn } from "../factories.ts";
 import { getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { newId } from "../../db/ids.ts";
+import { newId } from "#db/ids.ts";
 import {
   readClickToken,
   readOpenToken,
@@ -9,7 +9,7 @@ import {
   signClickTokens,
   signOpenToken,
   signUnsubscribeToken,
-} from "../../server/tracking/tokens.ts";
+} from "#server/tracking/tokens.ts";
 
 const key = randomBytes(32);
 const deliveryId = newId();

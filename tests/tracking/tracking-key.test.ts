@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
-import { loader as click } from "../../app/routes/tracking/click.tsx";
-import { getDb } from "../../db/database.ts";
-import { getSecretKey } from "../../server/secrets/secret-key.ts";
-import { forgetTrackingKey, getTrackingKey, loadStoredTrackingKey } from "../../server/tracking/key.ts";
-import { readClickToken, signClickToken } from "../../server/tracking/tokens.ts";
+import { loader as click } from "#app/routes/tracking/click.tsx";
+import { getDb } from "#db/database.ts";
+import { getSecretKey } from "#server/secrets/secret-key.ts";
+import { forgetTrackingKey, getTrackingKey, loadStoredTrackingKey } from "#server/tracking/key.ts";
+import { readClickToken, signClickToken } from "#server/tracking/tokens.ts";
 import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { action, loader, middleware } from "../../app/routes/unsubscribe.tsx";
-import { getDb } from "../../db/database.ts";
-import { deleteCampaign } from "../../server/campaigns/campaigns.ts";
-import { campaignAnalytics } from "../../server/tracking/analytics.ts";
-import { getTrackingKey } from "../../server/tracking/key.ts";
-import { signUnsubscribeToken } from "../../server/tracking/tokens.ts";
-import { unsubscribeByAddress } from "../../server/tracking/unsubscribe.ts";
+import { action, loader, middleware } from "#app/routes/unsubscribe.tsx";
+import { getDb } from "#db/database.ts";
+import { deleteCampaign } from "#server/campaigns/campaigns.ts";
+import { campaignAnalytics } from "#server/tracking/analytics.ts";
+import { getTrackingKey } from "#server/tracking/key.ts";
+import { signUnsubscribeToken } from "#server/tracking/tokens.ts";
+import { unsubscribeByAddress } from "#server/tracking/unsubscribe.ts";
 import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";

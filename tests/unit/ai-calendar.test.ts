@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { interpretWithBuiltIn } from "../../server/ai/builtin/interpreter.ts";
-import { teamClock } from "../../server/ai/builtin/clock.ts";
-import type { Vocabulary } from "../../server/ai/types.ts";
+import { interpretWithBuiltIn } from "#server/ai/builtin/interpreter.ts";
+import { teamClock } from "#server/ai/builtin/clock.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
 
 // Calendar words read against a fixed clock, on every day of a week and at
 // the turn of a year, so the corpus (which runs on the real date) cannot pass

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { interpretWithBuiltIn } from "../../server/ai/builtin/interpreter.ts";
-import { teamClock } from "../../server/ai/builtin/clock.ts";
-import type { Vocabulary } from "../../server/ai/types.ts";
+import { interpretWithBuiltIn } from "#server/ai/builtin/interpreter.ts";
+import { teamClock } from "#server/ai/builtin/clock.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
 
 // The built-in interpreter never picks one of two readings in silence: a word
 // that is both an activity word and a value of the team's own attribute is read

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactRowsHtml } from "../../app/components/contacts/contact-rows-html.ts";
+import { contactRowsHtml } from "#app/components/contacts/contact-rows-html.ts";
 
 const contact = {
   id: "0192f1c4-5b6a-7c8d-9e0f-a1b2c3d4e5f6",

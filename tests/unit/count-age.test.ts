@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { describeCountAge } from "../../app/lib/count-age.ts";
+import { describeCountAge } from "#app/lib/count-age.ts";
 
 const at = new Date("2026-11-24T12:00:00Z");
 const later = (seconds: number) => new Date(at.getTime() + seconds * 1000);

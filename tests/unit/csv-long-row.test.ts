@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { inspectCsvFile } from "../../app/components/csv-import/read-csv-file.ts";
-import { CSV_MAX_ROW_CHARS } from "../../shared/contacts/csv-row-limit.ts";
-import { type CsvSource, readCsvBatches } from "../../shared/contacts/csv-stream.ts";
+import { inspectCsvFile } from "#app/components/csv-import/read-csv-file.ts";
+import { CSV_MAX_ROW_CHARS } from "#shared/contacts/csv-row-limit.ts";
+import { type CsvSource, readCsvBatches } from "#shared/contacts/csv-stream.ts";
 
 // The row-length rule of the shared CSV reader, which the browser (a chosen file)
 // and the server (the no-JavaScript upload) both read through.

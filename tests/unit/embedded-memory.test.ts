@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memorySettings } from "../../db/embedded.ts";
+import { memorySettings } from "#db/embedded.ts";
 
 const GB = 1024 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv, readLogLevel } from "../../server/env.ts";
+import { parseEnv, readLogLevel } from "#server/env.ts";
 
 describe("parseEnv", () => {
   test("fills in defaults for an empty environment", () => {

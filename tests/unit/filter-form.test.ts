@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { readBuilderForm } from "../../app/components/segments/filter-builder/read-form.ts";
-import type { FormValue } from "../../shared/form-tree.ts";
-import { draftFromFilter, filterFromDraft } from "../../server/segments/filter/form.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
-import { COMPARISON_OPERATORS, CONTACT_FIELDS, ENGAGEMENT_OPERATORS, EVENT_FREQUENCIES, FIELD_OPERATORS } from "../../shared/segments/filter/schema.ts";
+import { readBuilderForm } from "#app/components/segments/filter-builder/read-form.ts";
+import type { FormValue } from "#shared/form-tree.ts";
+import { draftFromFilter, filterFromDraft } from "#server/segments/filter/form.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { COMPARISON_OPERATORS, CONTACT_FIELDS, ENGAGEMENT_OPERATORS, EVENT_FREQUENCIES, FIELD_OPERATORS } from "#shared/segments/filter/schema.ts";
 
 // The builder is the filter tree as plain form fields: a saved tree reopened in the
 // builder and posted back unchanged must be the same tree, for every condition kind

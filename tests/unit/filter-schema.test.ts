@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../../server/errors.ts";
-import { parseFilter } from "../../server/segments/filter/parse.ts";
-import type { FilterNode } from "../../shared/segments/filter/schema.ts";
+import { isAppError } from "#server/errors.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import type { FilterNode } from "#shared/segments/filter/schema.ts";
 
 const group = (conditions: unknown[], combinator = "and") => ({ type: "group", combinator, conditions });
 

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Field, SelectField, TextareaField } from "../../app/components/forms/field.tsx";
+import { Field, SelectField, TextareaField } from "#app/components/forms/field.tsx";
 
 // What a screen reader is told about a field: the label bound to the control, whether it
 // is invalid, and the text of every element its aria-describedby names.

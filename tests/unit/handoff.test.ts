@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { handOver } from "../../server/delivery/handoff.ts";
+import { handOver } from "#server/delivery/handoff.ts";
 
 // Marks, sends and reads take fixed times on a fake clock, so the order in which they
 // finish (what these tests are about) is the same on any machine.

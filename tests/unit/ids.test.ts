@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { newId, newIds } from "../../db/ids.ts";
+import { newId, newIds } from "#db/ids.ts";
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

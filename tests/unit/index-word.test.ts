@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { indexWord } from "../../server/contacts/search.ts";
+import { indexWord } from "#server/contacts/search.ts";
 
 describe("indexWord", () => {
   test("prefers the word with the most digits, then the longest, of at least three characters", () => {

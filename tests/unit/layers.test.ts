@@ -117,7 +117,7 @@ const BREAKING_IMPORTS: Record<string, Array<[file: string, source: string]>> = 
   "server/ and db/ never import app/": [["server/segments/filter/form.ts", 'import type { FormTree } from "../../../app/lib/form-tree.ts";']],
   "db/ never imports server/": [["db/database.ts", 'import { log } from "#server/log.ts";']],
   "migrations import nothing of the app": [["migrations/2026-01-01T0000-x.ts", 'import type { DB } from "../db/types.ts";']],
-  "shared/ imports nothing of the app": [["shared/contacts/phone.ts", 'export { getDb } from "../../db/database.ts";']],
+  "shared/ imports nothing of the app": [["shared/contacts/phone.ts", 'export { getDb } from "#db/database.ts";']],
   "client modules never import server/, db/ or app/http/ (types aside, which leave no code behind)": [
     ["app/components/csv-import/send-chunks.ts", 'const { normalizePhone } = await import("../../../server/contacts/phone.ts");'],
   ],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { classifyMailClient } from "../../server/tracking/mail-client.ts";
+import { classifyMailClient } from "#server/tracking/mail-client.ts";
 
 // User-Agents as the clients send them when they fetch an open pixel.
 const PEOPLE: [string, string][] = [

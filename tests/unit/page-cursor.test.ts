@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { firstPageHref, pageHref, readPageRequest } from "../../app/lib/page-cursor.ts";
+import { firstPageHref, pageHref, readPageRequest } from "#app/lib/page-cursor.ts";
 
 describe("page cursors in the URL", () => {
   test("a hand-edited parameter is the first page, and `after` wins over `before`", () => {

@@ -1,8 +1,8 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import examples from "libphonenumber-js/mobile/examples";
 import { describe, expect, test } from "vitest";
-import { isValidAsParsed, parsesToItself } from "../../shared/contacts/numbering-plans.ts";
-import { normalizePhone } from "../../shared/contacts/phone.ts";
+import { isValidAsParsed, parsesToItself } from "#shared/contacts/numbering-plans.ts";
+import { normalizePhone } from "#shared/contacts/phone.ts";
 
 // What normalizePhone promises, with no shortcut: the parser's E.164 for a valid number, the input otherwise.
 // server/contacts/numbering-plans.ts repeats the parser's own steps over undocumented

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { prepareBudgetedRenderer } from "../../server/content/budgeted-render.ts";
-import { MessageRenderError } from "../../server/content/message-render-error.ts";
-import type { RenderableCampaign, RenderableContact } from "../../server/content/render.ts";
-import { setRenderBudget } from "../../server/content/render-budget.ts";
+import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
+import { MessageRenderError } from "#server/content/message-render-error.ts";
+import type { RenderableCampaign, RenderableContact } from "#server/content/render.ts";
+import { setRenderBudget } from "#server/content/render-budget.ts";
 
 const sms = (content: string): RenderableCampaign => ({
   type: "SMS",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { safeRedirectPath } from "../../app/http/session.ts";
+import { safeRedirectPath } from "#app/http/session.ts";
 
 describe("safeRedirectPath", () => {
   test.each(["/dashboard", "/dashboard/contacts?page=2#top", "/"])("keeps the same-site path %s", (path) => {

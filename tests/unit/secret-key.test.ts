@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { open, seal, UnreadableSecretError } from "../../server/secrets/secret-box.ts";
-import { decodeSecretKey, forgetSecretKey, getSecretKey, secretKeyWarning } from "../../server/secrets/secret-key.ts";
-import { parseEnv } from "../../server/env.ts";
+import { open, seal, UnreadableSecretError } from "#server/secrets/secret-box.ts";
+import { decodeSecretKey, forgetSecretKey, getSecretKey, secretKeyWarning } from "#server/secrets/secret-key.ts";
+import { parseEnv } from "#server/env.ts";
 
 afterEach(() => forgetSecretKey());
 

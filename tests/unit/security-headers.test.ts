@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
-import { buildContentSecurityPolicy, buildSecurityHeaders, createNonce, securityHeaders } from "../../server/http/security-headers.ts";
+import { buildContentSecurityPolicy, buildSecurityHeaders, createNonce, securityHeaders } from "#server/http/security-headers.ts";
 
 const PRODUCTION_HTTPS = { appUrl: "https://murmur.example.com", development: false };
 const PRODUCTION_HTTP = { appUrl: undefined, development: false };

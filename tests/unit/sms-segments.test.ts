@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countSms, describeSmsCount } from "../../shared/content/sms-segments.ts";
+import { countSms, describeSmsCount } from "#shared/content/sms-segments.ts";
 
 describe("countSms", () => {
   test("GSM-7: 160 characters in one message, 153 per part after that", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { AppError } from "../../server/errors.ts";
-import { startOverOnStaleCursor } from "../../app/http/stale-cursor.ts";
-import { decodeCursor } from "../../server/keyset-cursor.ts";
+import { AppError } from "#server/errors.ts";
+import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
+import { decodeCursor } from "#server/keyset-cursor.ts";
 
 const firstPage = "/dashboard/contacts?hasPhone=yes";
 const message = "That page link is no longer valid, so the list starts from the first page.";

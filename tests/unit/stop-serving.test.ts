@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterEach, expect, test } from "vitest";
-import { stopServing } from "../../server/http/stop-serving.ts";
+import { stopServing } from "#server/http/stop-serving.ts";
 
 let agent: http.Agent | undefined;
 afterEach(() => agent?.destroy());

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { isValidTwilioSignature, isValidWhatsAppSignature, twilioSignature } from "../../server/delivery/webhooks/signatures.ts";
+import { isValidTwilioSignature, isValidWhatsAppSignature, twilioSignature } from "#server/delivery/webhooks/signatures.ts";
 
 // Twilio's own published example of a signed request.
 const TWILIO_EXAMPLE = {

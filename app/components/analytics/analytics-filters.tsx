@@ -1,10 +1,10 @@
 import { Form } from "react-router";
-import type { AnalyticsPeriod } from "../../../server/analytics/period.ts";
-import type { AnalyticsQuery } from "../../../server/analytics/schemas.ts";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { NativeSelect } from "../ui/native-select.tsx";
+import type { AnalyticsPeriod } from "#server/analytics/period.ts";
+import type { AnalyticsQuery } from "#server/analytics/schemas.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 
 type Props = { period: AnalyticsPeriod; query: AnalyticsQuery; campaigns: { id: string; name: string }[]; problems: string[] };
 

@@ -1,4 +1,4 @@
-import type { GrowthPoint } from "../../../server/analytics/audience-growth.ts";
+import type { GrowthPoint } from "#server/analytics/audience-growth.ts";
 import { countFormat, formatBucket } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";

@@ -1,4 +1,4 @@
-import type { TimelinePoint } from "../../../server/analytics/campaign-timeline.ts";
+import type { TimelinePoint } from "#server/analytics/campaign-timeline.ts";
 import { formatBucket } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 

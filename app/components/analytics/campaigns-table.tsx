@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
-import type { CampaignRow, CampaignSort } from "../../../server/analytics/breakdowns.ts";
-import { Button } from "../ui/button.tsx";
+import type { CampaignRow, CampaignSort } from "#server/analytics/breakdowns.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { countFormat, formatRate } from "./format.ts";
 import { Section } from "./section.tsx";
 

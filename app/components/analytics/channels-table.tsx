@@ -1,4 +1,4 @@
-import type { ChannelRow } from "../../../server/analytics/breakdowns.ts";
+import type { ChannelRow } from "#server/analytics/breakdowns.ts";
 import { countFormat, formatRate } from "./format.ts";
 import { Section } from "./section.tsx";
 

@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from "react-router";
-import type { EventTrend } from "../../../server/analytics/event-trends.ts";
-import { Button } from "../ui/button.tsx";
+import type { EventTrend } from "#server/analytics/event-trends.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { countFormat, formatBucket } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";

@@ -1,5 +1,5 @@
-import type { FiguresWithRates } from "../../../server/analytics/figures.ts";
-import { Card, CardContent } from "../ui/card.tsx";
+import type { FiguresWithRates } from "#server/analytics/figures.ts";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { countFormat, formatChange, formatRate } from "./format.ts";
 
 type Props = { totals: FiguresWithRates; previous: FiguresWithRates; days: number };

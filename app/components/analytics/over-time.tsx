@@ -1,5 +1,5 @@
-import type { AnalyticsPeriod } from "../../../server/analytics/period.ts";
-import type { SeriesPoint } from "../../../server/analytics/series.ts";
+import type { AnalyticsPeriod } from "#server/analytics/period.ts";
+import type { SeriesPoint } from "#server/analytics/series.ts";
 import { formatBucket } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 /** One titled card of the Analytics page. */
 export function Section({ title, actions, children }: { title: string; actions?: React.ReactNode; children: React.ReactNode }) {

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { Field } from "../forms/field.tsx";
-import { CreateWriteKeySchema, type WriteKeyKind } from "../../../shared/write-keys/schemas.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { Field } from "#app/components/forms/field.tsx";
+import { CreateWriteKeySchema, type WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
 const KIND_OPTIONS: { value: WriteKeyKind; label: string; description: string }[] = [
   { value: "client", label: "Client", description: "For a web page or a mobile app, where anyone can read it. It can add a contact's email or phone, never replace one." },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 export type WriteKeyRow = { id: string; name: string; kind: "client" | "server"; prefix: string; createdAt: string; revokedAt: string | null };
 

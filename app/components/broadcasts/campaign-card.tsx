@@ -2,10 +2,10 @@ import { CalendarClock, CalendarX, Clock, Pencil, Send, Trash2 } from "lucide-re
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { BROADCASTS_PATH, countFormat, formatDate, formatDateTime } from "./format.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
-import type { CampaignState, CampaignType } from "../../../shared/campaigns/schemas.ts";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import type { CampaignState, CampaignType } from "#shared/campaigns/schemas.ts";
 
 export type CampaignListItem = {
   id: string;

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { BROADCASTS_PATH } from "./format.ts";
-import { RouteDialog } from "../segments/route-dialog.tsx";
-import { Button } from "../ui/button.tsx";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The ErrorBoundary of every campaign dialog route: not found, or a plain failure, with the list still behind it. */
 export function CampaignDialogErrorBoundary() {

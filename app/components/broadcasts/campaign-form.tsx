@@ -7,11 +7,11 @@ import { ConversionGoalFields } from "./conversion-goal-fields.tsx";
 import { ContentPreview, type PreviewData } from "./content-preview.tsx";
 import { BROADCASTS_PATH } from "./format.ts";
 import { SegmentPicker } from "./segment-picker.tsx";
-import { Button } from "../ui/button.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { Field, SelectField } from "../forms/field.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { CAMPAIGN_TYPES, CampaignFormSchema, type CampaignType, type ContentFormat } from "../../../shared/campaigns/schemas.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { Field, SelectField } from "#app/components/forms/field.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { CAMPAIGN_TYPES, CampaignFormSchema, type CampaignType, type ContentFormat } from "#shared/campaigns/schemas.ts";
 
 export type CampaignFormDefaults = {
   name: string;

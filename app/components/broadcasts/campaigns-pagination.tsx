@@ -1,7 +1,7 @@
 import { ChevronRight, ChevronsLeft } from "lucide-react";
 import { Link } from "react-router";
 import { BROADCASTS_PATH } from "./format.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /**
  * Keyset paging through the campaign list, with plain links so it works without

@@ -1,9 +1,9 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { SmsCounter } from "./sms-counter.tsx";
-import { Field, SelectField, TextareaField } from "../forms/field.tsx";
-import { cn } from "../../lib/cn.ts";
-import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
+import { Field, SelectField, TextareaField } from "#app/components/forms/field.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
 
 const LIQUID_HINT = 'Personalise with Liquid: {{ contact.name | default: "there" }}, {{ contact.email }}, {{ contact.attributes.plan }}.';
 

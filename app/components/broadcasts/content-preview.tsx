@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { CampaignPreview } from "../../../server/content/preview.ts";
-import { describeSmsCount } from "../../../shared/content/sms-segments.ts";
+import type { CampaignPreview } from "#server/content/preview.ts";
+import { describeSmsCount } from "#shared/content/sms-segments.ts";
 
 export type PreviewData = CampaignPreview;
 

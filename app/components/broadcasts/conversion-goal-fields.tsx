@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import { Field, SelectField } from "../forms/field.tsx";
+import { Field, SelectField } from "#app/components/forms/field.tsx";
 import { GOAL_FORM_OPERATORS } from "#shared/campaigns/conversion-goal.ts";
 
 type GoalRow = { property?: string; operator?: string; value?: string };

@@ -1,4 +1,4 @@
-import { formatInTimeZone } from "../../../shared/teams/time-zone.ts";
+import { formatInTimeZone } from "#shared/teams/time-zone.ts";
 
 // Fixed locale, and the team's time zone rather than the viewer's, so the server's HTML
 // and the browser's render agree. Times of day name the zone they are read in.

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { FieldError } from "../ui/field-error.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 type SegmentPickerProps = {
   name: string;

@@ -1,4 +1,4 @@
-import { countSms, describeSmsCount } from "../../../shared/content/sms-segments.ts";
+import { countSms, describeSmsCount } from "#shared/content/sms-segments.ts";
 
 /**
  * The SMS character and segment count under the message. It counts the text as

@@ -1,8 +1,8 @@
 import { Eye, Mail, MousePointerClick, Send } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { countFormat } from "./format.ts";
-import { Card } from "../ui/card.tsx";
-import type { CampaignSummary } from "../../../server/campaigns/summary.ts";
+import { Card } from "#app/components/ui/card.tsx";
+import type { CampaignSummary } from "#server/campaigns/summary.ts";
 
 function SummaryCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
   return (

@@ -1,5 +1,5 @@
-import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
-import { SmtpSettingsSchema, TwilioSettingsSchema, WhatsAppSettingsSchema } from "../../../shared/channels/settings-schemas.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { SmtpSettingsSchema, TwilioSettingsSchema, WhatsAppSettingsSchema } from "#shared/channels/settings-schemas.ts";
 
 /** One input of a provider form. Which ones are secrets is SECRET_NAMES's to say (settings-schemas.ts). */
 export type ProviderField = {

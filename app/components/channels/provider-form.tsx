@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { Field, SelectField } from "../forms/field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { Field, SelectField } from "#app/components/forms/field.tsx";
 import { PROVIDER_FIELDS, PROVIDER_SCHEMAS } from "./provider-fields.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { secretFieldsOf } from "#shared/channels/settings-schemas.ts";

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { Field } from "../forms/field.tsx";
-import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
-import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "../../../shared/channels/settings-schemas.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { Field } from "#app/components/forms/field.tsx";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { EmailTestSchema, SmsTestSchema, WhatsAppTestSchema } from "#shared/channels/settings-schemas.ts";
 
 const SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;
 

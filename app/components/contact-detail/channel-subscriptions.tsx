@@ -1,5 +1,5 @@
-import { Badge } from "../ui/badge.tsx";
-import { Card } from "../ui/card.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 
 export type SubscriptionView = {
   channel: "EMAIL" | "SMS" | "WHATSAPP";

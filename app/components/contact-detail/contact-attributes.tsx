@@ -1,4 +1,4 @@
-import { Card } from "../ui/card.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 
 /** Custom attributes as name and value, the value shown as text (objects and lists as JSON). */
 export type AttributeView = { name: string; value: string };

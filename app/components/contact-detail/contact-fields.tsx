@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Card } from "../ui/card.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 
 export type ContactFieldsView = {
   name: string | null;

@@ -1,10 +1,10 @@
 import { Activity } from "lucide-react";
 import { Link } from "react-router";
-import { EmptyState } from "../empty-state.tsx";
-import { eventTitle } from "../events/events-feed.tsx";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { eventTitle } from "#app/components/events/events-feed.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 
 export type TimelineEventView = { id: string; type: string; name: string | null; properties: string; occurredAt: string };
 

@@ -1,9 +1,9 @@
-import { Search } from "../ui/icons.ts";
+import { Search } from "#app/components/ui/icons.ts";
 import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { type ContactsFilter, contactsHref, HAS_PHONE_OPTIONS, readContactsQuery, SEARCH_MAX_LENGTH } from "./contacts-query.ts";
 
 /** Long enough to let someone finish a word, short enough to feel live. */

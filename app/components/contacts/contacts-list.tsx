@@ -1,9 +1,9 @@
-import { Layers, LoaderCircle, Upload, Users } from "../ui/icons.ts";
+import { Layers, LoaderCircle, Upload, Users } from "#app/components/ui/icons.ts";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { cn } from "../../lib/cn.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { cn } from "#app/lib/cn.ts";
 import { ContactsPagination } from "./contacts-pagination.tsx";
 import { type ContactsQuery, contactsCountText, contactsHref, formatCount, isFiltered } from "./contacts-query.ts";
 import { type ContactView, ContactsTable, SelectPageCheckbox, SelectPageLink } from "./contacts-table.tsx";

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft } from "../ui/icons.ts";
+import { ChevronLeft, ChevronRight, ChevronsLeft } from "#app/components/ui/icons.ts";
 import type * as React from "react";
 import { Link } from "react-router";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { type ContactsQuery, firstPageHref, nextPageHref, previousPageHref } from "./contacts-query.ts";
 
 /**

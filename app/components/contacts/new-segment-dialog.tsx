@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useFetcher } from "react-router";
-import type { Toast } from "../../http/toast.ts";
-import { Toasts } from "../toasts.tsx";
-import { Button } from "../ui/button.tsx";
+import type { Toast } from "#app/http/toast.ts";
+import { Toasts } from "#app/components/toasts.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { linkedCountText, NewSegmentForm, type SegmentSelection } from "./new-segment-form.tsx";
 
 /**

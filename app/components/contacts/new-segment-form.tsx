@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type * as React from "react";
 import { Form } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { Field } from "../forms/field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { Field } from "#app/components/forms/field.tsx";
 import { contactsCountText, type HasPhone, isFiltered } from "./contacts-query.ts";
 import { NewSegmentFromSelectionSchema } from "./new-segment-schema.ts";
 

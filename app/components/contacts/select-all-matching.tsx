@@ -1,4 +1,4 @@
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { contactsCountText, formatCount } from "./contacts-query.ts";
 import type { PageSelectionState } from "./use-contact-selection.ts";
 

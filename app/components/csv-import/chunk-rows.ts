@@ -1,4 +1,4 @@
-import { CSV_CHUNK_ROWS } from "../../../shared/contacts/csv-mapping.ts";
+import { CSV_CHUNK_ROWS } from "#shared/contacts/csv-mapping.ts";
 
 /**
  * Rows per upload request. Always CSV_CHUNK_ROWS, unless the page was told a

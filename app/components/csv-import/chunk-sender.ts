@@ -1,4 +1,4 @@
-import { CSV_FIRST_ROW, type MappedContact } from "../../../shared/contacts/csv-mapping.ts";
+import { CSV_FIRST_ROW, type MappedContact } from "#shared/contacts/csv-mapping.ts";
 
 export type SkippedRow = { rowNumber: number; email: string | null; reason: string };
 export type ImportTotals = { id: string; status: string; segmentId: string | null; imported: number; updated: number; skipped: number };

@@ -1,4 +1,4 @@
-import { type ColumnMapping, CSV_TARGETS, type CsvTarget } from "../../../shared/contacts/csv-mapping.ts";
+import { type ColumnMapping, CSV_TARGETS, type CsvTarget } from "#shared/contacts/csv-mapping.ts";
 
 const NOT_IMPORTED = "";
 

@@ -7,10 +7,10 @@ import { CsvPreview } from "./csv-preview.tsx";
 import { ImportProgress } from "./import-progress.tsx";
 import { ImportSummary } from "./import-summary.tsx";
 import { useCsvImport } from "./use-csv-import.ts";
-import { Button } from "../ui/button.tsx";
-import { Field } from "../forms/field.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import type { CsvProblem } from "../../../shared/contacts/csv-mapping.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/forms/field.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { CsvProblem } from "#shared/contacts/csv-mapping.ts";
 
 const count = new Intl.NumberFormat("en-US");
 

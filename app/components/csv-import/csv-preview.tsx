@@ -1,5 +1,5 @@
-import { type ColumnMapping, CSV_PREVIEW_COLUMNS, CSV_PREVIEW_ROWS, CSV_TARGETS } from "../../../shared/contacts/csv-mapping.ts";
-import type { CsvRow } from "../../../shared/contacts/csv-stream.ts";
+import { type ColumnMapping, CSV_PREVIEW_COLUMNS, CSV_PREVIEW_ROWS, CSV_TARGETS } from "#shared/contacts/csv-mapping.ts";
+import type { CsvRow } from "#shared/contacts/csv-stream.ts";
 
 const LABELS = new Map(CSV_TARGETS.map((target) => [target.value, target.label]));
 const count = new Intl.NumberFormat("en-US");

@@ -1,4 +1,4 @@
-import type { CsvSource } from "../../../shared/contacts/csv-stream.ts";
+import type { CsvSource } from "#shared/contacts/csv-stream.ts";
 
 type Listener = (value?: unknown) => void;
 type SourceEvent = "data" | "end" | "error";

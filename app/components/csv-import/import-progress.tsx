@@ -1,4 +1,4 @@
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 const count = new Intl.NumberFormat("en-US");
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ImportTotals, SkippedRowsDownload, SkippedRowsTable } from "./import-totals.tsx";
 import type { UploadResult } from "./send-chunks.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The end of a browser import: its totals, the first skipped rows, and where to see the rest. */
 export function ImportSummary({ result, cancelled, onReset }: { result: UploadResult; cancelled: boolean; onReset: () => void }) {

@@ -5,9 +5,9 @@ import {
   CSV_PROBLEMS,
   type CsvProblem,
   isCsvFileName,
-} from "../../../shared/contacts/csv-mapping.ts";
-import { longRowProblem } from "../../../shared/contacts/csv-row-limit.ts";
-import type { CsvRow, CsvStreamHandlers } from "../../../shared/contacts/csv-stream.ts";
+} from "#shared/contacts/csv-mapping.ts";
+import { longRowProblem } from "#shared/contacts/csv-row-limit.ts";
+import type { CsvRow, CsvStreamHandlers } from "#shared/contacts/csv-stream.ts";
 import { csvChunkRows } from "./chunk-rows.ts";
 import { fileTextSource } from "./file-source.ts";
 
@@ -26,7 +26,7 @@ export function checkCsvFile(file: File): CsvProblem | null {
  * time a file is read.
  */
 export async function readCsvFile(file: File, options: { signal?: AbortSignal } & CsvStreamHandlers) {
-  const { readCsvBatches } = await import("../../../shared/contacts/csv-stream.ts");
+  const { readCsvBatches } = await import("#shared/contacts/csv-stream.ts");
   return readCsvBatches(fileTextSource(file), { batchSize: csvChunkRows(), maxRows: CSV_MAX_ROWS, ...options });
 }
 

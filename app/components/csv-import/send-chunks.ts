@@ -1,4 +1,4 @@
-import { type ColumnMapping, contactReader } from "../../../shared/contacts/csv-mapping.ts";
+import { type ColumnMapping, contactReader } from "#shared/contacts/csv-mapping.ts";
 import { chunkSender, type ImportTotals, ImportRequestError, type SkippedRow } from "./chunk-sender.ts";
 import { readCsvFile } from "./read-csv-file.ts";
 
@@ -34,7 +34,7 @@ export async function uploadCsvFile(
 ): Promise<UploadResult> {
   const toContact = contactReader(options.fields, options.mapping);
   // Loaded with the parser, on demand: phones go out in E.164 so the server need not parse them.
-  const { normalizePhone } = await import("../../../shared/contacts/phone.ts");
+  const { normalizePhone } = await import("#shared/contacts/phone.ts");
   const sender = chunkSender({ segmentName: options.segmentName || undefined, fileName: file.name }, options.onProgress);
   try {
     await readCsvFile(file, {

@@ -10,8 +10,8 @@ import {
   hasEmailMapping,
   importedDescription,
   remapColumn,
-} from "../../../shared/contacts/csv-mapping.ts";
-import type { CsvRow } from "../../../shared/contacts/csv-stream.ts";
+} from "#shared/contacts/csv-mapping.ts";
+import type { CsvRow } from "#shared/contacts/csv-stream.ts";
 import { checkCsvFile, inspectCsvFile } from "./read-csv-file.ts";
 import { ImportCancelled, ImportRequestError, type UploadResult, uploadCsvFile } from "./send-chunks.ts";
 

@@ -1,8 +1,8 @@
 import { Megaphone } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "../ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { EmptyState } from "../empty-state.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
 
 export type RecentCampaign = {
   id: string;

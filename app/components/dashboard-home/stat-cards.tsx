@@ -1,6 +1,6 @@
 import { type LucideIcon, Layers, Minus, Send, TrendingDown, TrendingUp, Users, MailOpen } from "lucide-react";
-import { Card } from "../ui/card.tsx";
-import { cn } from "../../lib/cn.ts";
+import { Card } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { ChangeText } from "./format-change.ts";
 
 export type StatCardsData = {

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, SlidersHorizontal, User } from "../ui/icons.ts";
+import { ChevronDown, LogOut, SlidersHorizontal, User } from "#app/components/ui/icons.ts";
 import { Form } from "react-router";
 import {
   DetailsMenu,
@@ -8,7 +8,7 @@ import {
   DetailsMenuSeparator,
   DetailsMenuTrigger,
   DetailsMenuUpcoming,
-} from "../ui/details-menu.tsx";
+} from "#app/components/ui/details-menu.tsx";
 
 /** The signed-in person: who they are, and Sign Out, which works as a plain form post. */
 export function AccountMenu({ user }: { user: { name: string; email: string } }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { NavItem } from "./nav-items.ts";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
-import { cn } from "../../lib/cn.ts";
+import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tooltip.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** One entry of the side navigation; icon-only with a tooltip when the sidebar is collapsed. */
 export function SidebarLink({ item, active, collapsed }: { item: NavItem; active: boolean; collapsed: boolean }) {

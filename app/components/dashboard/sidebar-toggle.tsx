@@ -1,8 +1,8 @@
-import { PanelLeftClose, PanelLeftOpen } from "../ui/icons.ts";
+import { PanelLeftClose, PanelLeftOpen } from "#app/components/ui/icons.ts";
 import type { FetcherWithComponents } from "react-router";
 import { useLocation } from "react-router";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
-import { cn } from "../../lib/cn.ts";
+import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tooltip.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * Collapses or expands the side navigation. A plain form post without JavaScript;

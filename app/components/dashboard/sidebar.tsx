@@ -2,9 +2,9 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { NAV_ITEMS, isNavItemActive } from "./nav-items.ts";
 import { SidebarLink } from "./sidebar-link.tsx";
 import { SidebarToggle } from "./sidebar-toggle.tsx";
-import { Logo } from "../logo.tsx";
-import { cn } from "../../lib/cn.ts";
-import { COPYRIGHT_YEAR, PRODUCT_NAME, PRODUCT_VERSION } from "../../lib/product.ts";
+import { Logo } from "#app/components/logo.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { COPYRIGHT_YEAR, PRODUCT_NAME, PRODUCT_VERSION } from "#app/lib/product.ts";
 
 /**
  * The dashboard's side navigation: sticky and full height, 72 units wide expanded

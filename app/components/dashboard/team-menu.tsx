@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Building2, ChevronsUpDown, CreditCard, Settings } from "../ui/icons.ts";
+import { ArrowLeftRight, Building2, ChevronsUpDown, CreditCard, Settings } from "#app/components/ui/icons.ts";
 import {
   DetailsMenu,
   DetailsMenuContent,
@@ -6,7 +6,7 @@ import {
   DetailsMenuSeparator,
   DetailsMenuTrigger,
   DetailsMenuUpcoming,
-} from "../ui/details-menu.tsx";
+} from "#app/components/ui/details-menu.tsx";
 
 /** The team the user is working in. Switching teams, team settings and billing are planned, not yet there. */
 export function TeamMenu({ team }: { team: { name: string } }) {

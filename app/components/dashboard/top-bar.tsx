@@ -1,9 +1,9 @@
-import { Bell, Search } from "../ui/icons.ts";
+import { Bell, Search } from "#app/components/ui/icons.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { TeamMenu } from "./team-menu.tsx";
-import { ThemeToggle } from "../theme-toggle.tsx";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
+import { ThemeToggle } from "#app/components/theme-toggle.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 
 /**
  * Search and notifications are placeholders until their features land: they are

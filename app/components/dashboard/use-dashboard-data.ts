@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "../../routes/dashboard/layout.tsx";
+import type { loader } from "#app/routes/dashboard/layout.tsx";
 
 /** The signed-in user and team, as the dashboard layout loaded them once for every page below it. */
 export function useDashboardData() {

@@ -1,7 +1,7 @@
-import type { CampaignConversions } from "../../../server/campaigns/conversions.ts";
+import type { CampaignConversions } from "#server/campaigns/conversions.ts";
 import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
-import { countFormat } from "../broadcasts/format.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { countFormat } from "#app/components/broadcasts/format.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 const rateFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const revenueFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });

@@ -1,8 +1,8 @@
 import type { CampaignLink } from "#server/campaigns/campaign-links.ts";
 import type { ClientOpens } from "#server/campaigns/campaign-clients.ts";
-import type { MailClient } from "../../../server/tracking/mail-client.ts";
-import { countFormat } from "../broadcasts/format.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import type { MailClient } from "#server/tracking/mail-client.ts";
+import { countFormat } from "#app/components/broadcasts/format.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 const CLIENT_LABELS: Record<MailClient, string> = {
   apple_mail: "Apple Mail",

@@ -1,4 +1,4 @@
-import type { ExclusionReason } from "../../../server/delivery/audience.ts";
+import type { ExclusionReason } from "#server/delivery/audience.ts";
 
 /** How each exclusion reason reads, in the Send now confirmation and on the campaign page. */
 export const REASON_LABELS: Record<ExclusionReason, string> = {

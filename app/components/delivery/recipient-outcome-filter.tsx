@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
-import type { RecipientOutcome } from "../../../server/delivery/recipient-outcomes.ts";
-import { Button } from "../ui/button.tsx";
+import type { RecipientOutcome } from "#server/delivery/recipient-outcomes.ts";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** How each outcome reads in the filter, in the order the filter offers them. */
 export const OUTCOME_LABELS: Record<RecipientOutcome, string> = {

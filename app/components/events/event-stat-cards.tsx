@@ -1,5 +1,5 @@
 import { Activity, CalendarDays, type LucideIcon, Tags, Users } from "lucide-react";
-import { Card } from "../ui/card.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 
 export type EventStatsView = { eventsToday: number; peopleToday: number; eventsLast7Days: number; eventNames: number };
 

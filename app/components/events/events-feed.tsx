@@ -1,9 +1,9 @@
 import { Activity, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
-import { EmptyState } from "../empty-state.tsx";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { type EventsQuery, eventsHref, isFiltered } from "./events-query.ts";
 
 export type EventView = {

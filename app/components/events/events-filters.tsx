@@ -1,7 +1,7 @@
 import { Download, Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { type EventsFilter, exportHref, isFiltered, SEARCH_MAX_LENGTH } from "./events-query.ts";
 
 const selectClass =

@@ -1,10 +1,10 @@
 import type * as React from "react";
-import { FieldError } from "../ui/field-error.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { NativeSelect } from "../ui/native-select.tsx";
-import { Textarea } from "../ui/textarea.tsx";
-import { cn } from "../../lib/cn.ts";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * What every field shares: its label, a hint under the control, its error messages.

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The closing call to action before the footer. */
 export function GetStarted({ signedIn }: { signedIn: boolean }) {

@@ -1,8 +1,8 @@
 import { ArrowRight, Mail, MessageCircle, Play, Smartphone, Sparkles } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (

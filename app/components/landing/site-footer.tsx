@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Logo } from "../logo.tsx";
-import { COPYRIGHT_YEAR, PRODUCT_VERSION } from "../../lib/product.ts";
+import { Logo } from "#app/components/logo.tsx";
+import { COPYRIGHT_YEAR, PRODUCT_VERSION } from "#app/lib/product.ts";
 
 export function SiteFooter() {
   return (

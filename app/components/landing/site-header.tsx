@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Logo } from "../logo.tsx";
-import { ThemeToggle } from "../theme-toggle.tsx";
-import { Button } from "../ui/button.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { ThemeToggle } from "#app/components/theme-toggle.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The landing page's header; a signed-in visitor gets the way back to their dashboard instead of the sign-up links. */
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {

@@ -3,9 +3,9 @@ import { Dialog } from "radix-ui";
 import { useId } from "react";
 import type * as React from "react";
 import { useNavigate } from "react-router";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { cn } from "../../lib/cn.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 type RouteDialogProps = {
   title: string;

@@ -3,9 +3,9 @@ import { useId } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { SegmentId } from "./segment-id.tsx";
 import { segmentsPath, type SegmentTab } from "./segment-tabs-config.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 
 /**
  * The stored count and how long ago it was taken (`countAge`, "2 min ago"): both

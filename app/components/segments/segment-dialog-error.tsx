@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
 import { parseSegmentTab, segmentsPath } from "./segment-tabs-config.ts";
 import { RouteDialog } from "./route-dialog.tsx";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /**
  * What a segment dialog shows when it cannot open: a segment that is not this

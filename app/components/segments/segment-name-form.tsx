@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { Field } from "../forms/field.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { SegmentNameSchema } from "../../../shared/segments/schemas.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { Field } from "#app/components/forms/field.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { SegmentNameSchema } from "#shared/segments/schemas.ts";
 
 type SegmentNameFormProps = {
   /** Where the form posts: the dialog route itself, keeping only the tab (not a prefill) in its query. */

@@ -2,8 +2,8 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { SEGMENT_TABS, segmentsPath, type SegmentTab } from "./segment-tabs-config.ts";
 import { AiPromptPanel } from "./ai-prompt/ai-prompt-panel.tsx";
-import { CsvImportPanel } from "../csv-import/csv-import-panel.tsx";
-import { cn } from "../../lib/cn.ts";
+import { CsvImportPanel } from "#app/components/csv-import/csv-import-panel.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 const tabId = (tab: SegmentTab) => `segment-tab-${tab}`;
 const PANEL_ID = "segment-tab-panel";

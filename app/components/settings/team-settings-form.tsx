@@ -1,10 +1,10 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { SelectField, TextareaField } from "../forms/field.tsx";
-import { TeamSettingsSchema } from "../../../shared/teams/schemas.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError } from "#app/components/ui/field-error.tsx";
+import { SelectField, TextareaField } from "#app/components/forms/field.tsx";
+import { TeamSettingsSchema } from "#shared/teams/schemas.ts";
 
 type TeamSettingsFormProps = {
   defaults: { timeZone: string; postalAddress: string };

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("rounded-lg border bg-card text-card-foreground shadow-sm", className)} {...props} />;

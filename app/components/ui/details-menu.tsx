@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type * as React from "react";
 import { useLocation } from "react-router";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * A drop-down menu built on native <details>/<summary>, so it opens and closes

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** A plain <select> styled like the inputs: it works, and posts, with no JavaScript. */
 export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** A multi-line text input styled like the single-line ones. */
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/analytics";
-import { getDb } from "../../../db/database.ts";
-import { readAnalyticsReport } from "../../../server/analytics/analytics-report.ts";
-import { AnalyticsQuerySchema } from "../../../server/analytics/schemas.ts";
-import { handleApi, parseQuery } from "../../../server/http/api.ts";
+import { getDb } from "#db/database.ts";
+import { readAnalyticsReport } from "#server/analytics/analytics-report.ts";
+import { AnalyticsQuerySchema } from "#server/analytics/schemas.ts";
+import { handleApi, parseQuery } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {

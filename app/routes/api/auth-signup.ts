@@ -1,9 +1,9 @@
 import type { Route } from "./+types/auth-signup";
-import { getDb } from "../../../db/database.ts";
-import { SignupSchema } from "../../../shared/auth/schemas.ts";
-import { signUp } from "../../../server/auth/sign-in.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { clientOf } from "../../http/context.ts";
+import { getDb } from "#db/database.ts";
+import { SignupSchema } from "#shared/auth/schemas.ts";
+import { signUp } from "#server/auth/sign-in.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { clientOf } from "#app/http/context.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

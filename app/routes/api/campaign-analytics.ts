@@ -1,8 +1,8 @@
 import type { Route } from "./+types/campaign-analytics";
-import { getDb } from "../../../db/database.ts";
-import { readCampaignAnalytics } from "../../../server/analytics/campaign-analytics.ts";
-import { handleApi } from "../../../server/http/api.ts";
-import { requireId } from "../../../server/http/params.ts";
+import { getDb } from "#db/database.ts";
+import { readCampaignAnalytics } from "#server/analytics/campaign-analytics.ts";
+import { handleApi } from "#server/http/api.ts";
+import { requireId } from "#server/http/params.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

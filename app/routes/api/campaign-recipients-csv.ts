@@ -1,9 +1,9 @@
 import type { Route } from "./+types/campaign-recipients-csv";
-import { getDb } from "../../../db/database.ts";
-import { requireTeamCampaignId } from "../../../server/campaigns/team-campaign.ts";
-import { recipientsCsvResponse } from "../../../server/delivery/recipients-csv.ts";
-import { RecipientsQuerySchema } from "../../../server/delivery/recipients-query.ts";
-import { handleApi, methodNotAllowed, parseQuery } from "../../../server/http/api.ts";
+import { getDb } from "#db/database.ts";
+import { requireTeamCampaignId } from "#server/campaigns/team-campaign.ts";
+import { recipientsCsvResponse } from "#server/delivery/recipients-csv.ts";
+import { RecipientsQuerySchema } from "#server/delivery/recipients-query.ts";
+import { handleApi, methodNotAllowed, parseQuery } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
 /** A campaign's recipients, all or one `outcome`, as CSV streamed a page at a time. */

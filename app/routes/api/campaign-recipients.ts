@@ -1,9 +1,9 @@
 import type { Route } from "./+types/campaign-recipients";
-import { getDb } from "../../../db/database.ts";
-import { requireTeamCampaignId } from "../../../server/campaigns/team-campaign.ts";
-import { listRecipients } from "../../../server/delivery/recipient-outcomes.ts";
-import { RecipientsQuerySchema } from "../../../server/delivery/recipients-query.ts";
-import { handleApi, methodNotAllowed, parseQuery } from "../../../server/http/api.ts";
+import { getDb } from "#db/database.ts";
+import { requireTeamCampaignId } from "#server/campaigns/team-campaign.ts";
+import { listRecipients } from "#server/delivery/recipient-outcomes.ts";
+import { RecipientsQuerySchema } from "#server/delivery/recipients-query.ts";
+import { handleApi, methodNotAllowed, parseQuery } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
 /** A campaign's recipients, all or one `outcome`, a keyset page at a time. */

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/campaign-schedule";
-import { getDb } from "../../../db/database.ts";
-import { scheduleCampaign } from "../../../server/campaigns/schedule.ts";
-import { ScheduleSchema } from "../../../shared/campaigns/schemas.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { scheduleCampaign } from "#server/campaigns/schedule.ts";
+import { ScheduleSchema } from "#shared/campaigns/schemas.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/campaign-unschedule";
-import { getDb } from "../../../db/database.ts";
-import { unscheduleCampaign } from "../../../server/campaigns/schedule.ts";
-import { handleApi, methodNotAllowed } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { unscheduleCampaign } from "#server/campaigns/schedule.ts";
+import { handleApi, methodNotAllowed } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/campaign";
-import { getDb } from "../../../db/database.ts";
-import { deleteCampaign, getCampaign, updateCampaign } from "../../../server/campaigns/campaigns.ts";
-import { CampaignInputSchema } from "../../../shared/campaigns/schemas.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { deleteCampaign, getCampaign, updateCampaign } from "#server/campaigns/campaigns.ts";
+import { CampaignInputSchema } from "#shared/campaigns/schemas.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {

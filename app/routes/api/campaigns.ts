@@ -1,9 +1,9 @@
 import type { Route } from "./+types/campaigns";
-import { getDb } from "../../../db/database.ts";
-import { campaignsPage, createCampaign } from "../../../server/campaigns/campaigns.ts";
-import { CampaignInputSchema, ListCampaignsQuerySchema } from "../../../shared/campaigns/schemas.ts";
-import { handleApi, methodNotAllowed, parseQuery, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { campaignsPage, createCampaign } from "#server/campaigns/campaigns.ts";
+import { CampaignInputSchema, ListCampaignsQuerySchema } from "#shared/campaigns/schemas.ts";
+import { handleApi, methodNotAllowed, parseQuery, readJsonBody } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/contacts-import";
-import { getDb } from "../../../db/database.ts";
-import { MAX_CHUNK_BODY_BYTES } from "../../../server/contacts/import.ts";
-import { receiveImportChunk } from "../../../server/contacts/receive-import.ts";
-import { ImportChunkSchema } from "../../../server/contacts/schemas.ts";
-import { handleApi, methodNotAllowed, readMeasuredJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { MAX_CHUNK_BODY_BYTES } from "#server/contacts/import.ts";
+import { receiveImportChunk } from "#server/contacts/receive-import.ts";
+import { ImportChunkSchema } from "#server/contacts/schemas.ts";
+import { handleApi, methodNotAllowed, readMeasuredJsonBody } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

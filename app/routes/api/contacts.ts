@@ -1,9 +1,9 @@
 import type { Route } from "./+types/contacts";
-import { getDb } from "../../../db/database.ts";
-import { contactsPage } from "../../../server/contacts/list.ts";
-import { ListContactsQuerySchema } from "../../../server/contacts/schemas.ts";
-import { handleApi, methodNotAllowed, parseQuery } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { contactsPage } from "#server/contacts/list.ts";
+import { ListContactsQuerySchema } from "#server/contacts/schemas.ts";
+import { handleApi, methodNotAllowed, parseQuery } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

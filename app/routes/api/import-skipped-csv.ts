@@ -1,7 +1,7 @@
 import type { Route } from "./+types/import-skipped-csv";
-import { getDb } from "../../../db/database.ts";
-import { streamSkippedRowsCsv } from "../../../server/contacts/skipped-rows-csv.ts";
-import { handleApi } from "../../../server/http/api.ts";
+import { getDb } from "#db/database.ts";
+import { streamSkippedRowsCsv } from "#server/contacts/skipped-rows-csv.ts";
+import { handleApi } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
 /** The skipped rows of an import with their reasons, streamed as CSV a page at a time. */

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/me";
-import { handleApi, methodNotAllowed } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { handleApi, methodNotAllowed } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/not-found";
-import { handleApi } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
-import { log } from "../../../server/log.ts";
+import { handleApi } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
+import { log } from "#server/log.ts";
 
 // Unknown API paths answer in the API's JSON envelope, not with the HTML 404 page.
 // The token is checked first, as on every other API path, so a signed-out client

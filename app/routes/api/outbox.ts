@@ -1,7 +1,7 @@
 import type { Route } from "./+types/outbox";
-import { getDb } from "../../../db/database.ts";
-import { listOutboxMessages, OutboxQuerySchema } from "../../../server/delivery/outbox-api.ts";
-import { handleApi, methodNotAllowed, parseQuery } from "../../../server/http/api.ts";
+import { getDb } from "#db/database.ts";
+import { listOutboxMessages, OutboxQuerySchema } from "#server/delivery/outbox-api.ts";
+import { handleApi, methodNotAllowed, parseQuery } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
 /** The built-in outbox as a mail catcher's API: what was "sent", to test an install end to end. */

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/segment-contacts";
-import { getDb } from "../../../db/database.ts";
-import { LinkContactsSchema, MAX_LINK_CONTACTS_BODY_BYTES } from "../../../shared/segments/schemas.ts";
-import { addContactsToSegment } from "../../../server/segments/segments.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireId } from "../../../server/http/params.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { LinkContactsSchema, MAX_LINK_CONTACTS_BODY_BYTES } from "#shared/segments/schemas.ts";
+import { addContactsToSegment } from "#server/segments/segments.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { requireId } from "#server/http/params.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/segment";
-import { getDb } from "../../../db/database.ts";
-import { parseFilter } from "../../../server/segments/filter/parse.ts";
-import { updateFilterSegment } from "../../../server/segments/filter-segments.ts";
-import { SegmentNameSchema } from "../../../shared/segments/schemas.ts";
-import { deleteSegment, renameSegment } from "../../../server/segments/segments.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireId } from "../../../server/http/params.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { updateFilterSegment } from "#server/segments/filter-segments.ts";
+import { SegmentNameSchema } from "#shared/segments/schemas.ts";
+import { deleteSegment, renameSegment } from "#server/segments/segments.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { requireId } from "#server/http/params.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 // A rename, a new filter for a filter segment, or both.
 const PatchSegmentSchema = z

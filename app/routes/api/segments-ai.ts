@@ -1,9 +1,9 @@
 import type { Route } from "./+types/segments-ai";
-import { getDb } from "../../../db/database.ts";
-import { answerPrompt, PromptSchema } from "../../../server/ai/generate.ts";
-import { modelSettingsFromEnv } from "../../../server/ai/settings.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { answerPrompt, PromptSchema } from "#server/ai/generate.ts";
+import { modelSettingsFromEnv } from "#server/ai/settings.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/segments-preview";
-import { getDb } from "../../../db/database.ts";
-import { parseFilter } from "../../../server/segments/filter/parse.ts";
-import { previewFilter } from "../../../server/segments/filter/query.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
+import { getDb } from "#db/database.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { previewFilter } from "#server/segments/filter/query.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
 
 const PreviewSchema = z.object({ filter: z.unknown() });
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/write-key";
-import { getDb } from "../../../db/database.ts";
-import { handleApi, methodNotAllowed } from "../../../server/http/api.ts";
-import { requireId } from "../../../server/http/params.ts";
-import { requireApiUser } from "../../http/session.ts";
-import { revokeWriteKey } from "../../../server/write-keys/write-keys.ts";
+import { getDb } from "#db/database.ts";
+import { handleApi, methodNotAllowed } from "#server/http/api.ts";
+import { requireId } from "#server/http/params.ts";
+import { requireApiUser } from "#app/http/session.ts";
+import { revokeWriteKey } from "#server/write-keys/write-keys.ts";
 
 export function loader() {
   return methodNotAllowed(["DELETE"]);

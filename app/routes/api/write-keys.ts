@@ -1,9 +1,9 @@
 import type { Route } from "./+types/write-keys";
-import { getDb } from "../../../db/database.ts";
-import { handleApi, methodNotAllowed, readJsonBody } from "../../../server/http/api.ts";
-import { requireApiUser } from "../../http/session.ts";
-import { CreateWriteKeySchema } from "../../../shared/write-keys/schemas.ts";
-import { createWriteKey, listWriteKeys } from "../../../server/write-keys/write-keys.ts";
+import { getDb } from "#db/database.ts";
+import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
+import { requireApiUser } from "#app/http/session.ts";
+import { CreateWriteKeySchema } from "#shared/write-keys/schemas.ts";
+import { createWriteKey, listWriteKeys } from "#server/write-keys/write-keys.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics-campaigns-csv";
-import { getDb } from "../../../db/database.ts";
-import { readCampaignsInRange } from "../../../server/analytics/breakdowns.ts";
-import { writeCampaignsCsv } from "../../../server/analytics/campaigns-csv.ts";
-import { readAnalyticsParams } from "../../../server/analytics/page-params.ts";
-import { resolvePeriod } from "../../../server/analytics/period.ts";
-import { isAppError } from "../../../server/errors.ts";
+import { getDb } from "#db/database.ts";
+import { readCampaignsInRange } from "#server/analytics/breakdowns.ts";
+import { writeCampaignsCsv } from "#server/analytics/campaigns-csv.ts";
+import { readAnalyticsParams } from "#server/analytics/page-params.ts";
+import { resolvePeriod } from "#server/analytics/period.ts";
+import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
 
 /** The Analytics page's campaigns table, with the same range, filters and order, as CSV. */

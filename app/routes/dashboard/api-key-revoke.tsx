@@ -1,12 +1,12 @@
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
 import type { Route } from "./+types/api-key-revoke";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { getDb } from "../../../db/database.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { flashToasts } from "#app/http/toast.ts";
-import { getWriteKey, revokeWriteKey } from "../../../server/write-keys/write-keys.ts";
+import { getWriteKey, revokeWriteKey } from "#server/write-keys/write-keys.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Revoke API key · Murmur" }];
 

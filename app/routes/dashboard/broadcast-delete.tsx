@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-delete";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
-import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { Toasts } from "../../components/toasts.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { getDb } from "../../../db/database.ts";
-import { deleteCampaign, getCampaign } from "../../../server/campaigns/campaigns.ts";
-import { isAppError } from "../../../server/errors.ts";
+import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
+import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#db/database.ts";
+import { deleteCampaign, getCampaign } from "#server/campaigns/campaigns.ts";
+import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { flashToasts } from "#app/http/toast.ts";
 

@@ -1,18 +1,18 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/broadcast-edit";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
-import { CampaignForm } from "../../components/broadcasts/campaign-form.tsx";
-import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { Toasts } from "../../components/toasts.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { getDb } from "../../../db/database.ts";
-import { EDITABLE_STATES, getCampaign, updateCampaign } from "../../../server/campaigns/campaigns.ts";
+import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
+import { CampaignForm } from "#app/components/broadcasts/campaign-form.tsx";
+import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#db/database.ts";
+import { EDITABLE_STATES, getCampaign, updateCampaign } from "#server/campaigns/campaigns.ts";
 import { answerCampaignForm } from "#app/routes/dashboard/campaign-form-action.ts";
 import { goalFormDefaults } from "#shared/campaigns/conversion-goal.ts";
 import { sessionContext } from "#app/http/context.ts";
-import { listSegmentChoices } from "../../../server/segments/segments.ts";
+import { listSegmentChoices } from "#server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];
 

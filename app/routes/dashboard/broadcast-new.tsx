@@ -1,15 +1,15 @@
 import type { Route } from "./+types/broadcast-new";
-import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
-import { CampaignForm, type CampaignFormDefaults } from "../../components/broadcasts/campaign-form.tsx";
+import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
+import { CampaignForm, type CampaignFormDefaults } from "#app/components/broadcasts/campaign-form.tsx";
 import { goalFormDefaults } from "#shared/campaigns/conversion-goal.ts";
-import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { Toasts } from "../../components/toasts.tsx";
-import { getDb } from "../../../db/database.ts";
-import { createCampaign } from "../../../server/campaigns/campaigns.ts";
+import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { getDb } from "#db/database.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
 import { answerCampaignForm } from "./campaign-form-action.ts";
-import { sessionContext } from "../../http/context.ts";
-import { listSegmentChoices } from "../../../server/segments/segments.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { listSegmentChoices } from "#server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Campaign · Murmur" }];
 

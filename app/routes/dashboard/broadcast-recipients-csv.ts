@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/broadcast-recipients-csv";
-import { getDb } from "../../../db/database.ts";
-import { requireTeamCampaignId } from "../../../server/campaigns/team-campaign.ts";
-import { recipientsCsvResponse } from "../../../server/delivery/recipients-csv.ts";
-import { readOutcome } from "../../../server/delivery/recipients-query.ts";
-import { isAppError } from "../../../server/errors.ts";
+import { getDb } from "#db/database.ts";
+import { requireTeamCampaignId } from "#server/campaigns/team-campaign.ts";
+import { recipientsCsvResponse } from "#server/delivery/recipients-csv.ts";
+import { readOutcome } from "#server/delivery/recipients-query.ts";
+import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
 
 /** The campaign page's recipients with the outcome it shows, as CSV ("who clicked"), streamed a page at a time. */

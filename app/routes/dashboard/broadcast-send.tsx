@@ -1,16 +1,16 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-send";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { CampaignDialogErrorBoundary } from "../../components/broadcasts/campaign-dialog-error.tsx";
-import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { REASON_LABELS } from "../../components/delivery/labels.ts";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { getDb } from "../../../db/database.ts";
-import { getCampaign } from "../../../server/campaigns/campaigns.ts";
-import type { ExclusionReason } from "../../../server/delivery/audience.ts";
-import { sendCampaignNow, sendNowPreview } from "../../../server/delivery/send-now.ts";
-import { isAppError } from "../../../server/errors.ts";
+import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
+import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
+import { REASON_LABELS } from "#app/components/delivery/labels.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#db/database.ts";
+import { getCampaign } from "#server/campaigns/campaigns.ts";
+import type { ExclusionReason } from "#server/delivery/audience.ts";
+import { sendCampaignNow, sendNowPreview } from "#server/delivery/send-now.ts";
+import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { flashToasts } from "#app/http/toast.ts";
 

@@ -1,19 +1,19 @@
 import { Plus, Send } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/broadcasts";
-import { CampaignCard } from "../../components/broadcasts/campaign-card.tsx";
-import { CampaignsPagination } from "../../components/broadcasts/campaigns-pagination.tsx";
-import { BROADCASTS_PATH } from "../../components/broadcasts/format.ts";
-import { SummaryCards } from "../../components/broadcasts/summary-cards.tsx";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { getDb } from "../../../db/database.ts";
-import { campaignsPage } from "../../../server/campaigns/campaigns.ts";
-import { campaignSummary } from "../../../server/campaigns/summary.ts";
-import { sessionContext } from "../../http/context.ts";
-import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
-import { getTeamSettings } from "../../../server/teams/settings.ts";
+import { CampaignCard } from "#app/components/broadcasts/campaign-card.tsx";
+import { CampaignsPagination } from "#app/components/broadcasts/campaigns-pagination.tsx";
+import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
+import { SummaryCards } from "#app/components/broadcasts/summary-cards.tsx";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#db/database.ts";
+import { campaignsPage } from "#server/campaigns/campaigns.ts";
+import { campaignSummary } from "#server/campaigns/summary.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
+import { getTeamSettings } from "#server/teams/settings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Broadcasts · Murmur" }];
 

@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { getDb } from "../../../db/database.ts";
-import { previewCampaignDraft } from "../../../server/campaigns/preview-draft.ts";
-import { CampaignFormSchema, type CampaignInput } from "../../../shared/campaigns/schemas.ts";
-import type { CampaignPreview } from "../../../server/content/preview.ts";
-import { formFailure, formInvalid } from "../../http/forms.ts";
-import { flashToasts, type Toast } from "../../http/toast.ts";
+import { getDb } from "#db/database.ts";
+import { previewCampaignDraft } from "#server/campaigns/preview-draft.ts";
+import { CampaignFormSchema, type CampaignInput } from "#shared/campaigns/schemas.ts";
+import type { CampaignPreview } from "#server/content/preview.ts";
+import { formFailure, formInvalid } from "#app/http/forms.ts";
+import { flashToasts, type Toast } from "#app/http/toast.ts";
 
 const BROADCASTS_PATH = "/dashboard/broadcasts";
 

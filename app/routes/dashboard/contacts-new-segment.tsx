@@ -1,23 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contacts-new-segment";
-import { contactsHref } from "../../components/contacts/contacts-query.ts";
-import { linkedCountText, NewSegmentForm, type SegmentSelection } from "../../components/contacts/new-segment-form.tsx";
+import { contactsHref } from "#app/components/contacts/contacts-query.ts";
+import { linkedCountText, NewSegmentForm, type SegmentSelection } from "#app/components/contacts/new-segment-form.tsx";
 import {
   ContactSelectionSchema,
   type ContactSelectionInput,
   NewSegmentFromSelectionSchema,
   NOTHING_SELECTED,
-} from "../../components/contacts/new-segment-schema.ts";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { Toasts } from "../../components/toasts.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../http/context.ts";
-import { formFailure } from "../../http/forms.ts";
-import { flashToasts, type Toast } from "../../http/toast.ts";
-import { type ContactSelection, countSelection, createSegmentFromSelection } from "../../../server/contacts/segment-from-selection.ts";
+} from "#app/components/contacts/new-segment-schema.ts";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { formFailure } from "#app/http/forms.ts";
+import { flashToasts, type Toast } from "#app/http/toast.ts";
+import { type ContactSelection, countSelection, createSegmentFromSelection } from "#server/contacts/segment-from-selection.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Segment from selection · Murmur" }];
 

@@ -1,14 +1,14 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/contacts";
-import { ContactsFilters } from "../../components/contacts/contacts-filters.tsx";
-import { ContactsList } from "../../components/contacts/contacts-list.tsx";
-import { firstPageHref, readContactsQuery } from "../../components/contacts/contacts-query.ts";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { contactsPage } from "../../../server/contacts/list.ts";
-import { sessionContext } from "../../http/context.ts";
-import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
+import { ContactsFilters } from "#app/components/contacts/contacts-filters.tsx";
+import { ContactsList } from "#app/components/contacts/contacts-list.tsx";
+import { firstPageHref, readContactsQuery } from "#app/components/contacts/contacts-query.ts";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { contactsPage } from "#server/contacts/list.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts · Murmur" }];
 

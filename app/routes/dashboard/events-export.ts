@@ -1,9 +1,9 @@
 import type { Route } from "./+types/events-export";
-import { readEventsQuery } from "../../components/events/events-query.ts";
-import { getDb } from "../../../db/database.ts";
-import { streamEventsCsv } from "../../../server/events/export.ts";
+import { readEventsQuery } from "#app/components/events/events-query.ts";
+import { getDb } from "#db/database.ts";
+import { streamEventsCsv } from "#server/events/export.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
-import { sessionContext } from "../../http/context.ts";
+import { sessionContext } from "#app/http/context.ts";
 
 /** Every event the page's filters match, as CSV, streamed a page at a time. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/events-latest";
-import { getDb } from "../../../db/database.ts";
-import { newestEventKey } from "../../../server/events/list.ts";
-import { sessionContext } from "../../http/context.ts";
+import { getDb } from "#db/database.ts";
+import { newestEventKey } from "#server/events/list.ts";
+import { sessionContext } from "#app/http/context.ts";
 
 /** The key of the team's newest event, polled by the live feed to know when to reload. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/events";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { EventStatCards } from "../../components/events/event-stat-cards.tsx";
-import { EventsFeed, type EventView } from "../../components/events/events-feed.tsx";
-import { EventsFilters } from "../../components/events/events-filters.tsx";
-import { eventsHref, readEventsQuery } from "../../components/events/events-query.ts";
-import { useLiveFeed } from "../../components/events/use-live-feed.ts";
-import { Card } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { contactLabels } from "../../../server/contacts/labels.ts";
-import { listEventNames, listEvents, newestEventKey } from "../../../server/events/list.ts";
-import { eventStats } from "../../../server/events/stats.ts";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { EventStatCards } from "#app/components/events/event-stat-cards.tsx";
+import { EventsFeed, type EventView } from "#app/components/events/events-feed.tsx";
+import { EventsFilters } from "#app/components/events/events-filters.tsx";
+import { eventsHref, readEventsQuery } from "#app/components/events/events-query.ts";
+import { useLiveFeed } from "#app/components/events/use-live-feed.ts";
+import { Card } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { contactLabels } from "#server/contacts/labels.ts";
+import { listEventNames, listEvents, newestEventKey } from "#server/events/list.ts";
+import { eventStats } from "#server/events/stats.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
-import { sessionContext } from "../../http/context.ts";
-import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events · Murmur" }];
 

@@ -2,15 +2,15 @@ import { FileWarning } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/import-result";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { ImportTotals, SkippedRowsDownload, SkippedRowsTable } from "../../components/csv-import/import-totals.tsx";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { listImportSkips } from "../../../server/contacts/import.ts";
-import { getImportReport } from "../../../server/contacts/import-report.ts";
-import { sessionContext } from "../../http/context.ts";
+import { ImportTotals, SkippedRowsDownload, SkippedRowsTable } from "#app/components/csv-import/import-totals.tsx";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { listImportSkips } from "#server/contacts/import.ts";
+import { getImportReport } from "#server/contacts/import-report.ts";
+import { sessionContext } from "#app/http/context.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.report.fileName ?? "Import"} · Murmur` }];
 

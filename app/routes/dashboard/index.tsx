@@ -1,14 +1,14 @@
 import type { Route } from "./+types/index";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { useDashboardData } from "../../components/dashboard/use-dashboard-data.ts";
-import { formatChange } from "../../components/dashboard-home/format-change.ts";
-import { QuickActions } from "../../components/dashboard-home/quick-actions.tsx";
-import { RecentCampaigns } from "../../components/dashboard-home/recent-campaigns.tsx";
-import { StatCards } from "../../components/dashboard-home/stat-cards.tsx";
-import { getDb } from "../../../db/database.ts";
-import { listCampaigns } from "../../../server/campaigns/campaigns.ts";
-import { dashboardStats, rateOf } from "../../../server/dashboard/stats.ts";
-import { sessionContext } from "../../http/context.ts";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { useDashboardData } from "#app/components/dashboard/use-dashboard-data.ts";
+import { formatChange } from "#app/components/dashboard-home/format-change.ts";
+import { QuickActions } from "#app/components/dashboard-home/quick-actions.tsx";
+import { RecentCampaigns } from "#app/components/dashboard-home/recent-campaigns.tsx";
+import { StatCards } from "#app/components/dashboard-home/stat-cards.tsx";
+import { getDb } from "#db/database.ts";
+import { listCampaigns } from "#server/campaigns/campaigns.ts";
+import { dashboardStats, rateOf } from "#server/dashboard/stats.ts";
+import { sessionContext } from "#app/http/context.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Murmur" }];
 

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { DashboardShell } from "../../components/dashboard/shell.tsx";
-import { sessionContext } from "../../http/context.ts";
-import { readSidebarCollapsed } from "../../http/preferences.ts";
-import { requirePageUser } from "../../http/session.ts";
+import { DashboardShell } from "#app/components/dashboard/shell.tsx";
+import { sessionContext } from "#app/http/context.ts";
+import { readSidebarCollapsed } from "#app/http/preferences.ts";
+import { requirePageUser } from "#app/http/session.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.

@@ -2,15 +2,15 @@ import { MailX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/outbox-message";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { formatDateTime } from "../../components/broadcasts/format.ts";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { getOutboxMessage } from "../../../server/delivery/outbox.ts";
+import { formatDateTime } from "#app/components/broadcasts/format.ts";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { getOutboxMessage } from "#server/delivery/outbox.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
-import { sessionContext } from "../../http/context.ts";
+import { sessionContext } from "#app/http/context.ts";
 
 const NOT_FOUND = "Message not found.";
 

@@ -1,17 +1,17 @@
 import { Inbox } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
-import { formatDateTime } from "../../components/broadcasts/format.ts";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
-import { KeysetPager } from "../../components/keyset-pager.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { listOutbox } from "../../../server/delivery/outbox.ts";
+import { formatDateTime } from "#app/components/broadcasts/format.ts";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { KeysetPager } from "#app/components/keyset-pager.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { listOutbox } from "#server/delivery/outbox.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
-import { sessionContext } from "../../http/context.ts";
-import { startOverOnStaleCursor } from "../../http/stale-cursor.ts";
-import { firstPageHref, readPageRequest } from "../../lib/page-cursor.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
+import { firstPageHref, readPageRequest } from "#app/lib/page-cursor.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Murmur" }];
 

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/segment-count";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
-import { getDb } from "../../../db/database.ts";
+import { parseSegmentTab, segmentsPath } from "#app/components/segments/segment-tabs-config.ts";
+import { getDb } from "#db/database.ts";
 import { flashToasts, type Toast } from "#app/http/toast.ts";
-import { type RecountOutcome, recountSegment } from "../../../server/segments/recount-segment.ts";
+import { type RecountOutcome, recountSegment } from "#server/segments/recount-segment.ts";
 import { sessionContext } from "#app/http/context.ts";
-import { getSegment } from "../../../server/segments/find-segment.ts";
+import { getSegment } from "#server/segments/find-segment.ts";
 
 // A person is waiting: a turn among the process's counts within two seconds, or try later.
 const SLOT_WAIT_MS = 2_000;

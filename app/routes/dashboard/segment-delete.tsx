@@ -1,15 +1,15 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-delete";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
-import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { getDb } from "../../../db/database.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { SegmentDialogErrorBoundary } from "#app/components/segments/segment-dialog-error.tsx";
+import { parseSegmentTab, segmentsPath } from "#app/components/segments/segment-tabs-config.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { flashToasts } from "#app/http/toast.ts";
-import { getSegment } from "../../../server/segments/find-segment.ts";
-import { deleteSegment } from "../../../server/segments/segments.ts";
+import { getSegment } from "#server/segments/find-segment.ts";
+import { deleteSegment } from "#server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Segment · Murmur" }];
 

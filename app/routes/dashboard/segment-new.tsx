@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-new";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
-import { SegmentNameForm } from "../../components/segments/segment-name-form.tsx";
-import { parseSegmentTab, segmentsPath } from "../../components/segments/segment-tabs-config.ts";
-import { Toasts } from "../../components/toasts.tsx";
-import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../http/context.ts";
-import { formFailure, formInvalid } from "../../http/forms.ts";
-import { flashToasts } from "../../http/toast.ts";
-import { SegmentNameSchema } from "../../../shared/segments/schemas.ts";
-import { createSegment } from "../../../server/segments/segments.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { SegmentDialogErrorBoundary } from "#app/components/segments/segment-dialog-error.tsx";
+import { SegmentNameForm } from "#app/components/segments/segment-name-form.tsx";
+import { parseSegmentTab, segmentsPath } from "#app/components/segments/segment-tabs-config.ts";
+import { Toasts } from "#app/components/toasts.tsx";
+import { getDb } from "#db/database.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { formFailure, formInvalid } from "#app/http/forms.ts";
+import { flashToasts } from "#app/http/toast.ts";
+import { SegmentNameSchema } from "#shared/segments/schemas.ts";
+import { createSegment } from "#server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Segment · Murmur" }];
 

@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segments-ai";
-import { RouteDialog } from "../../components/segments/route-dialog.tsx";
-import { SegmentDialogErrorBoundary } from "../../components/segments/segment-dialog-error.tsx";
-import { AI_SEGMENT_NAME, aiPromptPath, aiSavePath } from "../../components/segments/ai-prompt/paths.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { Field } from "../../components/forms/field.tsx";
-import { getDb } from "../../../db/database.ts";
-import { promptPanelResult, shownPanelResult } from "../../../server/ai/page-result.ts";
-import { isAppError } from "../../../server/errors.ts";
-import { sessionContext } from "../../http/context.ts";
-import { flashToasts } from "../../http/toast.ts";
-import { parseFilter } from "../../../server/segments/filter/parse.ts";
-import { createFilterSegment } from "../../../server/segments/filter-segments.ts";
+import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
+import { SegmentDialogErrorBoundary } from "#app/components/segments/segment-dialog-error.tsx";
+import { AI_SEGMENT_NAME, aiPromptPath, aiSavePath } from "#app/components/segments/ai-prompt/paths.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/forms/field.tsx";
+import { getDb } from "#db/database.ts";
+import { promptPanelResult, shownPanelResult } from "#server/ai/page-result.ts";
+import { isAppError } from "#server/errors.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { flashToasts } from "#app/http/toast.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
+import { createFilterSegment } from "#server/segments/filter-segments.ts";
 
 /*
  * The AI Prompt tab's result. Generate is a GET form to this route (a prompt

@@ -1,14 +1,14 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/segments-import";
-import { CsvImportPanel } from "../../components/csv-import/csv-import-panel.tsx";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { Toasts } from "../../components/toasts.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { importedDescription } from "../../../shared/contacts/csv-mapping.ts";
-import { importCsvUpload } from "../../../server/contacts/csv-upload.ts";
-import { sessionContext } from "../../http/context.ts";
-import { flashToasts, type Toast } from "../../http/toast.ts";
+import { CsvImportPanel } from "#app/components/csv-import/csv-import-panel.tsx";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { importedDescription } from "#shared/contacts/csv-mapping.ts";
+import { importCsvUpload } from "#server/contacts/csv-upload.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { flashToasts, type Toast } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import contacts · Murmur" }];
 

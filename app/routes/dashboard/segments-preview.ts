@@ -1,8 +1,8 @@
 import type { Route } from "./+types/segments-preview";
-import { readBuilderForm } from "../../components/segments/filter-builder/read-form.ts";
-import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../http/context.ts";
-import { previewDraft } from "../../../server/segments/filter/builder.ts";
+import { readBuilderForm } from "#app/components/segments/filter-builder/read-form.ts";
+import { getDb } from "#db/database.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { previewDraft } from "#server/segments/filter/builder.ts";
 
 // The Event Filter tab's live count: the builder's form, posted as it is after
 // each pause in editing (JavaScript only; without it Preview posts to the page).

@@ -2,15 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-channels";
 import { mapNotFound } from "#app/http/map-not-found.ts";
-import { PROVIDER_NAMES } from "../../components/channels/provider-fields.ts";
-import { ProviderForm } from "../../components/channels/provider-form.tsx";
-import { TestMessageForm } from "../../components/channels/test-message-form.tsx";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { Toasts } from "../../components/toasts.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
+import { PROVIDER_NAMES } from "#app/components/channels/provider-fields.ts";
+import { ProviderForm } from "#app/components/channels/provider-form.tsx";
+import { TestMessageForm } from "#app/components/channels/test-message-form.tsx";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
-import { saveProviderSettings } from "../../../server/channels/save-provider-settings.ts";
+import { saveProviderSettings } from "#server/channels/save-provider-settings.ts";
 import {
   EmailTestSchema,
   ProviderSettingsFormSchema,
@@ -18,10 +18,10 @@ import {
   SmsTestSchema,
   WhatsAppTestSchema,
 } from "#shared/channels/settings-schemas.ts";
-import { viewChannelSettings } from "../../../server/channels/settings.ts";
-import { sendTestMessage } from "../../../server/channels/test-message.ts";
+import { viewChannelSettings } from "#server/channels/settings.ts";
+import { sendTestMessage } from "#server/channels/test-message.ts";
 import { publicBaseUrl } from "#server/delivery/webhooks/public-url.ts";
-import { AppError } from "../../../server/errors.ts";
+import { AppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { formFailure } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";

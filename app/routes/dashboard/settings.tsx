@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/settings";
-import { PageHeader } from "../../components/dashboard/page-header.tsx";
-import { useDashboardData } from "../../components/dashboard/use-dashboard-data.ts";
-import { TeamSettingsForm } from "../../components/settings/team-settings-form.tsx";
-import { Toasts } from "../../components/toasts.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { getDb } from "../../../db/database.ts";
-import { sessionContext } from "../../http/context.ts";
-import { formFailure, formInvalid } from "../../http/forms.ts";
-import { flashToasts } from "../../http/toast.ts";
-import { TeamSettingsSchema } from "../../../shared/teams/schemas.ts";
-import { getTeamSettings, updateTeamSettings } from "../../../server/teams/settings.ts";
-import { listTimeZones } from "../../../shared/teams/time-zone.ts";
+import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { useDashboardData } from "#app/components/dashboard/use-dashboard-data.ts";
+import { TeamSettingsForm } from "#app/components/settings/team-settings-form.tsx";
+import { Toasts } from "#app/components/toasts.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { getDb } from "#db/database.ts";
+import { sessionContext } from "#app/http/context.ts";
+import { formFailure, formInvalid } from "#app/http/forms.ts";
+import { flashToasts } from "#app/http/toast.ts";
+import { TeamSettingsSchema } from "#shared/teams/schemas.ts";
+import { getTeamSettings, updateTeamSettings } from "#server/teams/settings.ts";
+import { listTimeZones } from "#shared/teams/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Murmur" }];
 

@@ -1,8 +1,8 @@
 import { redirect, replace } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sidebar";
-import { readSidebarCollapsed, writeSidebarCollapsed } from "../../http/preferences.ts";
-import { safeRedirectPath } from "../../http/session.ts";
+import { readSidebarCollapsed, writeSidebarCollapsed } from "#app/http/preferences.ts";
+import { safeRedirectPath } from "#app/http/session.ts";
 
 const CollapsedField = z.enum(["true", "false"]);
 

@@ -1,8 +1,8 @@
 import { redirect, replace } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/theme";
-import { readTheme, writeTheme } from "../../http/preferences.ts";
-import { safeRedirectPath } from "../../http/session.ts";
+import { readTheme, writeTheme } from "#app/http/preferences.ts";
+import { safeRedirectPath } from "#app/http/session.ts";
 
 const ThemeField = z.enum(["light", "dark"]);
 

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/click";
-import { StatusPage } from "../../components/status-page.tsx";
-import { getDb } from "../../../db/database.ts";
-import { clientOf } from "../../http/context.ts";
-import { log } from "../../../server/log.ts";
-import { getTrackingKey } from "../../../server/tracking/key.ts";
-import { recordClick } from "../../../server/tracking/record-hit.ts";
-import { readClickToken } from "../../../server/tracking/tokens.ts";
+import { StatusPage } from "#app/components/status-page.tsx";
+import { getDb } from "#db/database.ts";
+import { clientOf } from "#app/http/context.ts";
+import { log } from "#server/log.ts";
+import { getTrackingKey } from "#server/tracking/key.ts";
+import { recordClick } from "#server/tracking/record-hit.ts";
+import { readClickToken } from "#server/tracking/tokens.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? "Link expired · Murmur" : "Link not found · Murmur" },

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/identify";
-import { handleTrackingCall } from "../../../server/events/tracking-request.ts";
+import { handleTrackingCall } from "#server/events/tracking-request.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleTrackingCall(request, "identify");

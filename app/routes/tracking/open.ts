@@ -1,10 +1,10 @@
 import type { Route } from "./+types/open";
-import { getDb } from "../../../db/database.ts";
-import { clientOf } from "../../http/context.ts";
-import { log } from "../../../server/log.ts";
-import { getTrackingKey } from "../../../server/tracking/key.ts";
-import { recordOpen } from "../../../server/tracking/record-hit.ts";
-import { readOpenToken } from "../../../server/tracking/tokens.ts";
+import { getDb } from "#db/database.ts";
+import { clientOf } from "#app/http/context.ts";
+import { log } from "#server/log.ts";
+import { getTrackingKey } from "#server/tracking/key.ts";
+import { recordOpen } from "#server/tracking/record-hit.ts";
+import { readOpenToken } from "#server/tracking/tokens.ts";
 
 // A transparent 1×1 GIF.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

@@ -1,4 +1,4 @@
-import { fromZonedInputValue, toZonedInputValue } from "../../../shared/teams/time-zone.ts";
+import { fromZonedInputValue, toZonedInputValue } from "#shared/teams/time-zone.ts";
 import { addDays } from "./time.ts";
 
 /*

@@ -1,4 +1,4 @@
-import type { ValueKind } from "../types.ts";
+import type { ValueKind } from "#server/ai/types.ts";
 import type { Clause } from "./clause.ts";
 import { valueAt } from "./context.ts";
 import type { CompareOp, Scalar } from "./drafts.ts";

@@ -1,4 +1,4 @@
-import { type CHANNELS, FILTER_MAX_CONDITIONS, type FilterNode, type FilterWindow, type PropertyCondition } from "../../../shared/segments/filter/schema.ts";
+import { type CHANNELS, FILTER_MAX_CONDITIONS, type FilterNode, type FilterWindow, type PropertyCondition } from "#shared/segments/filter/schema.ts";
 import type { Count } from "./counts.ts";
 import { type Clock, dayStart, dayWindow, today } from "./clock.ts";
 import { addDays, type TimeSpec } from "./time.ts";

@@ -1,7 +1,7 @@
-import { describeFilterNames } from "../names.ts";
-import type { FilterGroup, FilterNode } from "../../../shared/segments/filter/schema.ts";
-import { summarizeFilter } from "../../segments/filter/describe.ts";
-import type { Choice, Interpretation, Interpreter, Vocabulary } from "../types.ts";
+import { describeFilterNames } from "#server/ai/names.ts";
+import type { FilterGroup, FilterNode } from "#shared/segments/filter/schema.ts";
+import { summarizeFilter } from "#server/segments/filter/describe.ts";
+import type { Choice, Interpretation, Interpreter, Vocabulary } from "#server/ai/types.ts";
 import { type Clock, teamClock } from "./clock.ts";
 import { buildDraft, type Draft } from "./drafts.ts";
 import { interpretClause } from "./interpret-clause.ts";

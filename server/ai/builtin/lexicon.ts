@@ -1,4 +1,4 @@
-import type { ValueKind, Vocabulary, VocabularyCampaign, VocabularySegment } from "../types.ts";
+import type { ValueKind, Vocabulary, VocabularyCampaign, VocabularySegment } from "#server/ai/types.ts";
 import { concept, FILLERS, GENERIC_STEMS, PHRASES, wordsOf } from "./words.ts";
 
 /*

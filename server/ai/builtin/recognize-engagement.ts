@@ -1,4 +1,4 @@
-import type { VocabularyCampaign } from "../types.ts";
+import type { VocabularyCampaign } from "#server/ai/types.ts";
 import type { Clause } from "./clause.ts";
 import { type ClauseContext, takeTime } from "./context.ts";
 import type { Channel, Draft } from "./drafts.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isAppError } from "../../errors.ts";
-import { parseFilter } from "../../segments/filter/parse.ts";
+import { isAppError } from "#server/errors.ts";
+import { parseFilter } from "#server/segments/filter/parse.ts";
 import {
   AttributeConditionSchema,
   EngagementConditionSchema,
@@ -10,8 +10,8 @@ import {
   type FilterNode,
   MembershipConditionSchema,
   SubscriptionConditionSchema,
-} from "../../../shared/segments/filter/schema.ts";
-import type { Vocabulary } from "../types.ts";
+} from "#shared/segments/filter/schema.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
 
 /*
  * What the model is asked to answer: { filter, unsupported }. The JSON Schema

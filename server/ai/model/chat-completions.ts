@@ -1,4 +1,4 @@
-import type { ModelSettings } from "../settings.ts";
+import type { ModelSettings } from "#server/ai/settings.ts";
 
 /*
  * One call to an OpenAI-compatible chat-completions endpoint: POST

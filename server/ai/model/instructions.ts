@@ -1,5 +1,5 @@
-import { dayStart, teamClock, today } from "../builtin/clock.ts";
-import type { Vocabulary } from "../types.ts";
+import { dayStart, teamClock, today } from "#server/ai/builtin/clock.ts";
+import type { Vocabulary } from "#server/ai/types.ts";
 
 /*
  * The system message: what a filter tree is, the team's vocabulary and today's

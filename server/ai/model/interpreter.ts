@@ -1,7 +1,7 @@
-import { describeFilterNames } from "../names.ts";
-import type { ModelSettings } from "../settings.ts";
-import type { Interpreter } from "../types.ts";
-import { summarizeFilter } from "../../segments/filter/describe.ts";
+import { describeFilterNames } from "#server/ai/names.ts";
+import type { ModelSettings } from "#server/ai/settings.ts";
+import type { Interpreter } from "#server/ai/types.ts";
+import { summarizeFilter } from "#server/segments/filter/describe.ts";
 import { answerJsonSchema, InvalidAnswer, readAnswer } from "./answer.ts";
 import { type ChatMessage, completeChat, ModelFailure } from "./chat-completions.ts";
 import { repairMessage, systemMessage } from "./instructions.ts";

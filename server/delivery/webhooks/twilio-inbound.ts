@@ -1,5 +1,5 @@
-import type { Database } from "../../../db/database.ts";
-import { unsubscribeByAddress } from "../../tracking/unsubscribe.ts";
+import type { Database } from "#db/database.ts";
+import { unsubscribeByAddress } from "#server/tracking/unsubscribe.ts";
 import { verifiedTwilioParams } from "./twilio-status.ts";
 import { webhookError } from "./verify-request.ts";
 

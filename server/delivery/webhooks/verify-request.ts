@@ -1,9 +1,9 @@
-import type { Database } from "../../../db/database.ts";
-import type { CampaignType } from "../../../shared/campaigns/schemas.ts";
-import { AppError } from "../../errors.ts";
-import { requireId } from "../../http/params.ts";
-import { UnreadableSecretError } from "../../secrets/secret-box.ts";
-import { type ChannelSettings, readChannelSettings } from "../../channels/settings.ts";
+import type { Database } from "#db/database.ts";
+import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { AppError } from "#server/errors.ts";
+import { requireId } from "#server/http/params.ts";
+import { UnreadableSecretError } from "#server/secrets/secret-box.ts";
+import { type ChannelSettings, readChannelSettings } from "#server/channels/settings.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 

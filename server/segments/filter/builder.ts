@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { FormTree } from "../../../shared/form-tree.ts";
-import type { Database } from "../../../db/database.ts";
-import { AppError, isAppError } from "../../errors.ts";
-import { createFilterSegment, updateFilterSegment } from "../filter-segments.ts";
+import type { FormTree } from "#shared/form-tree.ts";
+import type { Database } from "#db/database.ts";
+import { AppError, isAppError } from "#server/errors.ts";
+import { createFilterSegment, updateFilterSegment } from "#server/segments/filter-segments.ts";
 import { filterFromDraft } from "./form.ts";
 import { parseFilter } from "./parse.ts";
 import { previewFilter } from "./query.ts";

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { type Condition, compileJsonKey, compileWindow, TRUE } from "./compile-values.ts";
-import type { EngagementCondition, EventCondition, SubscriptionCondition } from "../../../shared/segments/filter/schema.ts";
+import type { EngagementCondition, EventCondition, SubscriptionCondition } from "#shared/segments/filter/schema.ts";
 
 /*
  * What contacts did: events, deliveries, opens and clicks. Each is a set of

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import type { AttributeCondition, Comparison, FieldCondition, FilterWindow } from "../../../shared/segments/filter/schema.ts";
+import type { AttributeCondition, Comparison, FieldCondition, FilterWindow } from "#shared/segments/filter/schema.ts";
 
 /*
  * Comparisons of one value: a contact field, a key of contacts.attributes, or a

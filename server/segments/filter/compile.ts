@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { compileEngagement, compileEvent, compileSubscription, containsContact, type EngagementSources, negate } from "./compile-activity.ts";
 import { compileAttribute, compileField, type Condition, FALSE, TRUE } from "./compile-values.ts";
-import type { FilterGroup, FilterNode, MembershipCondition } from "../../../shared/segments/filter/schema.ts";
+import type { FilterGroup, FilterNode, MembershipCondition } from "#shared/segments/filter/schema.ts";
 
 export type { Condition };
 

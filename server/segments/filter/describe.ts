@@ -1,4 +1,4 @@
-import type { Comparison, EngagementCondition, EventCondition, FilterGroup, FilterNode, FilterWindow, LeafCondition } from "../../../shared/segments/filter/schema.ts";
+import type { Comparison, EngagementCondition, EventCondition, FilterGroup, FilterNode, FilterWindow, LeafCondition } from "#shared/segments/filter/schema.ts";
 
 /*
  * A filter tree in the product's words: one phrase per condition ("plan is

@@ -1,5 +1,5 @@
 import type { ReferencedSegment } from "./compile.ts";
-import type { FilterNode } from "../../../shared/segments/filter/schema.ts";
+import type { FilterNode } from "#shared/segments/filter/schema.ts";
 
 /**
  * The most conditions a filter may hold once every filter segment it names is

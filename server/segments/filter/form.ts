@@ -1,5 +1,5 @@
-import type { FormTree, FormValue } from "../../../shared/form-tree.ts";
-import type { FilterGroup, FilterNode, FilterWindow, PropertyCondition } from "../../../shared/segments/filter/schema.ts";
+import type { FormTree, FormValue } from "#shared/form-tree.ts";
+import type { FilterGroup, FilterNode, FilterWindow, PropertyCondition } from "#shared/segments/filter/schema.ts";
 
 /*
  * Between the builder's form fields (all strings) and the filter tree. Numbers

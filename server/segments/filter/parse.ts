@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { AppError, type FieldErrors } from "../../errors.ts";
-import { type FilterGroup, FilterSchema, formatFilterPath } from "../../../shared/segments/filter/schema.ts";
+import { AppError, type FieldErrors } from "#server/errors.ts";
+import { type FilterGroup, FilterSchema, formatFilterPath } from "#shared/segments/filter/schema.ts";
 
 /**
  * A filter tree from untrusted input (an API body, a decoded form, a model's

@@ -1,10 +1,10 @@
 import { type QueryCreator, sql } from "kysely";
-import type { Database } from "../../../db/database.ts";
-import type { DB } from "../../../db/types.ts";
+import type { Database } from "#db/database.ts";
+import type { DB } from "#db/types.ts";
 import { type CompiledFilter, compileFilter } from "./compile.ts";
 import { engagementSources } from "./engagement-sources.ts";
 import { resolveReferences } from "./references.ts";
-import type { FilterGroup } from "../../../shared/segments/filter/schema.ts";
+import type { FilterGroup } from "#shared/segments/filter/schema.ts";
 import { FILTER_READ_TIMEOUT_MS, withoutJit } from "./without-jit.ts";
 
 /** Contacts shown as a filter's sample. */

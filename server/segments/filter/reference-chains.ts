@@ -1,5 +1,5 @@
 import type { ReferencedSegment } from "./compile.ts";
-import type { FilterNode } from "../../../shared/segments/filter/schema.ts";
+import type { FilterNode } from "#shared/segments/filter/schema.ts";
 
 /** How many filter segments deep one segment may reach through membership conditions. */
 export const MAX_SEGMENT_NESTING = 5;

@@ -1,9 +1,9 @@
-import type { Database } from "../../../db/database.ts";
-import { AppError, type FieldErrors } from "../../errors.ts";
+import type { Database } from "#db/database.ts";
+import { AppError, type FieldErrors } from "#server/errors.ts";
 import type { ReferencedSegment } from "./compile.ts";
 import { countExpandedConditions, FILTER_MAX_EXPANDED_CONDITIONS } from "./expanded-size.ts";
 import { createChainJudge, MAX_SEGMENT_NESTING, namedSegmentIds } from "./reference-chains.ts";
-import { FilterSchema, type FilterGroup, type FilterNode } from "../../../shared/segments/filter/schema.ts";
+import { FilterSchema, type FilterGroup, type FilterNode } from "#shared/segments/filter/schema.ts";
 
 const TOO_LARGE = `A filter can hold at most ${FILTER_MAX_EXPANDED_CONDITIONS.toLocaleString("en-US")} conditions, counting the conditions of every segment it includes each time it is included`;
 

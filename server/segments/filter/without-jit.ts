@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../../db/database.ts";
-import { AppError } from "../../errors.ts";
+import type { Database } from "#db/database.ts";
+import { AppError } from "#server/errors.ts";
 
 /**
  * The longest a count or sample asked for by a page or the API may run. A count

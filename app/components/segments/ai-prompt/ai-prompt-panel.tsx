@@ -4,12 +4,12 @@ import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { builderFields } from "./builder-fields.ts";
 import { DescribedFilter } from "./described-filter.tsx";
 import { AI_PROMPT_ROUTE_ID, aiChoicePath, aiRefineFields, aiSaveFields } from "./paths.ts";
-import { segmentsPath } from "../segment-tabs-config.ts";
-import { Button } from "../../ui/button.tsx";
-import { Label } from "../../ui/label.tsx";
-import { TextareaField } from "../../forms/field.tsx";
-import { useHydrated } from "../../../lib/use-hydrated.ts";
-import type { PromptPanelResult } from "../../../../server/ai/page-result.ts";
+import { segmentsPath } from "#app/components/segments/segment-tabs-config.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { TextareaField } from "#app/components/forms/field.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { PromptPanelResult } from "#server/ai/page-result.ts";
 
 /**
  * The AI Prompt tab: a description of the audience in, and out the filter in

@@ -1,4 +1,4 @@
-import type { FormValue } from "../../../../shared/form-tree.ts";
+import type { FormValue } from "#shared/form-tree.ts";
 
 /**
  * A draft as the builder's own form fields (`filter.conditions[0].value`), the

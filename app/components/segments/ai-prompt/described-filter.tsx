@@ -1,4 +1,4 @@
-import type { DescribedGroup } from "../../../../server/segments/filter/describe.ts";
+import type { DescribedGroup } from "#server/segments/filter/describe.ts";
 
 /** The filter as sentences: one per condition, groups nested and joined by their and/or. */
 export function DescribedFilter({ group }: { group: DescribedGroup }) {

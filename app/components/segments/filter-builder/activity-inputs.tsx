@@ -13,7 +13,7 @@ import {
   SUBSCRIPTION_OPTIONS,
   WINDOW_OPTIONS,
 } from "./vocabulary.ts";
-import { Button } from "../../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 type Props = { node: DraftNode; path: string; label: string };
 

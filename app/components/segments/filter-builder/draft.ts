@@ -1,4 +1,4 @@
-import type { FormTree, FormValue } from "../../../../shared/form-tree.ts";
+import type { FormTree, FormValue } from "#shared/form-tree.ts";
 
 /*
  * The builder's working copy of a filter tree: the form's fields decoded as

@@ -1,9 +1,9 @@
 import type * as React from "react";
 import { useBuilder } from "./builder-context.ts";
 import type { Option } from "./vocabulary.ts";
-import { Input } from "../../ui/input.tsx";
-import { NativeSelect } from "../../ui/native-select.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 // One input or menu of the builder: named by its place in the tree, labelled for
 // screen readers with the condition it belongs to, its errors shown beneath it.

@@ -7,9 +7,9 @@ import { applyIntent, type DraftNode, parseIntent, ROOT } from "./draft.ts";
 import { GroupEditor } from "./group-editor.tsx";
 import { type FilterPreview, PreviewPanel } from "./preview-panel.tsx";
 import { normalizeDraft } from "./vocabulary.ts";
-import { Button } from "../../ui/button.tsx";
-import { Field } from "../../forms/field.tsx";
-import { decodeFormTree } from "../../../../shared/form-tree.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/forms/field.tsx";
+import { decodeFormTree } from "#shared/form-tree.ts";
 
 /** What the server hands the builder: the tree as form fields, and what it found. */
 export type BuilderState = {

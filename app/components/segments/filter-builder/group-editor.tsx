@@ -4,8 +4,8 @@ import { AttributeInputs, ContactFieldInputs } from "./comparison-inputs.tsx";
 import { asList, asNode, asText, DRAFT_MAX_DEPTH, type DraftNode } from "./draft.ts";
 import { NodeErrors, SelectField } from "./field.tsx";
 import { COMBINATOR_OPTIONS, FIELD_OPTIONS, KIND_OPTIONS } from "./vocabulary.ts";
-import { Button } from "../../ui/button.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 type GroupProps = { node: DraftNode; path: string; label: string; depth: number; selfId?: string };
 

@@ -1,6 +1,6 @@
 import { applyIntent, type DraftNode, type Intent, parseIntent, ROOT } from "./draft.ts";
 import { normalizeDraft } from "./vocabulary.ts";
-import { decodeFormTree } from "../../../../shared/form-tree.ts";
+import { decodeFormTree } from "#shared/form-tree.ts";
 
 /** A post of the builder's form: which button, the segment name, and the tree with the button's edit applied. */
 export function readBuilderForm(formData: FormData): { intent: Intent; name: string; draft: DraftNode } {

@@ -7,7 +7,7 @@ import {
   ENGAGEMENT_OPERATORS,
   EVENT_FREQUENCIES,
   FIELD_OPERATORS,
-} from "../../../../shared/segments/filter/schema.ts";
+} from "#shared/segments/filter/schema.ts";
 import { asNode, asText, type DraftNode } from "./draft.ts";
 
 // What the builder's menus say, in the product's words. Option values are the
