@@ -47,7 +47,11 @@ export default defineConfig({
     { name: "javascript", use: { javaScriptEnabled: true } },
     // *.js-only.spec.ts covers behaviour that exists only with JavaScript (browser-side CSV mapping);
     // server-processes.spec.ts and request-bodies.spec.ts drive no browser, so once is enough.
-    { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, /server-processes\.spec\.ts$/, /request-bodies\.spec\.ts$/] },
+    {
+      name: "no-javascript",
+      use: { javaScriptEnabled: false },
+      testIgnore: [/\.js-only\.spec\.ts$/, /server-processes\.spec\.ts$/, /request-bodies\.spec\.ts$/],
+    },
   ],
   webServer: {
     command: "rm -rf .data/e2e && node server.ts",

@@ -123,7 +123,11 @@ if (cluster.isPrimary && webProcesses > 1) {
 function announce(): void {
   announced = true;
   const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  log(murmur.serveWeb ? `Murmur is ready at http://${shown}:${env.PORT}` : `Murmur worker health checks at http://${shown}:${env.PORT}`);
+  log(
+    murmur.serveWeb
+      ? `Murmur is ready at http://${shown}:${env.PORT}`
+      : `Murmur worker health checks at http://${shown}:${env.PORT}`,
+  );
 }
 
 /** Answers the requests in progress, then stops the web processes, the job worker and the database, in that order. */

@@ -41,7 +41,9 @@ function refuseServerModulesInBrowser(): Plugin {
       if (resolved && folders.some((folder) => resolved.id.startsWith(folder))) {
         const from = path.relative(process.cwd(), importer);
         const to = path.relative(process.cwd(), resolved.id);
-        this.error(`${from} imports ${to}, which is server-only (${SERVER_ONLY_FOLDERS.join("/, ")}/) and must not reach the browser; code both sides need lives in shared/.`);
+        this.error(
+          `${from} imports ${to}, which is server-only (${SERVER_ONLY_FOLDERS.join("/, ")}/) and must not reach the browser; code both sides need lives in shared/.`,
+        );
       }
       return resolved;
     },

@@ -30,7 +30,12 @@ function promptsOf(vocabulary: Vocabulary, ...sets: ((seed: Seed) => { prompt: s
     userId: "",
     now: new Date(),
     contacts: [],
-    campaigns: vocabulary.campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt ? new Date(c.sentAt) : null, channel: c.channel ?? "email" })),
+    campaigns: vocabulary.campaigns.map((c) => ({
+      id: c.id,
+      name: c.name,
+      sentAt: c.sentAt ? new Date(c.sentAt) : null,
+      channel: c.channel ?? "email",
+    })),
     segments: vocabulary.segments,
   };
   return sets.flatMap((set) => set(seed).map((c) => c.prompt));
@@ -63,9 +68,20 @@ function time(prompts: string[], vocabulary: Vocabulary, options: { cold: boolea
   const round = (n: number) => Number(n.toFixed(2));
   const figures = (ms: number[]) => {
     ms.sort((a, b) => a - b);
-    return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)), p99: round(percentile(ms, 99)), max: round(ms[ms.length - 1]!) };
+    return {
+      p50: round(percentile(ms, 50)),
+      p95: round(percentile(ms, 95)),
+      p99: round(percentile(ms, 99)),
+      max: round(ms[ms.length - 1]!),
+    };
   };
-  return { prompts: prompts.length, answers: wall.length, wallMs: figures(wall), cpuMs: figures(cpu), slowest: { prompt: slowest.prompt, cpuMs: round(slowest.cpuMs) } };
+  return {
+    prompts: prompts.length,
+    answers: wall.length,
+    wallMs: figures(wall),
+    cpuMs: figures(cpu),
+    slowest: { prompt: slowest.prompt, cpuMs: round(slowest.cpuMs) },
+  };
 }
 
 const saas = promptsOf(saasVocabulary, corpus, createdDateCorpus, heldOutSaas);

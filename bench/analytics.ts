@@ -109,11 +109,18 @@ async function generate(client: pg.Client, teamId: string) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function request(url: string, options: { method?: string; headers: Record<string, string>; body?: string }): Promise<number> {
+function request(
+  url: string,
+  options: { method?: string; headers: Record<string, string>; body?: string },
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? "GET", agent, headers: options.headers }, (response) => {
       response.resume();
-      response.on("end", () => (response.statusCode === 200 ? resolve(response.statusCode) : reject(new Error(`${url}: ${response.statusCode}`))));
+      response.on("end", () =>
+        response.statusCode === 200
+          ? resolve(response.statusCode)
+          : reject(new Error(`${url}: ${response.statusCode}`)),
+      );
     });
     req.on("error", reject);
     req.end(options.body);
@@ -125,7 +132,11 @@ function request(url: string, options: { method?: string; headers: Record<string
  * a short warm-up, and the CPU each cost the server and PostgreSQL: on a shared
  * machine the wall-clock figures follow its load, the CPU far less.
  */
-async function measure(url: string, headers: Record<string, string>, cpuSeconds: () => { server: number; postgres: number }) {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  cpuSeconds: () => { server: number; postgres: number },
+) {
   for (let i = 0; i < 5; i++) await request(url, { headers });
   const times: number[] = [];
   const cpuBefore = cpuSeconds();
@@ -187,7 +198,11 @@ async function rollupLag(baseUrl: string, token: string, client: pg.Client, team
         messageId: `lag-${from + i}`,
         timestamp: new Date().toISOString(),
       }));
-      await request(`${baseUrl}/v1/batch`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: auth }, body: JSON.stringify({ batch: messages }) });
+      await request(`${baseUrl}/v1/batch`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: auth },
+        body: JSON.stringify({ batch: messages }),
+      });
       acked += batch;
       acks.push({ at: performance.now(), acked });
     }
@@ -196,17 +211,23 @@ async function rollupLag(baseUrl: string, token: string, client: pg.Client, team
   let polling = true;
   const poller = (async () => {
     while (polling) {
-      const { rows } = await client.query<{ n: string }>(`select coalesce(sum(events), 0) as n from team_event_hourly where team_id = $1::uuid and name = 'Lag Probe'`, [teamId]);
+      const { rows } = await client.query<{ n: string }>(
+        `select coalesce(sum(events), 0) as n from team_event_hourly where team_id = $1::uuid and name = 'Lag Probe'`,
+        [teamId],
+      );
       seen.push({ at: performance.now(), counted: Number(rows[0]!.n) });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   await Promise.all(senders);
   const seconds = (performance.now() - started) / 1000;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (seen.at(-1)?.counted ?? 0) < acked; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (seen.at(-1)?.counted ?? 0) < acked;)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   polling = false;
   await poller;
-  const lags = acks.map((ack) => (seen.find((s) => s.at >= ack.at && s.counted >= ack.acked)?.at ?? Number.POSITIVE_INFINITY) - ack.at);
+  const lags = acks.map(
+    (ack) => (seen.find((s) => s.at >= ack.at && s.counted >= ack.acked)?.at ?? Number.POSITIVE_INFINITY) - ack.at,
+  );
   return {
     events: acked,
     eventsPerSecond: Math.round(acked / seconds),
@@ -223,7 +244,9 @@ async function main() {
   await client.connect();
   try {
     const token = await signUp(app.baseUrl);
-    const me = (await (await fetch(`${app.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { team: { id: string } } };
+    const me = (await (
+      await fetch(`${app.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { data: { team: { id: string } } };
     const teamId = me.data.team.id;
     const generateStarted = performance.now();
     await generate(client, teamId);
@@ -239,7 +262,13 @@ async function main() {
       JSON.stringify(
         {
           scale: SCALE,
-          dataset: { contacts: CONTACTS, campaigns: CAMPAIGNS, deliveries: CAMPAIGNS * PER_CAMPAIGN, events: EVENTS, generateSeconds },
+          dataset: {
+            contacts: CONTACTS,
+            campaigns: CAMPAIGNS,
+            deliveries: CAMPAIGNS * PER_CAMPAIGN,
+            events: EVENTS,
+            generateSeconds,
+          },
           concurrency: CONCURRENCY,
           analyticsPage90d,
           campaignPage,

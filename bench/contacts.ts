@@ -72,7 +72,11 @@ function get(url: string, headers: Record<string, string>): Promise<number> {
   });
 }
 
-async function measure(url: string, headers: Record<string, string>, cpuSeconds: () => { server: number; postgres: number }) {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  cpuSeconds: () => { server: number; postgres: number },
+) {
   const cpuBefore = cpuSeconds();
   const clientCpuBefore = process.cpuUsage();
   const latencies: number[] = [];
@@ -89,7 +93,8 @@ async function measure(url: string, headers: Record<string, string>, cpuSeconds:
   };
   await Promise.all(Array.from({ length: CLIENTS }, client));
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 10) / 10;
+  const at = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 10) / 10;
   // CPU per request says where the time goes even on a machine that others load too.
   const cpuAfter = cpuSeconds();
   const clientCpu = process.cpuUsage(clientCpuBefore);
@@ -138,7 +143,13 @@ async function main() {
       while (performance.now() - warmUpStarted < 5_000);
       results[name] = await measure(url, headers, app.cpuSeconds);
     }
-    console.log(JSON.stringify({ benchmark: "contacts", contacts: CONTACTS, clients: CLIENTS, results, targets: { p95Ms: 100 } }, null, 2));
+    console.log(
+      JSON.stringify(
+        { benchmark: "contacts", contacts: CONTACTS, clients: CLIENTS, results, targets: { p95Ms: 100 } },
+        null,
+        2,
+      ),
+    );
   } finally {
     await app.stop();
   }

@@ -26,7 +26,12 @@ const PORT = arg("port", 3491);
 const NOW = Date.now();
 
 /** Runs `total` items in batches of `size` across `workers` concurrent loops; latencies in ms. */
-async function inParallel(total: number, size: number, workers: number, run: (from: number, to: number) => Promise<void>) {
+async function inParallel(
+  total: number,
+  size: number,
+  workers: number,
+  run: (from: number, to: number) => Promise<void>,
+) {
   let next = 0;
   const latencies: number[] = [];
   await Promise.all(
@@ -41,7 +46,8 @@ async function inParallel(total: number, size: number, workers: number, run: (fr
     }),
   );
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return { p50Ms: at(0.5), p95Ms: at(0.95) };
 }
 
@@ -122,8 +128,19 @@ async function baseline(databaseUrl: string, teamId: string, cpuSeconds: () => {
     for (const e of productEvents({ contacts: CONTACTS, from, to, now: NOW })) {
       const n = values.length;
       tuples.push(`(${Array.from({ length: 11 }, (_, k) => `$${n + k + 1}`).join(", ")})`);
-      values.push(newId(), teamId, contactIds.get(e.userId) ?? null, "track", e.event, e.userId,
-        JSON.stringify(e.properties), JSON.stringify(SDK_CONTEXT), e.messageId, e.timestamp, receivedAt);
+      values.push(
+        newId(),
+        teamId,
+        contactIds.get(e.userId) ?? null,
+        "track",
+        e.event,
+        e.userId,
+        JSON.stringify(e.properties),
+        JSON.stringify(SDK_CONTEXT),
+        e.messageId,
+        e.timestamp,
+        receivedAt,
+      );
     }
     await pool.query(
       `insert into bench_baseline (id, team_id, contact_id, type, name, user_id, properties, context, message_id, occurred_at, received_at)
@@ -147,7 +164,7 @@ async function searchIndexCaughtUp(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       const { rows } = await client.query<{ queued: string }>("select count(*) as queued from contact_search_queue");
       if (Number(rows[0]!.queued) === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -168,7 +185,11 @@ async function countStored(databaseUrl: string, teamId: string) {
               (select count(*) from contacts where team_id = $1) as contacts`,
       [teamId],
     );
-    return { events: Number(rows[0]!.events), trackAttached: Number(rows[0]!.attached), contacts: Number(rows[0]!.contacts) };
+    return {
+      events: Number(rows[0]!.events),
+      trackAttached: Number(rows[0]!.attached),
+      contacts: Number(rows[0]!.contacts),
+    };
   } finally {
     await client.end();
   }
@@ -180,7 +201,9 @@ async function main() {
   try {
     const token = await signUp(app.baseUrl);
     const writeKey = await createWriteKey(app.baseUrl, token);
-    const me = (await (await fetch(`${app.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    const me = (await (
+      await fetch(`${app.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
       data: { team: { id: string } };
     };
     const teamId = me.data.team.id;
@@ -194,7 +217,11 @@ async function main() {
         Array.from({ length: to - from }, (_, k) => ({
           type: "identify",
           userId: userIdFor(from + k),
-          traits: { email: emailFor(from + k), name: `Person ${from + k}`, plan: ["free", "pro", "enterprise"][(from + k) % 3] },
+          traits: {
+            email: emailFor(from + k),
+            name: `Person ${from + k}`,
+            plan: ["free", "pro", "enterprise"][(from + k) % 3],
+          },
           messageId: `identify-${from + k}`,
         })),
       ),
@@ -205,7 +232,9 @@ async function main() {
     started = performance.now();
     let cpu = app.cpuSeconds();
     let clientCpuBefore = process.cpuUsage();
-    const apiLatency = await inParallel(EVENTS, BATCH, CLIENTS, (from, to) => postBatch(app.baseUrl, writeKey, trackMessages(from, to)));
+    const apiLatency = await inParallel(EVENTS, BATCH, CLIENTS, (from, to) =>
+      postBatch(app.baseUrl, writeKey, trackMessages(from, to)),
+    );
     const ingestSeconds = (performance.now() - started) / 1000;
     const apiCpu = { ...cpuSince(cpu, app.cpuSeconds()), client: round(cpuOf(process.cpuUsage(clientCpuBefore))) };
     const stored = await countStored(app.databaseUrl, teamId);

@@ -10,7 +10,13 @@ import { once } from "node:events";
 import { randomUUID } from "node:crypto";
 import Papa from "papaparse";
 import pg from "pg";
-import { autoMapColumns, contactReader, CSV_CHUNK_ROWS, CSV_FIRST_ROW, CSV_MAX_ROWS } from "#shared/contacts/csv-mapping.ts";
+import {
+  autoMapColumns,
+  contactReader,
+  CSV_CHUNK_ROWS,
+  CSV_FIRST_ROW,
+  CSV_MAX_ROWS,
+} from "#shared/contacts/csv-mapping.ts";
 import { readCsvBatches } from "#shared/contacts/csv-stream.ts";
 import { normalizePhone } from "#shared/contacts/phone.ts";
 import { audienceCsvLines, emailFor, emailsInFile } from "./lib/audience.ts";
@@ -60,7 +66,14 @@ async function importThroughApi(baseUrl: string, token: string, file: string) {
   const send = async (contacts: Row[], final: boolean) => {
     if (chunkIndex === 1) await inFlight.shift();
     while (inFlight.length >= 2) await inFlight.shift();
-    const body = { contacts, importId, chunkIndex, firstRow, final, ...(chunkIndex === 0 ? { fileName: path.basename(file) } : { afterPrevious: true }) };
+    const body = {
+      contacts,
+      importId,
+      chunkIndex,
+      firstRow,
+      final,
+      ...(chunkIndex === 0 ? { fileName: path.basename(file) } : { afterPrevious: true }),
+    };
     chunkIndex += 1;
     firstRow += contacts.length;
     const answered = postChunk(baseUrl, token, body).then((answer) => {
@@ -159,7 +172,9 @@ async function main() {
       ...Array.from({ length: SEED / 2 }, (_, i) => emailFor(10_000_000 + i)),
     ];
     for (let i = 0; i < seedEmails.length; i += SEED_CHUNK) {
-      await postChunk(app.baseUrl, token, { contacts: seedEmails.slice(i, i + SEED_CHUNK).map((email) => ({ email, name: "Existing" })) });
+      await postChunk(app.baseUrl, token, {
+        contacts: seedEmails.slice(i, i + SEED_CHUNK).map((email) => ({ email, name: "Existing" })),
+      });
     }
     // The existing audience is fully searchable before the import starts.
     await waitForSearchIndex(app.databaseUrl);
@@ -206,7 +221,8 @@ async function main() {
           importCpuSeconds,
           totals,
           definitions: {
-            importSeconds: "From the first chunk sent until the answer to the last chunk (the one that closes the import).",
+            importSeconds:
+              "From the first chunk sent until the answer to the last chunk (the one that closes the import).",
             importToCopyRatio:
               "importSeconds / copySeconds: the import until its last chunk is answered, against PostgreSQL COPY of the same stored rows into a table with the same unique index.",
             importWithSearchIndexToCopyRatio:

@@ -14,7 +14,13 @@ const at = process.argv.indexOf("--messages");
 const MESSAGES = at > 0 ? Number(process.argv[at + 1]) : 20_000;
 const WINDOW = 50;
 
-const base = { type: "EMAIL" as const, contentFormat: "HTML" as const, whatsappTemplate: null, whatsappLanguage: null, whatsappParameters: [] };
+const base = {
+  type: "EMAIL" as const,
+  contentFormat: "HTML" as const,
+  whatsappTemplate: null,
+  whatsappLanguage: null,
+  whatsappParameters: [],
+};
 const TEMPLATES: Record<string, RenderableCampaign> = {
   "bench/send email": {
     ...base,
@@ -24,7 +30,8 @@ const TEMPLATES: Record<string, RenderableCampaign> = {
   },
   "personalised newsletter": {
     ...base,
-    subject: '{{ contact.attributes.first_name | default: "Hello" }}, your {{ contact.attributes.plan | upcase }} update',
+    subject:
+      '{{ contact.attributes.first_name | default: "Hello" }}, your {{ contact.attributes.plan | upcase }} update',
     content: `<table><tr><td><h1>Hi {{ contact.name | default: "there" }}</h1>
 {% if contact.attributes.vip %}<p>Thanks for being one of our best customers.</p>{% endif %}
 ${"<p>News paragraph with a <a href='https://example.com/news'>link</a> and some text to read.</p>".repeat(15)}
@@ -39,7 +46,14 @@ const contacts: RenderableContact[] = Array.from({ length: MESSAGES }, (_, i) =>
   email: `person${i}@example.com`,
   name: `Person ${i}`,
   phone: null,
-  attributes: { first_name: `Person${i}`, plan: i % 2 ? "pro" : "free", vip: i % 5 === 0, tags: ["beta", "news"], seats: i % 20, orders: i % 7 },
+  attributes: {
+    first_name: `Person${i}`,
+    plan: i % 2 ? "pro" : "free",
+    vip: i % 5 === 0,
+    tags: ["beta", "news"],
+    seats: i % 20,
+    orders: i % 7,
+  },
 }));
 
 async function measure(run: () => Promise<void>) {
@@ -69,7 +83,8 @@ for (const [name, campaign] of Object.entries(TEMPLATES)) {
       for (const contact of contacts) inProcess(contact);
     }),
     budgeted: await measure(async () => {
-      for (let i = 0; i < MESSAGES; i += WINDOW) await Promise.all(contacts.slice(i, i + WINDOW).map((c) => budgeted(c)));
+      for (let i = 0; i < MESSAGES; i += WINDOW)
+        await Promise.all(contacts.slice(i, i + WINDOW).map((c) => budgeted(c)));
     }),
   };
 }

@@ -28,19 +28,32 @@ const arg = (name: string, fallback: number) => {
 const SCALE = arg("--scale", 1);
 const RUNS = arg("--runs", 20);
 const REUSE = process.argv.includes("--reuse");
-const SHARED_BUFFERS = process.argv.includes("--shared-buffers") ? process.argv[process.argv.indexOf("--shared-buffers") + 1]! : "1GB";
+const SHARED_BUFFERS = process.argv.includes("--shared-buffers")
+  ? process.argv[process.argv.indexOf("--shared-buffers") + 1]!
+  : "1GB";
 const DIR = ".data/bench-segments";
 const log = (message: string) => console.error(`[bench/segments] ${message}`);
 
 const all = (...conditions: unknown[]) => ({ type: "group", combinator: "and", conditions });
 const any = (...conditions: unknown[]) => ({ type: "group", combinator: "or", conditions });
 
-function filters(ids: { staticSegmentId: string; proSegmentId: string; firstCampaignId: string }): Record<string, unknown> {
+function filters(ids: {
+  staticSegmentId: string;
+  proSegmentId: string;
+  firstCampaignId: string;
+}): Record<string, unknown> {
   return {
     // The issue's example.
     proExportersNotClicking: all(
       { type: "attribute", key: "plan", operator: "equals", value: "pro" },
-      { type: "event", operator: "performed", event: "Report Exported", frequency: "at_least", times: 3, window: { type: "last_days", days: 30 } },
+      {
+        type: "event",
+        operator: "performed",
+        event: "Report Exported",
+        frequency: "at_least",
+        times: 3,
+        window: { type: "last_days", days: 30 },
+      },
       { type: "engagement", operator: "not_clicked", window: { type: "last_days", days: 14 } },
     ),
     // Mailed lately but gone quiet: an anti-join over the busiest event.
@@ -75,7 +88,12 @@ function filters(ids: { staticSegmentId: string; proSegmentId: string; firstCamp
       { type: "segment", operator: "in", segmentId: ids.staticSegmentId },
       any(
         { type: "event", operator: "performed", event: "Invite Sent", frequency: "exactly", times: 2 },
-        all({ type: "event", operator: "performed", event: "Team Member Added", window: { type: "between", from: daysAgo(60), to: daysAgo(30) } }),
+        all({
+          type: "event",
+          operator: "performed",
+          event: "Team Member Added",
+          window: { type: "between", from: daysAgo(60), to: daysAgo(30) },
+        }),
       ),
       { type: "segment", operator: "not_in", segmentId: ids.proSegmentId },
     ),
@@ -92,7 +110,13 @@ async function prepare(): Promise<{ url: string; stop: () => Promise<void>; team
   if (!reusable) await rm(DIR, { recursive: true, force: true });
   const server = await startEmbeddedPostgres({
     dir: `${DIR}/postgres`,
-    settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_wal_size: "8GB", shared_buffers: SHARED_BUFFERS },
+    settings: {
+      fsync: "off",
+      synchronous_commit: "off",
+      full_page_writes: "off",
+      max_wal_size: "8GB",
+      shared_buffers: SHARED_BUFFERS,
+    },
   });
   await ensureDatabase(server.url, "murmur_bench");
   const url = withDatabase(server.url, "murmur_bench");
@@ -111,7 +135,11 @@ async function prepare(): Promise<{ url: string; stop: () => Promise<void>; team
   }
   const db = createDatabase(url, { max: 1 });
   await migrateToLatest(db);
-  const { teamId } = await createAccount(db, { name: "Bench", email: "bench@example.com", password: "bench password 1" });
+  const { teamId } = await createAccount(db, {
+    name: "Bench",
+    email: "bench@example.com",
+    password: "bench password 1",
+  });
   await db.destroy();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -126,14 +154,20 @@ async function prepare(): Promise<{ url: string; stop: () => Promise<void>; team
 
 async function setUpSegments(client: pg.Client, teamId: string) {
   const size = datasetSize(SCALE);
-  await client.query(`insert into segments (id, team_id, name, kind) values (${contactIdSql("2000000000")}, $1, 'Hand-picked', 'static')`, [teamId]);
+  await client.query(
+    `insert into segments (id, team_id, name, kind) values (${contactIdSql("2000000000")}, $1, 'Hand-picked', 'static')`,
+    [teamId],
+  );
   // Every 20th contact: 5% of the team.
   await client.query(
     `insert into segment_members (segment_id, contact_id) select ${contactIdSql("2000000000")}, ${contactIdSql("k")} from generate_series(0, $1::int - 1, 20) k`,
     [size.contacts],
   );
   const pro = JSON.stringify(all({ type: "attribute", key: "plan", operator: "equals", value: "pro" }));
-  await client.query(`insert into segments (id, team_id, name, kind, filter) values (${contactIdSql("2000000001")}, $1, 'Pro plan', 'filter', $2)`, [teamId, pro]);
+  await client.query(
+    `insert into segments (id, team_id, name, kind, filter) values (${contactIdSql("2000000001")}, $1, 'Pro plan', 'filter', $2)`,
+    [teamId, pro],
+  );
   await client.query("analyze segment_members");
 }
 
@@ -152,7 +186,8 @@ async function time(run: () => Promise<unknown>, cpu?: number[]): Promise<number
 
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 10) / 10;
+  const at = (p: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 10) / 10;
   return { p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
 }
 
@@ -169,7 +204,11 @@ async function measure(db: Database, teamId: string, tree: unknown) {
     counts.push(await time(count, countCpu));
     samples.push(await time(sample));
   }
-  return { members, count: { ...percentiles(counts), cpuP50Ms: percentiles(countCpu).p50Ms }, sample: percentiles(samples) };
+  return {
+    members,
+    count: { ...percentiles(counts), cpuP50Ms: percentiles(countCpu).p50Ms },
+    sample: percentiles(samples),
+  };
 }
 
 async function main() {
@@ -189,10 +228,21 @@ async function main() {
     const size = datasetSize(SCALE);
     const counts = await sql<{ events: number; deliveries: number; engagement: number }>`
       select (select count(*) from events)::int as events, (select count(*) from deliveries)::int as deliveries,
-             (select case when to_regclass('engagement_events') is null then 0 else (select reltuples::int from pg_class where relname = 'engagement_events') end) as engagement`.execute(db);
+             (select case when to_regclass('engagement_events') is null then 0 else (select reltuples::int from pg_class where relname = 'engagement_events') end) as engagement`.execute(
+      db,
+    );
     console.log(
       JSON.stringify(
-        { benchmark: "segments", scale: SCALE, sharedBuffers: SHARED_BUFFERS, contacts: size.contacts, ...counts.rows[0], runs: RUNS, results, targets: { countP95Ms: 500 } },
+        {
+          benchmark: "segments",
+          scale: SCALE,
+          sharedBuffers: SHARED_BUFFERS,
+          contacts: size.contacts,
+          ...counts.rows[0],
+          runs: RUNS,
+          results,
+          targets: { countP95Ms: 500 },
+        },
         null,
         2,
       ),

@@ -47,30 +47,71 @@ const CONTENT = `<h1>Spring news</h1><p>Hello {{ contact.name }},</p><p>${"Our s
 const database = await startBenchDatabase("bench-send", { fast: true });
 const { db } = database;
 const sink = await startCountingSink();
-const smtp: SmtpConfig = { host: "127.0.0.1", port: sink.port, security: "none", username: null, fromName: "Bench", fromAddress: "news@example.test" };
+const smtp: SmtpConfig = {
+  host: "127.0.0.1",
+  port: sink.port,
+  security: "none",
+  username: null,
+  fromName: "Bench",
+  fromAddress: "news@example.test",
+};
 try {
   const teamId = await createBenchTeam(db);
   await seedContacts(db, { teamId, count: SEND });
-  const input = { name: "Spring", type: "EMAIL" as const, subject: "Spring news for {{ contact.name }}", content: CONTENT, segmentIds: [], scheduledTime: "" };
+  const input = {
+    name: "Spring",
+    type: "EMAIL" as const,
+    subject: "Spring news for {{ contact.name }}",
+    content: CONTENT,
+    segmentIds: [],
+    scheduledTime: "",
+  };
 
   // Baseline: the same messages, rendered and tracked beforehand, straight to nodemailer.
   log(`baseline: rendering ${SEND} messages`);
   const baselineCampaign = await createCampaign(db, { teamId, input });
-  const render = prepareCampaignRenderer({ ...baselineCampaign, whatsappTemplate: null, whatsappLanguage: null, whatsappParameters: [] });
+  const render = prepareCampaignRenderer({
+    ...baselineCampaign,
+    whatsappTemplate: null,
+    whatsappLanguage: null,
+    whatsappParameters: [],
+  });
   const finish = await prepareMessageFinisher(db, { teamId, type: "EMAIL" });
-  const contacts = await db.selectFrom("contacts").select(["id", "email", "name", "phone", "attributes"]).where("teamId", "=", teamId).execute();
+  const contacts = await db
+    .selectFrom("contacts")
+    .select(["id", "email", "name", "phone", "attributes"])
+    .where("teamId", "=", teamId)
+    .execute();
   const domain = messageIdDomain();
   const messages = contacts.map((contact) => {
     const content = finish(render(contact), { deliveryId: contact.id, contactId: contact.id });
     if (content.channel !== "EMAIL") throw new Error("expected email");
-    return { to: contact.email ?? "", subject: content.subject, html: content.html, text: content.text, headers: content.headers, messageId: messageIdFor({ campaignId: baselineCampaign.id, contactId: contact.id, domain }) };
+    return {
+      to: contact.email ?? "",
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      headers: content.headers,
+      messageId: messageIdFor({ campaignId: baselineCampaign.id, contactId: contact.id, domain }),
+    };
   });
-  const transport = nodemailer.createTransport({ pool: true, maxConnections: SETTINGS.concurrency * CONNECTIONS_PER_CHUNK, host: smtp.host, port: smtp.port, secure: false, ignoreTLS: true });
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: SETTINGS.concurrency * CONNECTIONS_PER_CHUNK,
+    host: smtp.host,
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
   const inFlight = SETTINGS.concurrency * SETTINGS.window;
   log(`baseline: sending ${SEND}`);
   let started = performance.now();
   for (let i = 0; i < messages.length; i += inFlight) {
-    await Promise.all(messages.slice(i, i + inFlight).map((m) => transport.sendMail({ from: { name: "Bench", address: smtp.fromAddress }, ...m })));
+    await Promise.all(
+      messages
+        .slice(i, i + inFlight)
+        .map((m) => transport.sendMail({ from: { name: "Bench", address: smtp.fromAddress }, ...m })),
+    );
   }
   const baselineSeconds = (performance.now() - started) / 1000;
   transport.close();
@@ -81,13 +122,18 @@ try {
   const worker = await startWorker(database.url, {
     db,
     delivery: SETTINGS,
-    senders: async () => createSmtpSender({ allowPrivateNetworks: true, config: smtp, maxConnections: CONNECTIONS_PER_CHUNK }),
+    senders: async () =>
+      createSmtpSender({ allowPrivateNetworks: true, config: smtp, maxConnections: CONNECTIONS_PER_CHUNK }),
   });
   const campaign = await createCampaign(db, { teamId, input });
   started = performance.now();
   await sendCampaignNow(db, { teamId, campaignId: campaign.id });
   for (;;) {
-    const { state } = await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow();
+    const { state } = await db
+      .selectFrom("campaigns")
+      .select("state")
+      .where("id", "=", campaign.id)
+      .executeTakeFirstOrThrow();
     if (state === "SENT") break;
     await sleep(50);
   }
@@ -101,7 +147,9 @@ try {
   await seedContacts(db, { teamId: bigTeam, count: RESOLVE, domain: "big.test" });
   const big = await createCampaign(db, { teamId: bigTeam, input: { ...input, name: "Big" } });
   started = performance.now();
-  const resolved = await db.transaction().execute((trx) => resolveRecipients(trx, { id: big.id, teamId: bigTeam, type: "EMAIL" }));
+  const resolved = await db
+    .transaction()
+    .execute((trx) => resolveRecipients(trx, { id: big.id, teamId: bigTeam, type: "EMAIL" }));
   const resolveSeconds = (performance.now() - started) / 1000;
 
   const baselineRate = SEND / baselineSeconds;
@@ -112,13 +160,26 @@ try {
         scale: SCALE,
         send: {
           recipients: SEND,
-          baseline: { seconds: round(baselineSeconds), msgsPerSecond: round(baselineRate), atSink: atSinkAfterBaseline },
+          baseline: {
+            seconds: round(baselineSeconds),
+            msgsPerSecond: round(baselineRate),
+            atSink: atSinkAfterBaseline,
+          },
           pipeline: { seconds: round(pipelineSeconds), msgsPerSecond: round(pipelineRate), atSink: pipelineAtSink },
           ratio: round(pipelineRate / baselineRate),
           target: ">= 0.7",
-          settings: { chunkJobsAtOnce: SETTINGS.concurrency, window: SETTINGS.window, connections: SETTINGS.concurrency * CONNECTIONS_PER_CHUNK },
+          settings: {
+            chunkJobsAtOnce: SETTINGS.concurrency,
+            window: SETTINGS.window,
+            connections: SETTINGS.concurrency * CONNECTIONS_PER_CHUNK,
+          },
         },
-        resolve: { recipients: resolved.recipients, chunks: resolved.chunks.length, seconds: round(resolveSeconds), target: `<= 15 s for 1,000,000` },
+        resolve: {
+          recipients: resolved.recipients,
+          chunks: resolved.chunks.length,
+          seconds: round(resolveSeconds),
+          target: `<= 15 s for 1,000,000`,
+        },
       },
       null,
       2,

@@ -14,20 +14,32 @@ const RECIPIENTS = Math.max(100, Math.round(100_000 * SCALE));
 
 function newsletter(): { html: string; text: string } {
   const sections = Array.from({ length: 24 }, (_, i) => {
-    const href = i === 0 ? "https://shop.example.com/offer?ref=REF&amp;utm_source=murmur" : `https://blog.example.com/posts/${i}?utm_source=murmur&amp;utm_medium=email`;
+    const href =
+      i === 0
+        ? "https://shop.example.com/offer?ref=REF&amp;utm_source=murmur"
+        : `https://blog.example.com/posts/${i}?utm_source=murmur&amp;utm_medium=email`;
     return `<tr><td style="padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:22px;color:#111827">
 <h2 style="margin:0 0 8px">Story ${i}</h2><p style="margin:0 0 12px">${"Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(6)}</p>
 <a href="${href}" style="color:#2563eb">Read more</a></td></tr>`;
   });
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>News</title></head><body><table width="100%">${sections.join("\n")}</table></body></html>`;
-  const text = sections.map((_, i) => `Story ${i}\n${"Lorem ipsum dolor sit amet. ".repeat(6)}\nhttps://blog.example.com/posts/${i}?utm_source=murmur`).join("\n\n");
+  const text = sections
+    .map(
+      (_, i) =>
+        `Story ${i}\n${"Lorem ipsum dolor sit amet. ".repeat(6)}\nhttps://blog.example.com/posts/${i}?utm_source=murmur`,
+    )
+    .join("\n\n");
   return { html, text };
 }
 
 const key = randomBytes(32);
 const teamId = randomUUID();
 const { html, text } = newsletter();
-const recipients = Array.from({ length: RECIPIENTS }, () => ({ deliveryId: randomUUID(), contactId: randomUUID(), ref: randomBytes(6).toString("hex") }));
+const recipients = Array.from({ length: RECIPIENTS }, () => ({
+  deliveryId: randomUUID(),
+  contactId: randomUUID(),
+  ref: randomBytes(6).toString("hex"),
+}));
 
 const clickTokens: string[] = [];
 let bytes = 0;

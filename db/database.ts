@@ -15,7 +15,15 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   // 'error' event on the pool, which, unheard, ends the whole process. The pool has
   // already dropped that connection and opens another on next use: say so and go on.
   pool.on("error", (error) => {
-    console.error(JSON.stringify({ level: 40, time: Date.now(), service: "murmur", msg: "an idle database connection was closed", err: error.message }));
+    console.error(
+      JSON.stringify({
+        level: 40,
+        time: Date.now(),
+        service: "murmur",
+        msg: "an idle database connection was closed",
+        err: error.message,
+      }),
+    );
   });
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool: preparingPool(pool), controlClient: pg.Client }),

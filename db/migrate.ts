@@ -66,7 +66,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const failed = results.find((r) => r.status === "Error");
   if (error) {
     const where = failed ? ` in migration ${failed.migrationName}` : "";
-    throw new Error(`Database migration failed${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Database migration failed${where}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import type { Compilable, CompiledQuery, PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+import type {
+  Compilable,
+  CompiledQuery,
+  PostgresCursor,
+  PostgresPool,
+  PostgresPoolClient,
+  PostgresQueryResult,
+} from "kysely";
 import type pg from "pg";
 import type { Database } from "./database.ts";
 
@@ -49,13 +56,19 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
 function preparingClient(client: pg.PoolClient): PostgresPoolClient {
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  function query<R>(textOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+  function query<R>(
+    textOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // A cursor (Kysely's streaming) is a pg Submittable and goes through as it is.
-    if (typeof textOrCursor !== "string") return client.query(textOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+    if (typeof textOrCursor !== "string")
+      return client.query(textOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
     const values = parameters ? [...parameters] : [];
     const name = statementNames.get(textOrCursor);
     // pg's result has the fields Kysely reads (command, rowCount, rows), typed more loosely.
-    return client.query(name ? { name, text: textOrCursor, values } : { text: textOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;
+    return client.query(
+      name ? { name, text: textOrCursor, values } : { text: textOrCursor, values },
+    ) as unknown as Promise<PostgresQueryResult<R>>;
   }
   return { query, release: (destroy) => client.release(destroy) };
 }

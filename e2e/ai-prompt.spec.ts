@@ -10,7 +10,10 @@ test.beforeEach(async ({ page, request }) => {
     { name: "Alan Turing", email: "alan@example.com", phone: "+14155550102" },
     { name: "Ada Byron", email: "ada@example.com", phone: "" },
   ];
-  const imported = await request.post("/api/contacts/import", { data: { contacts }, headers: { Authorization: `Bearer ${token}` } });
+  const imported = await request.post("/api/contacts/import", {
+    data: { contacts },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(imported.status()).toBe(200);
 });
 
@@ -21,7 +24,9 @@ async function generate(page: Page, prompt: string) {
   await expect(page.getByRole("heading", { name: "Generated filter" })).toBeVisible();
 }
 
-test("a prompt shows its filter in words, what was not understood, the count and the contacts; Save creates the segment", async ({ page }) => {
+test("a prompt shows its filter in words, what was not understood, the count and the contacts; Save creates the segment", async ({
+  page,
+}) => {
   await generate(page, "contacts who have a phone and love cats");
   await expect(page).toHaveURL(/\/dashboard\/segments\/ai\?prompt=/);
   await expect(page.getByRole("tab", { name: "AI Prompt" })).toHaveAttribute("aria-selected", "true");
@@ -55,7 +60,10 @@ test("Edit in builder opens the Event Filter builder on the generated filter", a
   await expect(panel.getByRole("table")).not.toContainText("Ada Byron");
 });
 
-test("an empty prompt cannot be generated: disabled with JavaScript, explained without", async ({ page, javaScriptEnabled }) => {
+test("an empty prompt cannot be generated: disabled with JavaScript, explained without", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/dashboard/segments");
   const button = page.getByRole("button", { name: "Generate" });
   if (javaScriptEnabled) {
@@ -91,6 +99,9 @@ test("a prompt that reads two ways says so and offers the other reading as one c
   await generate(page, "contacts who joined last month");
   await expect(page.getByText("0 contacts match")).toBeVisible();
   await expect(page.getByRole("list", { name: "Not understood" })).toContainText('"last month" can mean');
-  await page.getByRole("list", { name: "Other readings" }).getByRole("link", { name: /the last 30 days/ }).click();
+  await page
+    .getByRole("list", { name: "Other readings" })
+    .getByRole("link", { name: /the last 30 days/ })
+    .click();
   await expect(page.getByText("3 contacts match")).toBeVisible();
 });

@@ -2,12 +2,16 @@ import { expect, test } from "@playwright/test";
 import { clickEmail, openEmail, scheduleEmailSoon, sentEmails, waitUntilSent } from "./sent-campaigns.ts";
 import { signInWithSessionRow } from "./session-row.ts";
 
-test("after a send through the outbox, Analytics shows what readers did, with counts beside rates, and filters by GET", async ({ page }) => {
+test("after a send through the outbox, Analytics shows what readers did, with counts beside rates, and filters by GET", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { token } = await signInWithSessionRow(page);
   const headers = { Authorization: `Bearer ${token}` };
   const readers = ["Ada", "Grace", "Linus"].map((name) => ({ name, email: `${name.toLowerCase()}@murmur.test` }));
-  expect((await page.request.post("/api/contacts/import", { headers, data: { contacts: readers } })).status()).toBe(200);
+  expect((await page.request.post("/api/contacts/import", { headers, data: { contacts: readers } })).status()).toBe(
+    200,
+  );
   const campaignId = await scheduleEmailSoon(page.request, "Winter digest");
   await waitUntilSent(page.request, [campaignId]);
   // Hits in the first two seconds after sending are put down to scanners; readers take longer.

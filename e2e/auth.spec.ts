@@ -1,12 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  fillLoginForm,
-  fillSignupForm,
-  newUser,
-  notifications,
-  signUpThroughForm,
-  signUpViaApi,
-} from "./helpers.ts";
+import { fillLoginForm, fillSignupForm, newUser, notifications, signUpThroughForm, signUpViaApi } from "./helpers.ts";
 
 test.describe("signing up", () => {
   test("creates the account and opens the dashboard", async ({ page }) => {
@@ -80,19 +73,26 @@ test.describe("signing in and out", () => {
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
   });
 
-  test("after 10 wrong passwords the page says to wait, even for the right one, and the server goes on", async ({ page, request }) => {
+  test("after 10 wrong passwords the page says to wait, even for the right one, and the server goes on", async ({
+    page,
+    request,
+  }) => {
     const user = newUser();
     await signUpViaApi(request, user);
     // Through the API, as a scripted guesser would; the page is what the person then sees.
     for (let i = 0; i < 10; i++) {
-      const guess = await request.post("/api/auth/login", { data: { email: user.email, password: `guess number ${i}` } });
+      const guess = await request.post("/api/auth/login", {
+        data: { email: user.email, password: `guess number ${i}` },
+      });
       expect(guess.status()).toBe(401);
     }
     await page.goto("/login");
 
     await fillLoginForm(page, user.email, user.password);
 
-    await expect(page.locator("form").getByText(/^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/)).toBeVisible();
+    await expect(
+      page.locator("form").getByText(/^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/),
+    ).toBeVisible();
     await expect(page).toHaveURL("/login");
     const refused = await request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
     expect(refused.status()).toBe(429);
@@ -104,7 +104,9 @@ test.describe("signing in and out", () => {
     await fillSignupForm(page, { ...newUser(), password: "password123" });
     await page.getByRole("button", { name: "Create Account" }).click();
 
-    await expect(page.getByText("This password is too common: it is on lists attackers try first. Choose another.")).toBeVisible();
+    await expect(
+      page.getByText("This password is too common: it is on lists attackers try first. Choose another."),
+    ).toBeVisible();
     await expect(page).toHaveURL("/signup");
   });
 

@@ -11,7 +11,10 @@ function campaignCard(page: Page, name: string) {
   return page.getByRole("article", { name, exact: true });
 }
 
-async function createCampaignThroughDialog(page: Page, fields: { name: string; subject?: string; type?: string; segment?: string }) {
+async function createCampaignThroughDialog(
+  page: Page,
+  fields: { name: string; subject?: string; type?: string; segment?: string },
+) {
   await page.goto("/dashboard/broadcasts");
   await page.getByRole("link", { name: "Create Campaign" }).click();
   await expect(page.getByText("Create New Campaign")).toBeVisible();
@@ -103,8 +106,18 @@ test("a team in Paris schedules by its own clock, on either side of the change t
 
   // Paris moves to summer time on 29 March 2099: 09:30 is UTC+1 the day before, UTC+2 that day.
   const times = [
-    { name: "Winter morning", wallClock: "2099-03-28T09:30", shown: "Mar 28, 2099, 9:30 AM Europe/Paris", instant: "2099-03-28T08:30:00.000Z" },
-    { name: "Summer morning", wallClock: "2099-03-29T09:30", shown: "Mar 29, 2099, 9:30 AM Europe/Paris", instant: "2099-03-29T07:30:00.000Z" },
+    {
+      name: "Winter morning",
+      wallClock: "2099-03-28T09:30",
+      shown: "Mar 28, 2099, 9:30 AM Europe/Paris",
+      instant: "2099-03-28T08:30:00.000Z",
+    },
+    {
+      name: "Summer morning",
+      wallClock: "2099-03-29T09:30",
+      shown: "Mar 29, 2099, 9:30 AM Europe/Paris",
+      instant: "2099-03-29T07:30:00.000Z",
+    },
   ];
   for (const time of times) {
     await createCampaignThroughDialog(page, { name: time.name });
@@ -117,7 +130,9 @@ test("a team in Paris schedules by its own clock, on either side of the change t
     await expect(card).toContainText(`Scheduled for ${time.shown}`);
   }
   // The instants stored, as the API gives them.
-  const { data } = (await (await page.request.get("/api/campaigns")).json()) as { data: { name: string; scheduledAt: string }[] };
+  const { data } = (await (await page.request.get("/api/campaigns")).json()) as {
+    data: { name: string; scheduledAt: string }[];
+  };
   expect(Object.fromEntries(data.map((campaign) => [campaign.name, campaign.scheduledAt]))).toEqual(
     Object.fromEntries(times.map((time) => [time.name, time.instant])),
   );
@@ -125,7 +140,8 @@ test("a team in Paris schedules by its own clock, on either side of the change t
 
 test("the first segment chosen stays the one the list shows when another is ticked later", async ({ page }) => {
   // Alpha first, so the dialog (newest segments first) lists Beta above it.
-  for (const name of ["Alpha", "Beta"]) expect((await page.request.post("/api/segments", { data: { name } })).ok()).toBe(true);
+  for (const name of ["Alpha", "Beta"])
+    expect((await page.request.post("/api/segments", { data: { name } })).ok()).toBe(true);
   await createCampaignThroughDialog(page, { name: "Ordered", segment: "Alpha" });
   const card = campaignCard(page, "Ordered");
   await expect(card).toContainText("Alpha");
@@ -137,14 +153,18 @@ test("the first segment chosen stays the one the list shows when another is tick
   await expect(page).toHaveURL("/dashboard/broadcasts");
   await expect(card).toContainText("Alpha");
   await expect(card).not.toContainText("Beta");
-  const { data } = (await (await page.request.get("/api/campaigns")).json()) as { data: { segmentLinks: { segment: { name: string } }[] }[] };
+  const { data } = (await (await page.request.get("/api/campaigns")).json()) as {
+    data: { segmentLinks: { segment: { name: string } }[] }[];
+  };
   expect(data[0]!.segmentLinks.map((link) => link.segment.name)).toEqual(["Alpha", "Beta"]);
 });
 
 test("more campaigns than a page: Older campaigns and Newest campaigns links", async ({ page }) => {
   // 51 campaigns, one more than a page; "Campaign 1" is the oldest.
   for (let i = 1; i <= 51; i++) {
-    const response = await page.request.post("/api/campaigns", { data: { name: `Campaign ${i}`, type: "EMAIL", segmentIds: [], scheduledTime: "" } });
+    const response = await page.request.post("/api/campaigns", {
+      data: { name: `Campaign ${i}`, type: "EMAIL", segmentIds: [], scheduledTime: "" },
+    });
     expect(response.status()).toBe(201);
   }
   await page.goto("/dashboard/broadcasts");

@@ -38,6 +38,8 @@ test("only the chosen channel's fields show, and switching keeps what was typed"
 
   await page.getByLabel("Type").selectOption("SMS");
   await expect(page.getByLabel("Content", { exact: true })).toHaveValue("Hello there");
-  await expect(page.getByTestId("sms-count")).toHaveText("SMS: 11/160 characters · 1 segment · GSM-7, 149 left in this segment");
+  await expect(page.getByTestId("sms-count")).toHaveText(
+    "SMS: 11/160 characters · 1 segment · GSM-7, 149 left in this segment",
+  );
   await expect(page.getByLabel("Template name")).toBeHidden();
 });

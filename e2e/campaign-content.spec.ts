@@ -27,13 +27,17 @@ async function openNewCampaign(page: Page, name: string, type: string) {
 
 const preview = (page: Page) => page.getByRole("region", { name: "Preview" });
 
-test("an email in Markdown is previewed for a real contact, sanitised, then saved with its format", async ({ page }) => {
+test("an email in Markdown is previewed for a real contact, sanitised, then saved with its format", async ({
+  page,
+}) => {
   await openNewCampaign(page, "Welcome", "EMAIL");
   await page.getByLabel("Subject").fill('Hi {{ contact.name | default: "there" }}');
   await page.getByLabel("Email format").selectOption("MARKDOWN");
   await page
     .getByLabel("Content", { exact: true })
-    .fill("# Welcome {{ contact.name }}\n\nYour number: **{{ contact.phone }}**\n\n<script>document.title = 'owned'</script>[Click](javascript:alert(1))");
+    .fill(
+      "# Welcome {{ contact.name }}\n\nYour number: **{{ contact.phone }}**\n\n<script>document.title = 'owned'</script>[Click](javascript:alert(1))",
+    );
   await page.getByRole("button", { name: "Preview" }).click();
 
   await expect(preview(page).getByText("As Grace Hopper, grace@murmur.test would get it.")).toBeVisible();
@@ -63,7 +67,9 @@ test("an SMS shows its character and segment count, and its preview the personal
 
   await expect(page.getByTestId("sms-preview")).toHaveText("Hi Grace Hopper 👋");
   await expect(preview(page).getByText("This message: 18/70 characters · 1 segment · UCS-2")).toBeVisible();
-  await expect(page.getByTestId("sms-count")).toHaveText("SMS: 24/70 characters · 1 segment · UCS-2, 46 left in this segment");
+  await expect(page.getByTestId("sms-count")).toHaveText(
+    "SMS: 24/70 characters · 1 segment · UCS-2, 46 left in this segment",
+  );
 
   await page.getByRole("button", { name: "Create Campaign" }).click();
   await expect(notifications(page).getByText("Campaign created successfully")).toBeVisible();
@@ -73,7 +79,9 @@ test("a WhatsApp campaign names its approved template, language and body paramet
   await openNewCampaign(page, "Spring WA", "WHATSAPP");
   await page.getByLabel("Template name").fill("Spring Sale!");
   await page.getByRole("button", { name: "Create Campaign" }).click();
-  await expect(page.getByText("Template names use lowercase letters, digits and underscores, as in WhatsApp Manager")).toBeVisible();
+  await expect(
+    page.getByText("Template names use lowercase letters, digits and underscores, as in WhatsApp Manager"),
+  ).toBeVisible();
 
   await page.getByLabel("Template name").fill("spring_sale");
   await page.getByLabel("Language code").fill("en_US");
@@ -105,7 +113,9 @@ test("Liquid that does not parse is explained on its field, and nothing typed is
   await expect(page.getByText("No campaigns yet. Create your first campaign to get started.")).toBeVisible();
 });
 
-test("a template that would stall sending (a nested loop) is refused on its field by the built server's render threads", async ({ page }) => {
+test("a template that would stall sending (a nested loop) is refused on its field by the built server's render threads", async ({
+  page,
+}) => {
   const loop = "{% for a in (1..10000) %}{% for b in (1..10000) %}x{% endfor %}{% endfor %}";
   await openNewCampaign(page, "Loop", "SMS");
   await page.getByLabel("Content", { exact: true }).fill(loop);

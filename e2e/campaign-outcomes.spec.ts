@@ -4,7 +4,9 @@ import { signInWithSessionRow } from "./session-row.ts";
 
 type OutboxMessage = { to: string; html: string };
 
-test("the campaign page filters recipients by outcome with plain links, and exports the filtered list as CSV", async ({ page }) => {
+test("the campaign page filters recipients by outcome with plain links, and exports the filtered list as CSV", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { token } = await signInWithSessionRow(page);
   const headers = { Authorization: `Bearer ${token}` };
@@ -29,7 +31,9 @@ test("the campaign page filters recipients by outcome with plain links, and expo
 
   // The outbox API hands over each recipient's message, as a mail catcher's would.
   const messageTo = async (email: string) => {
-    const response = await page.request.get(`/api/outbox?campaignId=${campaignId}&to=${encodeURIComponent(email)}`, { headers });
+    const response = await page.request.get(`/api/outbox?campaignId=${campaignId}&to=${encodeURIComponent(email)}`, {
+      headers,
+    });
     expect(response.status()).toBe(200);
     const { data } = (await response.json()) as { data: OutboxMessage[] };
     expect(data).toHaveLength(1);
@@ -37,14 +41,20 @@ test("the campaign page filters recipients by outcome with plain links, and expo
   };
   const annLink = /\/t\/c\/[A-Za-z0-9_-]+/.exec(await messageTo("ann@murmur.test"))![0];
   const bobPixel = /\/t\/o\/[A-Za-z0-9_-]+\.gif/.exec(await messageTo("bob@murmur.test"))![0];
-  expect((await page.request.get(annLink, { headers: { "User-Agent": READER_AGENT }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await page.request.get(annLink, { headers: { "User-Agent": READER_AGENT }, maxRedirects: 0 })).status()).toBe(
+    302,
+  );
   expect((await page.request.get(bobPixel, { headers: { "User-Agent": READER_AGENT } })).status()).toBe(200);
 
   await page.goto(`/dashboard/broadcasts/${campaignId}`);
   const recipients = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Recipient" }) });
   // Recipients are listed in contact order, not by address: compare as sets.
   await expect(recipients.getByRole("link")).toHaveCount(3);
-  expect((await recipients.getByRole("link").allInnerTexts()).sort()).toEqual(["ann@murmur.test", "bob@murmur.test", "cy@murmur.test"]);
+  expect((await recipients.getByRole("link").allInnerTexts()).sort()).toEqual([
+    "ann@murmur.test",
+    "bob@murmur.test",
+    "cy@murmur.test",
+  ]);
   // The link Ann followed: one recipient, one click.
   const links = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Unique clicks" }) });
   await expect(links.getByRole("row").nth(1).getByRole("cell")).toHaveText(["https://example.com/pricing", "1", "1"]);
@@ -56,7 +66,10 @@ test("the campaign page filters recipients by outcome with plain links, and expo
   await expect(recipients.getByRole("link")).toHaveText(["ann@murmur.test"]);
 
   const exportLink = page.getByRole("link", { name: "Export CSV" });
-  await expect(exportLink).toHaveAttribute("href", `/dashboard/broadcasts/${campaignId}/recipients.csv?outcome=clicked`);
+  await expect(exportLink).toHaveAttribute(
+    "href",
+    `/dashboard/broadcasts/${campaignId}/recipients.csv?outcome=clicked`,
+  );
   const csv = await page.request.get((await exportLink.getAttribute("href"))!);
   expect(csv.status()).toBe(200);
   const rows = (await csv.text()).trim().split("\r\n");

@@ -9,7 +9,9 @@ test.beforeEach(async ({ page }) => {
 
 // The Twilio fake runs for the whole suite at the operator's TWILIO_BASE_URL (e2e/provider-fakes.ts);
 // it answers with a message SID only for this account and token, which the success report needs.
-test("Twilio settings are saved with the token masked, a test SMS reaches the provider, and a bad number is explained", async ({ page }) => {
+test("Twilio settings are saved with the token masked, a test SMS reaches the provider, and a bad number is explained", async ({
+  page,
+}) => {
   await page.goto("/dashboard/settings/channels");
   const sms = page.locator("form#sms-settings");
   await expect(page.getByText("Sending through: Outbox")).toHaveCount(3);

@@ -27,7 +27,8 @@ function people(count: number, label: string, options: { phoneEvery?: number } =
  */
 async function openContacts(page: Page, javaScriptEnabled: boolean, path = "/dashboard/contacts"): Promise<void> {
   await page.goto(path);
-  if (javaScriptEnabled) await expect(page.getByRole("checkbox", { name: "Select all contacts on this page" })).toBeVisible();
+  if (javaScriptEnabled)
+    await expect(page.getByRole("checkbox", { name: "Select all contacts on this page" })).toBeVisible();
 }
 
 const rows = (page: Page) => page.locator("tbody tr");
@@ -40,12 +41,20 @@ test.describe("the contacts list", () => {
 
     await expect(page.getByText("0 contacts", { exact: true })).toBeVisible();
     await expect(page.getByText("No contacts match your filters.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Import contacts" })).toHaveAttribute("href", "/dashboard/segments?tab=csv");
+    await expect(page.getByRole("link", { name: "Import contacts" })).toHaveAttribute(
+      "href",
+      "/dashboard/segments?tab=csv",
+    );
   });
 
-  test("shows Name, Email, Phone and Created, and names with HTML as plain text", async ({ page, javaScriptEnabled }) => {
+  test("shows Name, Email, Phone and Created, and names with HTML as plain text", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const html = "<b>Bold</b> <img src=x onerror=alert(1)>";
-    await signUpWithContacts(page, [{ name: html, email: `html-${crypto.randomUUID()}@example.com`, phone: "+14155550100" }]);
+    await signUpWithContacts(page, [
+      { name: html, email: `html-${crypto.randomUUID()}@example.com`, phone: "+14155550100" },
+    ]);
 
     await openContacts(page, javaScriptEnabled);
 
@@ -160,7 +169,10 @@ test.describe("Create Segment from selection", () => {
     await expect(notifications(page).getByText("Linked 60 contacts")).toBeVisible();
   });
 
-  test("the page's select-all ticks every row, and a row can be unticked again", async ({ page, javaScriptEnabled }) => {
+  test("the page's select-all ticks every row, and a row can be unticked again", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signUpWithContacts(page, people(3, "Ada"));
     await openContacts(page, javaScriptEnabled);
 

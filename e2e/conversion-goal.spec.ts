@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { signInWithSessionRow } from "./session-row.ts";
 
-test("the campaign editor takes a conversion goal, says which field is wrong, and shows the goal again when editing", async ({ page }) => {
+test("the campaign editor takes a conversion goal, says which field is wrong, and shows the goal again when editing", async ({
+  page,
+}) => {
   await signInWithSessionRow(page);
   await page.goto("/dashboard/broadcasts/new");
   await page.getByLabel("Name", { exact: true }).fill("Spring sale");

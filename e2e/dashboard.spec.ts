@@ -25,7 +25,9 @@ async function seedTeam(page: Page) {
     { name: "Product update", segmentIds: [], scheduledTime: "" },
   ];
   for (const campaign of campaigns) {
-    const response = await page.request.post("/api/campaigns", { data: { type: "EMAIL", subject: "", content: "", ...campaign } });
+    const response = await page.request.post("/api/campaigns", {
+      data: { type: "EMAIL", subject: "", content: "", ...campaign },
+    });
     expect(response.ok()).toBe(true);
   }
 }
@@ -36,13 +38,21 @@ test.describe("the dashboard", () => {
 
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(statCard(page, "Total Contacts")).toContainText(/Total Contacts\s*0\s*\+0 new this month/);
-    await expect(statCard(page, "Active Campaigns")).toContainText(/Active Campaigns\s*0 of 0 total\s*\+0 new this month/);
+    await expect(statCard(page, "Active Campaigns")).toContainText(
+      /Active Campaigns\s*0 of 0 total\s*\+0 new this month/,
+    );
     await expect(statCard(page, "Open Rate")).toContainText(/Open Rate\s*0\.0%\s*Nothing sent in the last 60 days/);
     await expect(statCard(page, "Total Segments")).toContainText(/Total Segments\s*0\s*\+0 new this month/);
     await expect(page.getByText("No campaigns yet. Create your first campaign to get started.")).toBeVisible();
 
-    await expect(page.getByRole("link", { name: /Import contacts/ })).toHaveAttribute("href", "/dashboard/segments?tab=csv");
-    await expect(page.getByRole("link", { name: /Create a segment/ })).toHaveAttribute("href", "/dashboard/segments/new");
+    await expect(page.getByRole("link", { name: /Import contacts/ })).toHaveAttribute(
+      "href",
+      "/dashboard/segments?tab=csv",
+    );
+    await expect(page.getByRole("link", { name: /Create a segment/ })).toHaveAttribute(
+      "href",
+      "/dashboard/segments/new",
+    );
     await expect(page.getByRole("link", { name: /New campaign/ })).toHaveAttribute("href", "/dashboard/broadcasts/new");
   });
 
@@ -53,7 +63,9 @@ test.describe("the dashboard", () => {
 
     await expect(statCard(page, "Total Contacts")).toContainText(/Total Contacts\s*3\s*\+3 new this month/);
     // One of the three is SCHEDULED, so active (and none was in the 30 days before); the analytics stay zero until campaigns are sent.
-    await expect(statCard(page, "Active Campaigns")).toContainText(/Active Campaigns\s*1 of 3 total\s*\+1 new this month/);
+    await expect(statCard(page, "Active Campaigns")).toContainText(
+      /Active Campaigns\s*1 of 3 total\s*\+1 new this month/,
+    );
     await expect(statCard(page, "Open Rate")).toContainText(/Open Rate\s*0\.0%\s*Nothing sent in the last 60 days/);
     await expect(statCard(page, "Total Segments")).toContainText(/Total Segments\s*2\s*\+2 new this month/);
 
@@ -73,7 +85,8 @@ test.describe("the dashboard", () => {
     test.setTimeout(90_000);
     const contacts = [1, 2, 3, 4].map((i) => ({ name: `Reader ${i}`, email: `reader${i}@example.com`, phone: null }));
     expect((await page.request.post("/api/contacts/import", { data: { contacts } })).ok()).toBe(true);
-    const draft = (name: string, scheduledTime = "") => page.request.post("/api/campaigns", { data: { name, type: "EMAIL", segmentIds: [], scheduledTime } });
+    const draft = (name: string, scheduledTime = "") =>
+      page.request.post("/api/campaigns", { data: { name, type: "EMAIL", segmentIds: [], scheduledTime } });
     // The oldest of five, so not among the recent four.
     expect((await draft("Old draft")).ok()).toBe(true);
     const spring = await scheduleEmailSoon(page.request, "Spring sale");
@@ -101,7 +114,9 @@ test.describe("the dashboard", () => {
 
     await expect(statCard(page, "Total Contacts")).toContainText(/Total Contacts\s*4\s*\+4 new this month/);
     // Beta invite is scheduled: 1 active of 5. Active at some time in the last 30 days: it and the two sent.
-    await expect(statCard(page, "Active Campaigns")).toContainText(/Active Campaigns\s*1 of 5 total\s*\+3 new this month/);
+    await expect(statCard(page, "Active Campaigns")).toContainText(
+      /Active Campaigns\s*1 of 5 total\s*\+3 new this month/,
+    );
     // 5 opened of 8 sent, pooled over both SENT campaigns; nothing was sent in the 30 days before.
     await expect(statCard(page, "Open Rate")).toContainText(/Open Rate\s*62\.5%\s*\+62\.5 pts from last month/);
 
@@ -120,6 +135,8 @@ test.describe("the dashboard", () => {
 
     // The Broadcasts summary agrees: 2 SENT campaigns, 8 emails, 5 / 8 opened, 2 / 8 clicked.
     await page.goto("/dashboard/broadcasts");
-    await expect(page.getByLabel("Sent campaigns summary")).toContainText(/Total Campaigns\s*2\s*Emails Sent\s*8\s*Avg Open Rate\s*62\.5%\s*Avg Click Rate\s*25\.0%/);
+    await expect(page.getByLabel("Sent campaigns summary")).toContainText(
+      /Total Campaigns\s*2\s*Emails Sent\s*8\s*Avg Open Rate\s*62\.5%\s*Avg Click Rate\s*25\.0%/,
+    );
   });
 });

@@ -2,17 +2,28 @@ import { expect, test } from "@playwright/test";
 import { signInWithSessionRow } from "./session-row.ts";
 
 // A reader's browser: a headless browser's own user agent is, rightly, counted as a bot.
-test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" });
+test.use({
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+});
 
 // Enough recipients that sending takes a visible while, so the campaign is seen ACTIVE on its way to SENT.
 const READERS = 2_000;
 
-test("a campaign scheduled a few seconds ahead goes ACTIVE on time, then SENT, lands in the outbox, and its open and click are counted", async ({ page, baseURL }) => {
+test("a campaign scheduled a few seconds ahead goes ACTIVE on time, then SENT, lands in the outbox, and its open and click are counted", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const { token } = await signInWithSessionRow(page);
   const headers = { Authorization: `Bearer ${token}` };
-  const readers = Array.from({ length: READERS }, (_, i) => ({ name: `Reader ${i + 1}`, email: `reader${i + 1}@murmur.test` }));
-  const imported = await page.request.post("/api/contacts/import", { headers, data: { contacts: [{ name: "Grace Hopper", email: "grace@murmur.test" }, ...readers] } });
+  const readers = Array.from({ length: READERS }, (_, i) => ({
+    name: `Reader ${i + 1}`,
+    email: `reader${i + 1}@murmur.test`,
+  }));
+  const imported = await page.request.post("/api/contacts/import", {
+    headers,
+    data: { contacts: [{ name: "Grace Hopper", email: "grace@murmur.test" }, ...readers] },
+  });
   expect(imported.status()).toBe(200);
   const created = await page.request.post("/api/campaigns", {
     headers,

@@ -81,15 +81,25 @@ test.describe("Settings → API keys", () => {
 });
 
 test.describe("the tracking API through the running server", () => {
-  test("an event over 32 KB and a batch over 500 KB get a 400 with a message; a repeated messageId is stored once", async ({ page }) => {
+  test("an event over 32 KB and a batch over 500 KB get a 400 with a message; a repeated messageId is stored once", async ({
+    page,
+  }) => {
     await signInWithSessionRow(page);
     const key = await createKey(page);
-    const big = (kb: number) => ({ type: "track", userId: "u-1", event: "Big", properties: { blob: "x".repeat(kb * 1024) } });
+    const big = (kb: number) => ({
+      type: "track",
+      userId: "u-1",
+      event: "Big",
+      properties: { blob: "x".repeat(kb * 1024) },
+    });
 
     const event = await track(page, key, big(33));
     expect(event.status()).toBe(400);
     expect((await event.json()).message).toMatch(/^An event may be at most 32 KB; this request is \d+ KB\.$/);
-    const batch = await page.request.post("/v1/batch", { data: { batch: Array.from({ length: 20 }, () => big(30)) }, headers: basic(key) });
+    const batch = await page.request.post("/v1/batch", {
+      data: { batch: Array.from({ length: 20 }, () => big(30)) },
+      headers: basic(key),
+    });
     expect(batch.status()).toBe(400);
     expect((await batch.json()).message).toMatch(/^A batch may be at most 500 KB; this request is \d+ KB\.$/);
 
@@ -107,9 +117,26 @@ test.describe("the Events page", () => {
     await signInWithSessionRow(page);
     const key = await createKey(page);
     await sendBatch(page, key, [
-      { type: "identify", userId: "u-ada", traits: { name: "Ada Lovelace", email: `ada-${crypto.randomUUID()}@example.com` }, timestamp: minutesAgo(10) },
-      { type: "track", userId: "u-ada", event: "Report Exported", properties: { format: "pdf" }, timestamp: minutesAgo(9) },
-      { type: "track", userId: "u-ada", event: "Report Exported", properties: { format: "csv" }, timestamp: minutesAgo(8) },
+      {
+        type: "identify",
+        userId: "u-ada",
+        traits: { name: "Ada Lovelace", email: `ada-${crypto.randomUUID()}@example.com` },
+        timestamp: minutesAgo(10),
+      },
+      {
+        type: "track",
+        userId: "u-ada",
+        event: "Report Exported",
+        properties: { format: "pdf" },
+        timestamp: minutesAgo(9),
+      },
+      {
+        type: "track",
+        userId: "u-ada",
+        event: "Report Exported",
+        properties: { format: "csv" },
+        timestamp: minutesAgo(8),
+      },
       { type: "track", userId: "u-bob", event: "Signed In", timestamp: minutesAgo(7) },
       { type: "track", anonymousId: "device-9", event: "Pricing Viewed", timestamp: minutesAgo(6) },
     ]);
@@ -133,7 +160,9 @@ test.describe("the Events page", () => {
     await expect(page.getByRole("heading", { name: "Ada Lovelace", level: 1 })).toBeVisible();
   });
 
-  test("filters by search and by event name in the URL, and exports what the filters match as CSV", async ({ page }) => {
+  test("filters by search and by event name in the URL, and exports what the filters match as CSV", async ({
+    page,
+  }) => {
     await teamWithEvents(page);
     await page.goto("/dashboard/events");
 
@@ -164,7 +193,10 @@ test.describe("the Events page", () => {
     await expect(feedRows(page)).toHaveCount(5);
   });
 
-  test("new events reach the feed: by themselves with JavaScript, with the Refresh link without", async ({ page, javaScriptEnabled }) => {
+  test("new events reach the feed: by themselves with JavaScript, with the Refresh link without", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInWithSessionRow(page);
     const key = await createKey(page);
     await sendBatch(page, key, [{ type: "track", userId: "u-1", event: "Signed In", timestamp: minutesAgo(5) }]);
@@ -186,7 +218,16 @@ test.describe("the Events page", () => {
   test("pages through older events with keyset links", async ({ page }) => {
     await signInWithSessionRow(page);
     const key = await createKey(page);
-    await sendBatch(page, key, Array.from({ length: 60 }, (_, i) => ({ type: "track", userId: `u-${i}`, event: "Step", timestamp: minutesAgo(i + 1) })));
+    await sendBatch(
+      page,
+      key,
+      Array.from({ length: 60 }, (_, i) => ({
+        type: "track",
+        userId: `u-${i}`,
+        event: "Step",
+        timestamp: minutesAgo(i + 1),
+      })),
+    );
 
     await page.goto("/dashboard/events");
     await expect(feedRows(page)).toHaveCount(50);
@@ -202,15 +243,28 @@ test.describe("the Events page", () => {
 });
 
 test.describe("a contact's page", () => {
-  test("opens from the contacts list with fields, attributes, channels and a paged event timeline; another team gets a 404", async ({ page }) => {
+  test("opens from the contacts list with fields, attributes, channels and a paged event timeline; another team gets a 404", async ({
+    page,
+  }) => {
     // Two sign-ups and three page loads of a timeline: more than the default time on a busy machine.
     test.slow();
     await signInWithSessionRow(page);
     const key = await createKey(page);
     const email = `grace-${crypto.randomUUID()}@example.com`;
     await sendBatch(page, key, [
-      { type: "identify", userId: "u-grace", traits: { name: "Grace Hopper", email, phone: "+14155550100", plan: "pro" }, timestamp: minutesAgo(120) },
-      ...Array.from({ length: 30 }, (_, i) => ({ type: "track", userId: "u-grace", event: "Report Exported", properties: { n: i }, timestamp: minutesAgo(i + 1) })),
+      {
+        type: "identify",
+        userId: "u-grace",
+        traits: { name: "Grace Hopper", email, phone: "+14155550100", plan: "pro" },
+        timestamp: minutesAgo(120),
+      },
+      ...Array.from({ length: 30 }, (_, i) => ({
+        type: "track",
+        userId: "u-grace",
+        event: "Report Exported",
+        properties: { n: i },
+        timestamp: minutesAgo(i + 1),
+      })),
     ]);
 
     await page.goto("/dashboard/contacts");

@@ -16,7 +16,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 const panel = (page: Page) => page.getByRole("tabpanel");
-const preview = (page: Page) => page.getByRole("region", { name: "Matching contacts" }).or(panel(page).getByRole("status"));
+const preview = (page: Page) =>
+  page.getByRole("region", { name: "Matching contacts" }).or(panel(page).getByRole("status"));
 
 async function press(page: Page, name: string) {
   await panel(page).getByRole("button", { name, exact: true }).click();
@@ -103,7 +104,12 @@ test("an event condition counts what people did, with a condition on the event's
   expect(created.status()).toBe(201);
   const key = (await created.json()).data.key as string;
   const headers = { Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` };
-  const exported = (userId: string, format: string) => ({ type: "track", userId, event: "Report Exported", properties: { format } });
+  const exported = (userId: string, format: string) => ({
+    type: "track",
+    userId,
+    event: "Report Exported",
+    properties: { format },
+  });
   const batch = [
     { type: "identify", userId: "u-dee", traits: { email: "dee@acme.io", name: "Dee Dent" } },
     { type: "identify", userId: "u-eve", traits: { email: "eve@acme.io", name: "Eve Ernst" } },

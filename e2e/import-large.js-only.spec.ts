@@ -47,7 +47,11 @@ async function contactsTotal(page: Page): Promise<number> {
 
 /** The figure under Imported, Updated or Skipped in the import's summary. */
 function summaryFigure(page: Page, label: string) {
-  return page.locator("dl > div").filter({ has: page.getByRole("term").getByText(label, { exact: true }) }).getByRole("definition").first();
+  return page
+    .locator("dl > div")
+    .filter({ has: page.getByRole("term").getByText(label, { exact: true }) })
+    .getByRole("definition")
+    .first();
 }
 
 test("a chunk whose answer is lost is sent again and applied once; the totals are exact", async ({ page }) => {
@@ -80,7 +84,9 @@ test("a chunk whose answer is lost is sent again and applied once; the totals ar
   expect(await contactsTotal(page)).toBe(2_950);
 });
 
-test("the next chunk is on its way before the one before it is answered, and the file's later row still wins", async ({ page }) => {
+test("the next chunk is on its way before the one before it is answered, and the file's later row still wins", async ({
+  page,
+}) => {
   await chooseLargeFile(page);
   let lastSent: () => void = () => {};
   const last = new Promise<void>((resolve) => (lastSent = resolve));
@@ -121,7 +127,9 @@ test("Cancel stops the import, says so, and keeps only the chunks already applie
   await expect(notifications(page).getByText("Import cancelled")).toBeVisible();
   await expect(notifications(page).getByText("990 contacts imported before it stopped.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import cancelled" })).toBeVisible();
-  await expect(page.getByText("The rows sent before you cancelled were imported; the rest of the file was not.")).toBeVisible();
+  await expect(
+    page.getByText("The rows sent before you cancelled were imported; the rest of the file was not."),
+  ).toBeVisible();
   await expect(summaryFigure(page, "Imported")).toHaveText("990");
   expect(await contactsTotal(page)).toBe(990);
 });
@@ -146,7 +154,9 @@ test("a chunk the server refuses ends the import with 'Import failed' and the se
   expect(await contactsTotal(page)).toBe(495);
 });
 
-test("a file over 200 MB is refused with 'File too large' before anything is read or sent", async ({ page }, testInfo) => {
+test("a file over 200 MB is refused with 'File too large' before anything is read or sent", async ({
+  page,
+}, testInfo) => {
   await openCsvTab(page);
   const path = testInfo.outputPath("huge.csv");
   await writeFile(path, "email\n");
@@ -157,7 +167,9 @@ test("a file over 200 MB is refused with 'File too large' before anything is rea
 
   await fileInput(page).setInputFiles(path);
   await expect(notifications(page).getByText("File too large")).toBeVisible();
-  await expect(page.getByRole("alert").getByText("An import takes files of at most 200 MB. Split the file and import each part.")).toBeVisible();
+  await expect(
+    page.getByRole("alert").getByText("An import takes files of at most 200 MB. Split the file and import each part."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
   expect(sent).toEqual([]);
 });
@@ -170,7 +182,9 @@ test("a file of more than 1,000,000 rows is refused with 'Too many rows' before 
 
   await fileInput(page).setInputFiles(csvFile("many.csv", `email\n${"a@b.co\n".repeat(1_000_001)}`));
   await expect(notifications(page).getByText("Too many rows")).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole("alert").getByText("An import takes at most 1,000,000 rows. Split the file and import each part.")).toBeVisible();
+  await expect(
+    page.getByRole("alert").getByText("An import takes at most 1,000,000 rows. Split the file and import each part."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
   expect(sent).toEqual([]);
 });
@@ -178,7 +192,12 @@ test("a file of more than 1,000,000 rows is refused with 'Too many rows' before 
 test("the Contacts page says 'Loading contacts...' while the next page of results is on its way", async ({ page }) => {
   await signInWithSessionRow(page);
   const imported = await page.request.post("/api/contacts/import", {
-    data: { contacts: [{ email: "marie@example.com", name: "Marie Curie" }, { email: "ada@example.com", name: "Ada" }] },
+    data: {
+      contacts: [
+        { email: "marie@example.com", name: "Marie Curie" },
+        { email: "ada@example.com", name: "Ada" },
+      ],
+    },
   });
   expect(imported.status()).toBe(200);
   await page.goto("/dashboard/contacts");

@@ -7,7 +7,9 @@ test("columns can be remapped and Import waits for rows", async ({ page }) => {
   await openCsvTab(page);
   await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
 
-  await fileInput(page).setInputFiles(csvFile("two-emails.csv", "name,work email,home email\nAda,ada@work.example,ada@home.example\n"));
+  await fileInput(page).setInputFiles(
+    csvFile("two-emails.csv", "name,work email,home email\nAda,ada@work.example,ada@home.example\n"),
+  );
   await expect(page.getByRole("combobox", { name: "Column work email" })).toHaveValue("email");
   await expect(page.getByRole("combobox", { name: "Column home email" })).toHaveValue("");
   await page.getByRole("combobox", { name: "Column home email" }).selectOption({ label: "Email" });

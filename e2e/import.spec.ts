@@ -8,7 +8,8 @@ import { notifications } from "./helpers.ts";
 
 test("imports a CSV, then its contacts are on the Contacts page", async ({ page, javaScriptEnabled }) => {
   await openCsvTab(page);
-  const csv = 'Full Name,Email Address,Mobile\n"Lovelace, Ada",ada@example.com,+44 20 7946 0958\n<b>Grace</b>,grace@example.com,\n';
+  const csv =
+    'Full Name,Email Address,Mobile\n"Lovelace, Ada",ada@example.com,+44 20 7946 0958\n<b>Grace</b>,grace@example.com,\n';
 
   await page.getByLabel("Segment name (optional)").fill("Pioneers");
   await fileInput(page).setInputFiles(csvFile("pioneers.csv", csv));
@@ -37,7 +38,9 @@ test("imports a CSV, then its contacts are on the Contacts page", async ({ page,
 
 test("reports skipped rows with their reasons", async ({ page, javaScriptEnabled }) => {
   await openCsvTab(page);
-  await fileInput(page).setInputFiles(csvFile("mixed.csv", "email,name\nkim@example.com,Kim\nnot-an-email,Nobody\nKIM@example.com,Kim L.\n"));
+  await fileInput(page).setInputFiles(
+    csvFile("mixed.csv", "email,name\nkim@example.com,Kim\nnot-an-email,Nobody\nKIM@example.com,Kim L.\n"),
+  );
   await page.getByRole("button", { name: "Import" }).click();
 
   await expect(notifications(page).getByText("1 contact imported")).toBeVisible();
@@ -63,7 +66,11 @@ test("a file without an email column says 'Missing email mapping' and imports no
 
 test("a file that is not a .csv is refused with 'Parse error'", async ({ page, javaScriptEnabled }) => {
   await openCsvTab(page);
-  await fileInput(page).setInputFiles({ name: "contacts.txt", mimeType: "text/plain", buffer: Buffer.from("email\na@example.com\n") });
+  await fileInput(page).setInputFiles({
+    name: "contacts.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("email\na@example.com\n"),
+  });
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Import" }).click();
 
   await expect(notifications(page).getByText("Parse error")).toBeVisible();

@@ -23,7 +23,16 @@ test.beforeAll(async () => {
   await rm(DIR, { recursive: true, force: true });
   const port = await freePort();
   const child = spawn(process.execPath, serveArguments(), {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: DIR, DATABASE_URL: "", WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: DIR,
+      DATABASE_URL: "",
+      WEB_CONCURRENCY: "1",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -62,7 +71,11 @@ type Answer = { status: number; contentType: string; text: string };
  * POSTs a generated body and takes the answer whenever it comes, even while the body
  * is still being sent. Without `declare`, the body goes chunked, with no length.
  */
-function post(path: string, bytes: number, options: { declare?: boolean; headers?: Record<string, string> } = {}): Promise<Answer> {
+function post(
+  path: string,
+  bytes: number,
+  options: { declare?: boolean; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.declare) headers["Content-Length"] = String(bytes);
@@ -86,7 +99,9 @@ function post(path: string, bytes: number, options: { declare?: boolean; headers
 }
 
 function residentMemoryBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"))!;
   return Number(/(\d+)/.exec(line)![1]) * 1024;
 }
 
@@ -127,7 +142,10 @@ test("2 GB bodies to the login page, the API and the tracking API are refused wi
   // Streamed, the tracking API's own smaller limit answers first, as Segment's does (400).
   const streamedToTracking = await post("/v1/batch", TWO_GB, { headers: JSON_TYPE });
   expect(streamedToTracking.status).toBe(400);
-  expect(JSON.parse(streamedToTracking.text)).toMatchObject({ success: false, message: expect.stringContaining("A batch may be at most 500 KB") });
+  expect(JSON.parse(streamedToTracking.text)).toMatchObject({
+    success: false,
+    message: expect.stringContaining("A batch may be at most 500 KB"),
+  });
 
   expect(await health()).toBe(200);
   const grown = residentMemoryBytes(murmur.child.pid!) - before;
@@ -145,7 +163,11 @@ test("the import API keeps its larger limit: 5 MB reaches the route, and a body 
   const signup = await fetch(`http://127.0.0.1:${murmur.port}/api/auth/signup`, {
     method: "POST",
     headers: JSON_TYPE,
-    body: JSON.stringify({ email: `bodies-${Date.now()}@example.com`, password: "correct horse battery", name: "Body Limits" }),
+    body: JSON.stringify({
+      email: `bodies-${Date.now()}@example.com`,
+      password: "correct horse battery",
+      name: "Body Limits",
+    }),
   });
   expect(signup.status).toBe(201);
   const { token } = (await signup.json()) as { token: string };
@@ -158,11 +180,15 @@ test("the import API keeps its larger limit: 5 MB reaches the route, and a body 
 
   const streamed = await post("/api/contacts/import", 40 * MB, { headers: authorized });
   expect(streamed.status).toBe(413);
-  expect(JSON.parse(streamed.text)).toEqual({ message: "The request body is too large: at most 32 MB can be sent here." });
+  expect(JSON.parse(streamed.text)).toEqual({
+    message: "The request body is too large: at most 32 MB can be sent here.",
+  });
 
   const declared = await post("/api/contacts/import", 40 * MB, { declare: true, headers: JSON_TYPE });
   expect(declared.status).toBe(413);
-  expect(JSON.parse(declared.text)).toEqual({ message: "The request body is too large: at most 32 MB can be sent here." });
+  expect(JSON.parse(declared.text)).toEqual({
+    message: "The request body is too large: at most 32 MB can be sent here.",
+  });
   expect(await health()).toBe(200);
 });
 

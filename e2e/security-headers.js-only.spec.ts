@@ -72,7 +72,11 @@ test("a tour of the main pages hydrates and works with nothing refused by the po
   await expect(email.getByText("Red words")).toHaveCSS("color", "rgb(200, 0, 0)");
   // The frame's own stylesheet (a <style> element) applies too.
   await expect(email.locator("body")).toHaveCSS("font-size", "14px");
-  await expect.poll(() => email.getByAltText("Our logo").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      email.getByAltText("Our logo").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
   await page.getByRole("button", { name: "Create Campaign" }).click();
   // Sonner's toast: its stylesheet is a <style> element it inserts at run time.
@@ -82,13 +86,17 @@ test("a tour of the main pages hydrates and works with nothing refused by the po
   expect(violations).toEqual([]);
 });
 
-test("an inline script added to a page without the response's nonce does not run; with it, it does", async ({ page }) => {
+test("an inline script added to a page without the response's nonce does not run; with it, it does", async ({
+  page,
+}) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
 
   const outcome = await page.evaluate(async () => {
     const refused = new Promise<string>((resolve) =>
-      document.addEventListener("securitypolicyviolation", (event) => resolve(event.effectiveDirective), { once: true }),
+      document.addEventListener("securitypolicyviolation", (event) => resolve(event.effectiveDirective), {
+        once: true,
+      }),
     );
     const flags = window as unknown as { injectedRan?: boolean; noncedRan?: boolean };
 

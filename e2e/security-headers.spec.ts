@@ -31,12 +31,21 @@ function policyNonce(response: APIResponse): string {
   return nonce!;
 }
 
-async function expectSecureHtml(response: APIResponse, referrerPolicy = "strict-origin-when-cross-origin"): Promise<string> {
+async function expectSecureHtml(
+  response: APIResponse,
+  referrerPolicy = "strict-origin-when-cross-origin",
+): Promise<string> {
   const headers = response.headers();
   expect(headers["content-type"]).toContain("text/html");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe(referrerPolicy);
-  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "default-src 'self'"]) {
+  for (const directive of [
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "default-src 'self'",
+  ]) {
     expect(headers["content-security-policy"]).toContain(directive);
   }
   // Served over plain http here, so no HSTS (browsers would ignore it anyway).
@@ -49,7 +58,9 @@ async function expectSecureHtml(response: APIResponse, referrerPolicy = "strict-
   return nonce;
 }
 
-test("every page answers with the security headers and a nonce of its own that each of its inline scripts carries", async ({ page }) => {
+test("every page answers with the security headers and a nonce of its own that each of its inline scripts carries", async ({
+  page,
+}) => {
   const signedOut = [await page.request.get("/login"), await page.request.get("/signup")];
   await signInWithSessionRow(page);
   const signedIn = [];
@@ -71,7 +82,9 @@ test("the same page asked twice gets two different nonces", async ({ request }) 
   expect(policyNonce(first)).not.toBe(policyNonce(second));
 });
 
-test("not-found pages carry the headers too, and the token-bearing tracking and unsubscribe pages send no referrer to other sites", async ({ request }) => {
+test("not-found pages carry the headers too, and the token-bearing tracking and unsubscribe pages send no referrer to other sites", async ({
+  request,
+}) => {
   const missing = await request.get("/no-such-page");
   expect(missing.status()).toBe(404);
   await expectSecureHtml(missing);
@@ -87,7 +100,11 @@ test("not-found pages carry the headers too, and the token-bearing tracking and 
 });
 
 test("answers that are not pages are not sniffed into something else, and cannot be framed", async ({ request }) => {
-  for (const response of [await request.get("/api/me"), await request.get("/favicon.svg"), await request.get("/healthz")]) {
+  for (const response of [
+    await request.get("/api/me"),
+    await request.get("/favicon.svg"),
+    await request.get("/healthz"),
+  ]) {
     expect(response.headers()["x-content-type-options"], response.url()).toBe("nosniff");
     expect(response.headers()["content-security-policy"], response.url()).toContain("frame-ancestors 'none'");
   }

@@ -96,8 +96,14 @@ test.describe("creating a segment", () => {
 
 test.describe("a segment's card", () => {
   test("counts its real contacts, with thousands separators", async ({ page }) => {
-    const contacts = Array.from({ length: 1234 }, (_, i) => ({ name: `Person ${i}`, email: `person${i}@example.com`, phone: "" }));
-    const response = await page.request.post("/api/contacts/import", { data: { contacts, segmentName: "Imported list" } });
+    const contacts = Array.from({ length: 1234 }, (_, i) => ({
+      name: `Person ${i}`,
+      email: `person${i}@example.com`,
+      phone: "",
+    }));
+    const response = await page.request.post("/api/contacts/import", {
+      data: { contacts, segmentName: "Imported list" },
+    });
     expect(response.ok()).toBe(true);
 
     await page.goto("/dashboard/segments");
@@ -120,7 +126,9 @@ test.describe("a segment's card", () => {
     await expect(segmentCard(page, "Trial users")).toHaveCount(0);
   });
 
-  test("Delete asks first; Cancel keeps it, Delete removes it with 'Segment deleted successfully'", async ({ page }) => {
+  test("Delete asks first; Cancel keeps it, Delete removes it with 'Segment deleted successfully'", async ({
+    page,
+  }) => {
     await createSegmentThroughDialog(page, "Churned");
     const question = page.getByText("Are you sure you want to delete this segment?");
 
@@ -157,7 +165,11 @@ test.describe("a segment's card", () => {
 
 test.describe("segment counts and pages", () => {
   test("a card shows its stored count until Count now counts it again", async ({ page }) => {
-    const filter = { type: "group", combinator: "and", conditions: [{ type: "field", field: "email", operator: "contains", value: "@acme.io" }] };
+    const filter = {
+      type: "group",
+      combinator: "and",
+      conditions: [{ type: "field", field: "email", operator: "contains", value: "@acme.io" }],
+    };
     expect((await page.request.post("/api/segments", { data: { name: "Acme people", filter } })).status()).toBe(201);
     const contacts = [
       { name: "Ada", email: "ada@acme.io", phone: "" },
@@ -169,7 +181,9 @@ test.describe("segment counts and pages", () => {
     await page.goto("/dashboard/segments?tab=csv");
     // Counted when it was saved, before the contacts came: the card says so until it is counted again.
     await expect(segmentCard(page, "Acme people")).toContainText("Contacts: 0 · counted just now");
-    await segmentCard(page, "Acme people").getByRole("button", { name: /^Count now/ }).click();
+    await segmentCard(page, "Acme people")
+      .getByRole("button", { name: /^Count now/ })
+      .click();
 
     await expect(page).toHaveURL("/dashboard/segments?tab=csv");
     await expect(notifications(page).getByText("Acme people: 2 contacts")).toBeVisible();
@@ -179,7 +193,9 @@ test.describe("segment counts and pages", () => {
   test("Next and Previous page through the cards, 30 at a time", async ({ page }) => {
     test.setTimeout(60_000);
     for (let i = 0; i < 32; i++) {
-      expect((await page.request.post("/api/segments", { data: { name: `List ${String(i).padStart(2, "0")}` } })).status()).toBe(201);
+      expect(
+        (await page.request.post("/api/segments", { data: { name: `List ${String(i).padStart(2, "0")}` } })).status(),
+      ).toBe(201);
     }
 
     await page.goto("/dashboard/segments");

@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 
 /** A reader's browser: a headless browser's own user agent is, rightly, counted as a bot. */
-export const READER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+export const READER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 /** What one sent email carries: its open pixel and its tracked links, as paths on this server. */
 export type SentEmail = { pixel: string; links: string[] };
@@ -31,7 +32,9 @@ export async function waitUntilSent(request: APIRequestContext, campaignIds: str
   await expect
     .poll(
       async () => {
-        const { data } = (await (await request.get("/api/campaigns?limit=500")).json()) as { data: { id: string; state: string }[] };
+        const { data } = (await (await request.get("/api/campaigns?limit=500")).json()) as {
+          data: { id: string; state: string }[];
+        };
         return campaignIds.map((id) => data.find((campaign) => campaign.id === id)?.state);
       },
       { timeout: 40_000, intervals: [500] },
@@ -42,7 +45,9 @@ export async function waitUntilSent(request: APIRequestContext, campaignIds: str
 /** The emails one campaign left in the team's outbox, read from the outbox pages as a user sees them. */
 export async function sentEmails(request: APIRequestContext, campaignId: string): Promise<SentEmail[]> {
   const outbox = await (await request.get("/dashboard/outbox")).text();
-  const messageIds = [...new Set([...outbox.matchAll(/\/dashboard\/outbox\/([0-9a-f-]{36})/g)].map((match) => match[1]!))];
+  const messageIds = [
+    ...new Set([...outbox.matchAll(/\/dashboard\/outbox\/([0-9a-f-]{36})/g)].map((match) => match[1]!)),
+  ];
   const emails: SentEmail[] = [];
   for (const id of messageIds) {
     const html = await (await request.get(`/dashboard/outbox/${id}`)).text();

@@ -35,7 +35,16 @@ type Murmur = { child: ChildProcess; port: number; output: () => string; exited:
 
 function startMurmur(port: number, settings: Record<string, string> = {}): Murmur {
   const child = spawn(process.execPath, serveArguments(), {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", LOG_LEVEL: "warn", ...settings },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "warn",
+      ...settings,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -54,7 +63,10 @@ async function startedMurmur(settings: Record<string, string> = {}): Promise<Mur
 
 /** The web processes a process listing shows under the primary. */
 function webProcessesOf(primary: number): number[] {
-  const children = readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  const children = readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8")
+    .split(" ")
+    .filter(Boolean)
+    .map(Number);
   return children.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.ts"));
 }
 
@@ -62,7 +74,9 @@ function webProcessesOf(primary: number): number[] {
 function processesThatAnsweredHealthChecks(output: string): Set<number> {
   const lines = output.split("\n").filter((line) => line.startsWith("{"));
   const requests = lines.map((line) => JSON.parse(line) as { msg?: string; path?: string; pid?: number });
-  return new Set(requests.filter((line) => line.msg === "request" && line.path === "/healthz").map((line) => line.pid!));
+  return new Set(
+    requests.filter((line) => line.msg === "request" && line.path === "/healthz").map((line) => line.pid!),
+  );
 }
 
 function commandLineOf(pid: number): string[] {
@@ -91,9 +105,13 @@ test("with WEB_CONCURRENCY=2, two web processes answer on one port, each with it
     const web = webProcessesOf(murmur.child.pid!);
     expect(web).toHaveLength(2);
     // The primary runs with the start script's heap flags; the web processes with their own in their place.
-    expect(commandLineOf(murmur.child.pid!)).toEqual(expect.arrayContaining(["--max-semi-space-size=32", "--heap-growing-percent=200"]));
+    expect(commandLineOf(murmur.child.pid!)).toEqual(
+      expect.arrayContaining(["--max-semi-space-size=32", "--heap-growing-percent=200"]),
+    );
     for (const pid of web) {
-      expect(commandLineOf(pid)).toEqual(expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256"]));
+      expect(commandLineOf(pid)).toEqual(
+        expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256"]),
+      );
       expect(commandLineOf(pid)).not.toContain("--max-semi-space-size=32");
       expect(commandLineOf(pid)).not.toContain("--heap-growing-percent=200");
     }
@@ -143,7 +161,9 @@ test("a WEB_CONCURRENCY that is not a number of processes stops the start with a
 async function loginInProgress(port: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const healthz = await new Promise<number>((resolve, reject) =>
-    http.get({ host: "127.0.0.1", port, path: "/healthz", agent }, (response) => resolve(response.resume().statusCode!)).on("error", reject),
+    http
+      .get({ host: "127.0.0.1", port, path: "/healthz", agent }, (response) => resolve(response.resume().statusCode!))
+      .on("error", reject),
   );
   expect(healthz).toBe(200);
   const body = JSON.stringify({ email: "nobody@example.com", password: "not-the-password" });

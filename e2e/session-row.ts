@@ -24,7 +24,8 @@ let database: Promise<Database> | undefined;
 async function connectToE2eDatabase(): Promise<Database> {
   const pid = await readFile(path.join(CLUSTER_DIR, "postmaster.pid"), "utf8");
   const port = Number(pid.split("\n")[3]);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${CLUSTER_DIR}/postmaster.pid: is the e2e server running?`);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error(`no port in ${CLUSTER_DIR}/postmaster.pid: is the e2e server running?`);
   // One connection per Playwright worker is plenty for a few inserts per test.
   return createDatabase(withDatabase(embeddedServerUrl(port), APP_DATABASE), { max: 1 });
 }
@@ -43,7 +44,11 @@ export async function signInWithSessionRow(page: Page, user: NewUser = newUser()
   const { token } = await createSession(db, { userId, teamId });
   const [pair = ""] = (await sessionCookie.serialize(token)).split(";");
   const at = pair.indexOf("=");
-  await page.context().addCookies([{ name: pair.slice(0, at), value: pair.slice(at + 1), url: configuredBaseURL(), httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([
+      { name: pair.slice(0, at), value: pair.slice(at + 1), url: configuredBaseURL(), httpOnly: true, sameSite: "Lax" },
+    ]);
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/dashboard");
   return { ...user, userId, teamId, token };

@@ -6,7 +6,9 @@ test.beforeEach(async ({ page }) => {
   await signInWithSessionRow(page);
 });
 
-test("the team's time zone and postal address are saved, and campaign times are chosen and shown in that zone", async ({ page }) => {
+test("the team's time zone and postal address are saved, and campaign times are chosen and shown in that zone", async ({
+  page,
+}) => {
   await page.goto("/dashboard/settings");
   await expect(page.getByLabel("Time zone")).toHaveValue("UTC");
   await page.getByLabel("Time zone").selectOption("Asia/Tokyo");
@@ -24,7 +26,11 @@ test("the team's time zone and postal address are saved, and campaign times are 
   await page.getByLabel("Name", { exact: true }).fill("Tokyo morning");
   // An email's preview tells which address its footer will carry.
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByText("When sent, the footer adds your postal address (Murmur Inc., 1 Main Street, Springfield) and an unsubscribe link.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "When sent, the footer adds your postal address (Murmur Inc., 1 Main Street, Springfield) and an unsubscribe link.",
+    ),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Create Campaign" }).click();
   await expect(page).toHaveURL("/dashboard/broadcasts");
   const card = page.getByRole("article", { name: "Tokyo morning" });

@@ -5,7 +5,9 @@ import { E2E_TRACKING_SECRET } from "./tracking-links.ts";
 
 const key = Buffer.from(E2E_TRACKING_SECRET, "utf8");
 
-test("a link of a message Murmur has no record of shows where it leads and waits for the reader; an altered one is 'Link not found'", async ({ page }) => {
+test("a link of a message Murmur has no record of shows where it leads and waits for the reader; an altered one is 'Link not found'", async ({
+  page,
+}) => {
   // A delivery id no ledger holds: what a link looks like once its campaign is deleted.
   const destination = "https://example.com/spring?utm_source=murmur";
   const token = signClickToken(key, { deliveryId: randomUUID(), linkIndex: 0, url: destination });

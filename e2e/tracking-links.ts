@@ -17,9 +17,14 @@ export async function contactWithUnsubscribeLink(request: APIRequestContext, use
   const { token } = (await signup.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
   const me = (await (await request.get("/api/me", { headers })).json()).data as { team: { id: string; name: string } };
-  const imported = await request.post("/api/contacts/import", { headers, data: { contacts: [{ name: "Grace Hopper", email: contactEmail }] } });
+  const imported = await request.post("/api/contacts/import", {
+    headers,
+    data: { contacts: [{ name: "Grace Hopper", email: contactEmail }] },
+  });
   expect(imported.status()).toBe(200);
-  const listed = (await (await request.get(`/api/contacts?search=${encodeURIComponent(contactEmail)}`, { headers })).json()).data as { id: string }[];
+  const listed = (
+    await (await request.get(`/api/contacts?search=${encodeURIComponent(contactEmail)}`, { headers })).json()
+  ).data as { id: string }[];
   const unsubscribeToken = signUnsubscribeToken(Buffer.from(E2E_TRACKING_SECRET, "utf8"), {
     deliveryId: randomUUID(),
     teamId: me.team.id,

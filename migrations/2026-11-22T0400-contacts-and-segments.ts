@@ -70,7 +70,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "uuid", (c) => c.primaryKey())
     .addColumn("team_id", "uuid", (c) => c.notNull().references("teams.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
-    .addColumn("kind", "text", (c) => c.notNull().defaultTo("static").check(sql`kind in ('static', 'filter')`))
+    .addColumn("kind", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("static")
+        .check(sql`kind in ('static', 'filter')`),
+    )
     .addColumn("filter", "jsonb")
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
@@ -92,7 +97,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("team_id", "uuid", (c) => c.notNull().references("teams.id").onDelete("cascade"))
     .addColumn("file_name", "text")
     .addColumn("segment_id", "uuid", (c) => c.references("segments.id").onDelete("set null"))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("running").check(sql`status in ('running', 'completed', 'failed', 'cancelled')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("running")
+        .check(sql`status in ('running', 'completed', 'failed', 'cancelled')`),
+    )
     .addColumn("rows_received", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("imported", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("updated", "integer", (c) => c.notNull().defaultTo(0))
@@ -125,7 +135,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["import_skips", "import_chunks", "imports", "segment_members", "segments", "team_contact_counts", "contacts"]) {
+  for (const table of [
+    "import_skips",
+    "import_chunks",
+    "imports",
+    "segment_members",
+    "segments",
+    "team_contact_counts",
+    "contacts",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await sql`drop function contacts_count_inserted, contacts_count_deleted`.execute(db);

@@ -8,11 +8,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "uuid", (c) => c.primaryKey())
     .addColumn("team_id", "uuid", (c) => c.notNull().references("teams.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
-    .addColumn("type", "text", (c) => c.notNull().defaultTo("EMAIL").check(sql`type in ('EMAIL', 'WHATSAPP', 'SMS')`))
+    .addColumn("type", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("EMAIL")
+        .check(sql`type in ('EMAIL', 'WHATSAPP', 'SMS')`),
+    )
     .addColumn("subject", "text")
     .addColumn("content", "text")
     .addColumn("state", "text", (c) =>
-      c.notNull().defaultTo("DRAFT").check(sql`state in ('DRAFT', 'SCHEDULED', 'ACTIVE', 'SENT')`),
+      c
+        .notNull()
+        .defaultTo("DRAFT")
+        .check(sql`state in ('DRAFT', 'SCHEDULED', 'ACTIVE', 'SENT')`),
     )
     .addColumn("scheduled_at", "timestamptz")
     .addColumn("sent_at", "timestamptz")

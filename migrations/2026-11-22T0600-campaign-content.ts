@@ -8,7 +8,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("campaigns")
     .addColumn("content_format", "text", (c) =>
-      c.notNull().defaultTo("HTML").check(sql`content_format in ('HTML', 'MARKDOWN')`),
+      c
+        .notNull()
+        .defaultTo("HTML")
+        .check(sql`content_format in ('HTML', 'MARKDOWN')`),
     )
     .addColumn("whatsapp_template", "text")
     .addColumn("whatsapp_language", "text")

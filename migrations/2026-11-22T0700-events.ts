@@ -68,7 +68,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The Events page: newest first, time ranges, keyset pages.
   await sql`create index events_team_occurred_idx on events (team_id, occurred_at desc, id desc)`.execute(db);
   // "Who did event N, how often, in this window" across a team, read from the index alone.
-  await sql`create index events_team_name_occurred_idx on events (team_id, name, occurred_at) include (contact_id)`.execute(db);
+  await sql`create index events_team_name_occurred_idx on events (team_id, name, occurred_at) include (contact_id)`.execute(
+    db,
+  );
   // One contact's events of a name in a window, and the contact timeline.
   await sql`create index events_contact_name_occurred_idx on events (contact_id, name, occurred_at)
     where contact_id is not null`.execute(db);

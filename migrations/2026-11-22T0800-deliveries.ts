@@ -30,7 +30,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("channel", "text", (c) => c.notNull().check(sql`channel in ('EMAIL', 'SMS', 'WHATSAPP')`))
     .addColumn("address", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("queued").check(sql`status in ('queued', 'sending', 'sent', 'failed', 'unknown')`),
+      c
+        .notNull()
+        .defaultTo("queued")
+        .check(sql`status in ('queued', 'sending', 'sent', 'failed', 'unknown')`),
     )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     // The worker that handed it to the provider, and until when that claim holds.
@@ -54,7 +57,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // In flight: leases to renew, and to declare unknown once they lapse.
   await sql`create index deliveries_sending_idx on deliveries (lease_expires_at) where status = 'sending'`.execute(db);
   // Provider webhooks find the delivery by the provider's message id.
-  await sql`create index deliveries_provider_message_idx on deliveries (channel, provider_message_id) where provider_message_id is not null`.execute(db);
+  await sql`create index deliveries_provider_message_idx on deliveries (channel, provider_message_id) where provider_message_id is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("excluded_recipients")
@@ -67,7 +72,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("excluded_recipients_pkey", ["campaign_id", "contact_id"])
     .execute();
   // Counted and listed by reason, page by page.
-  await sql`create index excluded_recipients_reason_idx on excluded_recipients (campaign_id, reason, contact_id)`.execute(db);
+  await sql`create index excluded_recipients_reason_idx on excluded_recipients (campaign_id, reason, contact_id)`.execute(
+    db,
+  );
 
   await sql`
     create function campaigns_delete_ledger() returns trigger language plpgsql as $$
@@ -110,7 +117,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("content", "jsonb", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create index outbox_messages_team_created_idx on outbox_messages (team_id, created_at desc, id desc)`.execute(db);
+  await sql`create index outbox_messages_team_created_idx on outbox_messages (team_id, created_at desc, id desc)`.execute(
+    db,
+  );
 
   // Send rate per team and channel, shared by every worker: each batch reserves the
   // next free moment, so N workers together keep to the configured messages per second.
@@ -129,7 +138,9 @@ export async function up(db: Kysely<any>): Promise<void> {
  * the same layout: 48 bits of Unix milliseconds over a random UUID, version 7.
  */
 async function createIdFunction(db: Kysely<any>) {
-  const { rows } = await sql<{ version: number }>`select current_setting('server_version_num')::int as version`.execute(db);
+  const { rows } = await sql<{ version: number }>`select current_setting('server_version_num')::int as version`.execute(
+    db,
+  );
   if ((rows[0]?.version ?? 0) >= 180000) {
     await sql`create function murmur_uuid_v7() returns uuid language sql volatile as 'select uuidv7()'`.execute(db);
     // The built-in directly as the ledger's default: a function call less per row.
@@ -191,17 +202,33 @@ async function createDeliveryCounts(db: Kysely<any>): Promise<void> {
   await sql`create trigger deliveries_count_insert after insert on deliveries
     referencing new table as new_rows for each statement execute function deliveries_count_inserted()`.execute(db);
   await sql`create trigger deliveries_count_update after update on deliveries
-    referencing old table as old_rows new table as new_rows for each statement execute function deliveries_count_updated()`.execute(db);
+    referencing old table as old_rows new table as new_rows for each statement execute function deliveries_count_updated()`.execute(
+    db,
+  );
   await sql`create trigger deliveries_count_delete after delete on deliveries
     referencing old table as old_rows for each statement execute function deliveries_count_deleted()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["send_rate_slots", "outbox_messages", "campaign_delivery_counts", "suppressions", "excluded_recipients", "deliveries"]) {
+  for (const table of [
+    "send_rate_slots",
+    "outbox_messages",
+    "campaign_delivery_counts",
+    "suppressions",
+    "excluded_recipients",
+    "deliveries",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await sql`drop trigger campaigns_delete_ledger on campaigns`.execute(db);
-  await sql`drop function campaigns_delete_ledger, deliveries_count_inserted, deliveries_count_updated, deliveries_count_deleted, murmur_uuid_v7`.execute(db);
+  await sql`drop function campaigns_delete_ledger, deliveries_count_inserted, deliveries_count_updated, deliveries_count_deleted, murmur_uuid_v7`.execute(
+    db,
+  );
   await sql`drop index campaigns_active_idx`.execute(db);
-  await db.schema.alterTable("campaigns").dropColumn("started_at").dropColumn("start_requested_at").dropColumn("resolved_at").execute();
+  await db.schema
+    .alterTable("campaigns")
+    .dropColumn("started_at")
+    .dropColumn("start_requested_at")
+    .dropColumn("resolved_at")
+    .execute();
 }

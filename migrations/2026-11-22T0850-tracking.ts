@@ -23,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("campaign_id", "uuid")
     .addColumn("contact_id", "uuid")
     // bot_open and bot_click: machines (scanners, privacy proxies, prefetchers), kept apart from people.
-    .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('open', 'bot_open', 'click', 'bot_click', 'unsubscribe')`))
+    .addColumn("kind", "text", (c) =>
+      c.notNull().check(sql`kind in ('open', 'bot_open', 'click', 'bot_click', 'unsubscribe')`),
+    )
     // Why a hit was put down to a machine, or how an unsubscribe came (link, one_click, sms_stop).
     .addColumn("detail", "text")
     .addColumn("link_index", "integer")
@@ -62,7 +64,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Bounces and provider-confirmed deliveries are counted per campaign through these;
   // both stay small beside the ledger (bounces are rare; only SMS and WhatsApp confirm).
   await sql`create index deliveries_bounced_idx on deliveries (campaign_id) where bounced_at is not null`.execute(db);
-  await sql`create index deliveries_delivered_idx on deliveries (campaign_id) where delivered_at is not null`.execute(db);
+  await sql`create index deliveries_delivered_idx on deliveries (campaign_id) where delivered_at is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

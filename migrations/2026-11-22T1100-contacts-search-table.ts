@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Imported contacts have no external id: a partial index gives the same
   // uniqueness without an index entry for each of them.
   await sql`drop index contacts_team_external_id_key`.execute(db);
-  await sql`create unique index contacts_team_external_id_key on contacts (team_id, external_id) where external_id is not null`.execute(db);
+  await sql`create unique index contacts_team_external_id_key on contacts (team_id, external_id) where external_id is not null`.execute(
+    db,
+  );
 
   await sql`alter table contacts drop constraint contacts_team_id_fkey`.execute(db);
   await sql`
@@ -67,7 +69,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger contacts_search_insert after insert on contacts
     referencing new table as inserted for each statement execute function contacts_queue_inserted()`.execute(db);
   await sql`create trigger contacts_search_update after update on contacts
-    referencing old table as updated_old new table as updated_new for each statement execute function contacts_queue_updated()`.execute(db);
+    referencing old table as updated_old new table as updated_new for each statement execute function contacts_queue_updated()`.execute(
+    db,
+  );
   await sql`create trigger contacts_search_delete after delete on contacts
     referencing old table as deleted for each statement execute function contacts_unindex_deleted()`.execute(db);
 
@@ -89,7 +93,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger teams_contacts_delete on teams`.execute(db);
   await sql`drop function teams_delete_contacts`.execute(db);
   await sql`delete from contacts where team_id not in (select id from teams)`.execute(db);
-  await sql`alter table contacts add constraint contacts_team_id_fkey foreign key (team_id) references teams (id) on delete cascade`.execute(db);
+  await sql`alter table contacts add constraint contacts_team_id_fkey foreign key (team_id) references teams (id) on delete cascade`.execute(
+    db,
+  );
   await sql`create index contacts_search_idx on contacts
     using gin ((lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))) gin_trgm_ops)
     with (fastupdate = on, gin_pending_list_limit = 65536)`.execute(db);

@@ -6,7 +6,9 @@ import { type Kysely, sql } from "kysely";
 // predicate, so the planner can still use the index (docs/decisions/005).
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index contacts_attributes_idx`.execute(db);
-  await sql`create index contacts_attributes_idx on contacts using gin (attributes jsonb_path_ops) where attributes <> '{}'::jsonb`.execute(db);
+  await sql`create index contacts_attributes_idx on contacts using gin (attributes jsonb_path_ops) where attributes <> '{}'::jsonb`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

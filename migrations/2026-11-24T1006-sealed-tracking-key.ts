@@ -7,9 +7,14 @@ import { type Kysely, sql } from "kysely";
 // reads it at start-up (server/tracking/key.ts); until then `secret` holds it.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("tracking_keys").addColumn("sealed_secret", "text").execute();
-  await db.schema.alterTable("tracking_keys").alterColumn("secret", (c) => c.dropNotNull()).execute();
+  await db.schema
+    .alterTable("tracking_keys")
+    .alterColumn("secret", (c) => c.dropNotNull())
+    .execute();
   // One form or the other, never both: a plain copy left beside the sealed one would defeat it.
-  await sql`alter table tracking_keys add constraint tracking_keys_one_form check ((secret is null) <> (sealed_secret is null))`.execute(db);
+  await sql`alter table tracking_keys add constraint tracking_keys_one_form check ((secret is null) <> (sealed_secret is null))`.execute(
+    db,
+  );
 }
 
 // Going back cannot decrypt (no secret key here): a sealed key is dropped, and the
@@ -17,6 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from tracking_keys where secret is null`.execute(db);
   await db.schema.alterTable("tracking_keys").dropConstraint("tracking_keys_one_form").execute();
-  await db.schema.alterTable("tracking_keys").alterColumn("secret", (c) => c.setNotNull()).execute();
+  await db.schema
+    .alterTable("tracking_keys")
+    .alterColumn("secret", (c) => c.setNotNull())
+    .execute();
   await db.schema.alterTable("tracking_keys").dropColumn("sealed_secret").execute();
 }

@@ -15,7 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())
     .addPrimaryKeyConstraint("rate_limit_counters_pkey", ["bucket", "window_start"])
     .execute();
-  await db.schema.createIndex("rate_limit_counters_expires_at_idx").on("rate_limit_counters").column("expires_at").execute();
+  await db.schema
+    .createIndex("rate_limit_counters_expires_at_idx")
+    .on("rate_limit_counters")
+    .column("expires_at")
+    .execute();
   await db.schema.dropTable("auth_failures").execute();
 }
 

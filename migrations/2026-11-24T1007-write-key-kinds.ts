@@ -9,10 +9,18 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("write_keys")
-    .addColumn("kind", "text", (c) => c.notNull().defaultTo("server").check(sql`kind in ('client', 'server')`))
+    .addColumn("kind", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("server")
+        .check(sql`kind in ('client', 'server')`),
+    )
     .execute();
   // From now on every new key names its kind; nothing falls back to the powerful one.
-  await db.schema.alterTable("write_keys").alterColumn("kind", (c) => c.dropDefault()).execute();
+  await db.schema
+    .alterTable("write_keys")
+    .alterColumn("kind", (c) => c.dropDefault())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

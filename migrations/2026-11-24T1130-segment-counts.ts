@@ -31,5 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger segment_members_count_added on segment_members`.execute(db);
   await sql`drop function segment_members_count_added()`.execute(db);
-  await sql`alter table segments drop column contact_count, drop column counted_at, drop column count_attempted_at`.execute(db);
+  await sql`alter table segments drop column contact_count, drop column counted_at, drop column count_attempted_at`.execute(
+    db,
+  );
 }

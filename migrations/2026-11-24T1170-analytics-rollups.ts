@@ -18,7 +18,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await backfillAnalytics(db);
 }
 
-const CAMPAIGN_FIGURES = ["sent", "delivered", "bounced", "failed", "opened", "clicked", "bot_opened", "unsubscribed", "opens", "clicks", "bot_opens", "bot_clicks"];
+const CAMPAIGN_FIGURES = [
+  "sent",
+  "delivered",
+  "bounced",
+  "failed",
+  "opened",
+  "clicked",
+  "bot_opened",
+  "unsubscribed",
+  "opens",
+  "clicks",
+  "bot_opens",
+  "bot_clicks",
+];
 
 async function createCampaignHourlyStats(db: Kysely<any>): Promise<void> {
   let table = db.schema
@@ -74,15 +87,26 @@ function deliveryFigures(rows: string, sign: number): string {
 }
 
 async function createDeliveryTriggers(db: Kysely<any>): Promise<void> {
-  const apply = (query: string) => `perform analytics_add_campaign_figures(coalesce((select jsonb_agg(x) from (${query}) x), '[]'));`;
-  await sql.raw(`create function deliveries_analytics_inserted() returns trigger language plpgsql as $$
-    begin ${apply(deliveryFigures("new_rows", 1))} return null; end $$`).execute(db);
-  await sql.raw(`create function deliveries_analytics_updated() returns trigger language plpgsql as $$
-    begin ${apply(`${deliveryFigures("new_rows", 1)} union all ${deliveryFigures("old_rows", -1)}`)} return null; end $$`).execute(db);
+  const apply = (query: string) =>
+    `perform analytics_add_campaign_figures(coalesce((select jsonb_agg(x) from (${query}) x), '[]'));`;
+  await sql
+    .raw(
+      `create function deliveries_analytics_inserted() returns trigger language plpgsql as $$
+    begin ${apply(deliveryFigures("new_rows", 1))} return null; end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function deliveries_analytics_updated() returns trigger language plpgsql as $$
+    begin ${apply(`${deliveryFigures("new_rows", 1)} union all ${deliveryFigures("old_rows", -1)}`)} return null; end $$`,
+    )
+    .execute(db);
   await sql`create trigger deliveries_analytics_insert after insert on deliveries
     referencing new table as new_rows for each statement execute function deliveries_analytics_inserted()`.execute(db);
   await sql`create trigger deliveries_analytics_update after update on deliveries
-    referencing old table as old_rows new table as new_rows for each statement execute function deliveries_analytics_updated()`.execute(db);
+    referencing old table as old_rows new table as new_rows for each statement execute function deliveries_analytics_updated()`.execute(
+    db,
+  );
   // A deleted ledger row goes with its campaign, and the campaign's rollup rows with it (cascade).
 }
 
@@ -187,7 +211,9 @@ async function createEventRollups(db: Kysely<any>): Promise<void> {
     .addColumn("events", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("team_event_hourly_pkey", ["team_id", "name", "hour"])
     .execute();
-  await sql`create index team_event_hourly_team_hour_idx on team_event_hourly (team_id, hour) include (name, events)`.execute(db);
+  await sql`create index team_event_hourly_team_hour_idx on team_event_hourly (team_id, hour) include (name, events)`.execute(
+    db,
+  );
   // Who did an event on a local day (the team's zone when the event arrived), so each
   // person counts once a day; and how many those are, read by the page.
   await db.schema
@@ -245,7 +271,9 @@ export async function backfillAnalytics(db: Kysely<any>): Promise<void> {
     ) c group by team_id, hour`.execute(db);
   await sql`
     insert into team_event_hourly (team_id, name, hour, events)
-    select team_id, name, analytics_hour(occurred_at), count(*) from events where name is not null group by 1, 2, 3`.execute(db);
+    select team_id, name, analytics_hour(occurred_at), count(*) from events where name is not null group by 1, 2, 3`.execute(
+    db,
+  );
   await sql`
     insert into event_people_days (team_id, name, day, contact_id)
     select distinct e.team_id, e.name, (e.occurred_at at time zone t.time_zone)::date, e.contact_id
@@ -264,8 +292,16 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger contacts_audience_insert on contacts`.execute(db);
   await sql`drop trigger contacts_audience_unsubscribe on contacts`.execute(db);
   await sql`drop function deliveries_analytics_inserted, deliveries_analytics_updated, delivery_engagement_analytics,
-    engagement_events_analytics, contacts_audience_inserted, contacts_audience_unsubscribed, analytics_add_campaign_figures, analytics_hour`.execute(db);
-  for (const table of ["team_event_daily_people", "event_people_days", "team_event_hourly", "team_audience_hourly", "campaign_hourly_stats"]) {
+    engagement_events_analytics, contacts_audience_inserted, contacts_audience_unsubscribed, analytics_add_campaign_figures, analytics_hour`.execute(
+    db,
+  );
+  for (const table of [
+    "team_event_daily_people",
+    "event_people_days",
+    "team_event_hourly",
+    "team_audience_hourly",
+    "campaign_hourly_stats",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index ${sql.raw(`delivery_engagement_${outcome}_idx`)} on delivery_engagement (campaign_id, delivery_id)
       where ${sql.raw(`${outcome}_at`)} is not null`.execute(db);
   }
-  await sql`create index deliveries_bounced_contact_idx on deliveries (campaign_id, contact_id) where bounced_at is not null`.execute(db);
+  await sql`create index deliveries_bounced_contact_idx on deliveries (campaign_id, contact_id) where bounced_at is not null`.execute(
+    db,
+  );
   await sql`create index deliveries_failed_contact_idx on deliveries (campaign_id, contact_id)
     where status = 'failed' and bounced_at is null`.execute(db);
   await sql`create index engagement_events_campaign_clicks_idx on engagement_events (campaign_id, url) include (delivery_id)

@@ -6,7 +6,9 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index outbox_messages_campaign_created_idx on outbox_messages (team_id, campaign_id, created_at desc, id desc)
     where campaign_id is not null`.execute(db);
-  await sql`create index outbox_messages_to_created_idx on outbox_messages (team_id, lower(to_address), created_at desc, id desc)`.execute(db);
+  await sql`create index outbox_messages_to_created_idx on outbox_messages (team_id, lower(to_address), created_at desc, id desc)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -26,7 +26,11 @@ import { type Recording, recordings } from "../tests/ai/model-recordings.ts";
 const settings = modelSettingsFromEnv();
 if (!settings) throw new Error("Set AI_BASE_URL and AI_MODEL (and AI_API_KEY if the endpoint needs one)");
 
-const vocabularies: Record<Recording["team"], Vocabulary> = { saas: saasVocabulary, shop: shopVocabulary, app: appVocabulary };
+const vocabularies: Record<Recording["team"], Vocabulary> = {
+  saas: saasVocabulary,
+  shop: shopVocabulary,
+  app: appVocabulary,
+};
 
 function promptsOf(team: Recording["team"]): string[] {
   if (!process.argv.includes("--all")) return recordings.filter((r) => r.team === team).map((r) => r.prompt);
@@ -36,7 +40,12 @@ function promptsOf(team: Recording["team"]): string[] {
     userId: "",
     now: new Date(),
     contacts: [],
-    campaigns: vocabulary.campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt ? new Date(c.sentAt) : null, channel: c.channel ?? "email" })),
+    campaigns: vocabulary.campaigns.map((c) => ({
+      id: c.id,
+      name: c.name,
+      sentAt: c.sentAt ? new Date(c.sentAt) : null,
+      channel: c.channel ?? "email",
+    })),
     segments: vocabulary.segments,
   };
   const sets = { saas: [corpus, heldOutSaas], shop: [shopCorpus, heldOutShop], app: [appCorpus, heldOutApp] }[team];

@@ -39,7 +39,11 @@ export async function boot(): Promise<Murmur> {
   // Loaded only where it runs: a web process has no use for pg-boss and the job handlers.
   if (env.ROLE !== "web") {
     const { startWorker } = await import("./jobs/worker.ts");
-    worker = await startWorker(database.url, { db: getDb(), delivery: deliverySettingsFromEnv(env), segmentCounts: segmentCountSettingsFromEnv(env) });
+    worker = await startWorker(database.url, {
+      db: getDb(),
+      delivery: deliverySettingsFromEnv(env),
+      segmentCounts: segmentCountSettingsFromEnv(env),
+    });
   }
 
   return {

@@ -40,7 +40,11 @@ export function encodeKeyCursor(values: string[]): string {
 export function decodeKeyCursor(value: string, shapes: RegExp[]): string[] {
   try {
     const values: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (Array.isArray(values) && values.length === shapes.length && values.every((part, i) => typeof part === "string" && shapes[i]!.test(part))) {
+    if (
+      Array.isArray(values) &&
+      values.length === shapes.length &&
+      values.every((part, i) => typeof part === "string" && shapes[i]!.test(part))
+    ) {
       return values as string[];
     }
   } catch {

@@ -13,7 +13,10 @@ export type KeysetPage<Row> = { rows: Row[]; previousCursor: string | null; next
  * the extra row tells whether there is a page before; reading forwards it tells
  * whether there is a page after. Whoever came from a neighbour can go back to it.
  */
-export function toKeysetPage<Row>(read: Row[], options: { limit: number; request: PageRequest; cursorOf: (row: Row) => string }): KeysetPage<Row> {
+export function toKeysetPage<Row>(
+  read: Row[],
+  options: { limit: number; request: PageRequest; cursorOf: (row: Row) => string },
+): KeysetPage<Row> {
   const backwards = Boolean(options.request.before) && !options.request.after;
   const more = read.length > options.limit;
   const rows = read.slice(0, options.limit);

@@ -16,7 +16,9 @@ export function uniqueEmail(label = "user"): string {
 export type TestUser = { userId: string; teamId: string; name: string; email: string; password: string };
 
 /** A user with their own team, as after signing up. */
-export async function createUser(overrides: Partial<Pick<TestUser, "name" | "email" | "password">> = {}): Promise<TestUser> {
+export async function createUser(
+  overrides: Partial<Pick<TestUser, "name" | "email" | "password">> = {},
+): Promise<TestUser> {
   const name = overrides.name ?? `Ada ${randomUUID().slice(0, 8)}`;
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? TEST_PASSWORD;

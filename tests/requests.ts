@@ -13,7 +13,11 @@ export function uniqueIp(): string {
   return `2001:db8:${hex.join(":")}`;
 }
 
-export function jsonRequest(path: string, body: unknown, init: { method?: string; headers?: HeadersInit } = {}): Request {
+export function jsonRequest(
+  path: string,
+  body: unknown,
+  init: { method?: string; headers?: HeadersInit } = {},
+): Request {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json");
   return new Request(ORIGIN + path, {

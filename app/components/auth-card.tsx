@@ -4,7 +4,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/
 import { Logo } from "./logo.tsx";
 
 /** The centred card that login and signup share. */
-export function AuthCard({ title, description, children, footer }: {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
   title: string;
   description: string;
   children: React.ReactNode;

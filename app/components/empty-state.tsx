@@ -15,12 +15,19 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn("flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-14 text-center", className)}>
+    <div
+      className={cn(
+        "flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-14 text-center",
+        className,
+      )}
+    >
       <div className="flex size-12 items-center justify-center rounded-full bg-muted">
         <Icon className="size-6 text-muted-foreground" aria-hidden="true" />
       </div>
       <p className="font-medium">{title}</p>
-      {children ? <div className="flex max-w-md flex-col items-center gap-3 text-sm text-muted-foreground">{children}</div> : null}
+      {children ? (
+        <div className="flex max-w-md flex-col items-center gap-3 text-sm text-muted-foreground">{children}</div>
+      ) : null}
     </div>
   );
 }

@@ -6,7 +6,15 @@ import { Button } from "./ui/button.tsx";
  * Previous and Next for one keyset list, as GET links carrying the neighbour page's
  * cursor; nothing when the list fits on one page.
  */
-export function KeysetPager({ page, label, prefix = "" }: { page: { previousCursor: string | null; nextCursor: string | null }; label: string; prefix?: string }) {
+export function KeysetPager({
+  page,
+  label,
+  prefix = "",
+}: {
+  page: { previousCursor: string | null; nextCursor: string | null };
+  label: string;
+  prefix?: string;
+}) {
   const location = useLocation();
   const previous = pageHref(location, { before: page.previousCursor }, prefix);
   const next = pageHref(location, { after: page.nextCursor }, prefix);

@@ -32,7 +32,13 @@ export function ThemeToggle({ className }: { className?: string }) {
     >
       <input type="hidden" name="theme" value={nextTheme} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <Button type="submit" variant="ghost" size="icon" aria-label="Toggle theme" title={`Switch to ${nextTheme} theme`}>
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        aria-label="Toggle theme"
+        title={`Switch to ${nextTheme} theme`}
+      >
         {theme === "dark" ? <Sun /> : <Moon />}
       </Button>
     </fetcher.Form>

@@ -20,7 +20,10 @@ export function Toasts({ toasts = [] }: { toasts?: Toast[] }) {
 
   if (hydrated || toasts.length === 0) return null;
   return (
-    <section aria-label="Notifications alt+T" className="fixed right-4 bottom-4 z-50 flex w-[356px] max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <section
+      aria-label="Notifications alt+T"
+      className="fixed right-4 bottom-4 z-50 flex w-[356px] max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
       <ol className="flex flex-col gap-2">
         {toasts.slice(-3).map((item, index) => (
           <li

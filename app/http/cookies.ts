@@ -12,10 +12,20 @@ export const sessionCookie = createCookie("murmur_session", {
 });
 
 /** Theme, read on the server so the first paint already has it. Same key as localStorage. */
-export const themeCookie = createCookie("murmur-ui-theme", { sameSite: "lax", secure: SECURE, path: "/", maxAge: YEAR });
+export const themeCookie = createCookie("murmur-ui-theme", {
+  sameSite: "lax",
+  secure: SECURE,
+  path: "/",
+  maxAge: YEAR,
+});
 
 /** Whether the side navigation is collapsed, so the server renders the right width. */
-export const sidebarCookie = createCookie("murmur_sidebar", { sameSite: "lax", secure: SECURE, path: "/", maxAge: YEAR });
+export const sidebarCookie = createCookie("murmur_sidebar", {
+  sameSite: "lax",
+  secure: SECURE,
+  path: "/",
+  maxAge: YEAR,
+});
 
 /** One-shot toasts carried across a redirect (post/redirect/get). */
 export const flashCookie = createCookie("murmur_flash", { httpOnly: true, sameSite: "lax", secure: SECURE, path: "/" });

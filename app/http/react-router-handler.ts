@@ -21,7 +21,8 @@ export function handleWithReactRouter(options: Options): RequestHandler {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);
   return async (req, res, next) => {
     try {
-      const maxBytes = typeof res.locals.maxBodyBytes === "number" ? res.locals.maxBodyBytes : maxBodyBytesFor(req.path);
+      const maxBytes =
+        typeof res.locals.maxBodyBytes === "number" ? res.locals.maxBodyBytes : maxBodyBytesFor(req.path);
       const request = toFetchRequest(req, res, { maxBytes, onTooLarge: () => refuseLargeBody(req, res, maxBytes) });
       const response = await handle(request, options.getLoadContext(req, res));
       await sendResponse(res, response);

@@ -7,7 +7,10 @@ import { flashToasts } from "./toast.ts";
  * no longer valid (edited by hand, or from an older version), a redirect to the
  * first page with a toast saying so: the list starts over rather than fails.
  */
-export async function startOverOnStaleCursor<T>(reading: Promise<T>, options: { firstPage: string; message: string }): Promise<T> {
+export async function startOverOnStaleCursor<T>(
+  reading: Promise<T>,
+  options: { firstPage: string; message: string },
+): Promise<T> {
   try {
     return await reading;
   } catch (error) {

@@ -24,7 +24,11 @@ export function readPageRequest(params: URLSearchParams, prefix = ""): { after: 
  * The same URL with one list moved to another page (the others stay where they are);
  * `null` when there is no such page.
  */
-export function pageHref(location: { pathname: string; search: string }, move: { after?: string | null; before?: string | null }, prefix = ""): string | null {
+export function pageHref(
+  location: { pathname: string; search: string },
+  move: { after?: string | null; before?: string | null },
+  prefix = "",
+): string | null {
   const cursor = move.after ?? move.before;
   if (!cursor) return null;
   const names = cursorNames(prefix);

@@ -57,7 +57,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   const signupHref =
-    loaderData.redirectTo === "/dashboard" ? "/signup" : `/signup?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`;
+    loaderData.redirectTo === "/dashboard"
+      ? "/signup"
+      : `/signup?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`;
 
   return (
     <AuthCard
@@ -77,7 +79,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <FieldError id={form.errorId} errors={form.errors} />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@company.com" }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            placeholder: "you@company.com",
+          }}
           errors={fields.email.errors}
         />
         <div className="flex flex-col gap-2">

@@ -10,16 +10,22 @@ export default function Privacy() {
         <h2>1. Who is responsible</h2>
         <p>
           This Murmur server is run by its operator, who decides how the data on it is used and is responsible for it.
-          Murmur is self-hosted: your data is stored on the operator&apos;s own infrastructure, not sent to Murmur&apos;s
-          authors.
+          Murmur is self-hosted: your data is stored on the operator&apos;s own infrastructure, not sent to
+          Murmur&apos;s authors.
         </p>
       </section>
       <section>
         <h2>2. What is stored about you</h2>
         <ul>
           <li>Your account: name, email address and a hash of your password (never the password itself).</li>
-          <li>Your sessions: when they started and expire, and the address and browser they came from, to keep your account safe.</li>
-          <li>Failed sign-in and sign-up attempts, with the email and network address they came from, to slow down password guessing.</li>
+          <li>
+            Your sessions: when they started and expire, and the address and browser they came from, to keep your
+            account safe.
+          </li>
+          <li>
+            Failed sign-in and sign-up attempts, with the email and network address they came from, to slow down
+            password guessing.
+          </li>
           <li>Your preferences, such as the light or dark theme, kept in cookies on your device.</li>
         </ul>
       </section>
@@ -34,8 +40,8 @@ export default function Privacy() {
         <h2>4. Cookies</h2>
         <p>
           Murmur uses only the cookies it needs to work: one that keeps you signed in, one for a short message after an
-          action, and two that remember your theme and whether the side navigation is collapsed. There are no advertising
-          or third-party tracking cookies.
+          action, and two that remember your theme and whether the side navigation is collapsed. There are no
+          advertising or third-party tracking cookies.
         </p>
       </section>
       <section>
@@ -48,8 +54,8 @@ export default function Privacy() {
       <section>
         <h2>6. How long it is kept, and your rights</h2>
         <p>
-          Data is kept while your account or your team exists, unless the operator sets a shorter period. You can ask the
-          operator for a copy of your data, to correct it or to delete it.
+          Data is kept while your account or your team exists, unless the operator sets a shorter period. You can ask
+          the operator for a copy of your data, to correct it or to delete it.
         </p>
       </section>
       <section>

@@ -19,8 +19,16 @@ import { flashToasts, type Toast } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create your account · Murmur" }];
 
-const TERMS_TOAST: Toast = { type: "error", title: "Accept terms", description: "You must accept the Terms and Privacy Policy." };
-const MISMATCH_TOAST: Toast = { type: "error", title: "Passwords do not match", description: "Please re-enter matching passwords." };
+const TERMS_TOAST: Toast = {
+  type: "error",
+  title: "Accept terms",
+  description: "You must accept the Terms and Privacy Policy.",
+};
+const MISMATCH_TOAST: Toast = {
+  type: "error",
+  title: "Passwords do not match",
+  description: "Please re-enter matching passwords.",
+};
 
 const SignupFormSchema = SignupSchema.extend({
   confirmPassword: z.string({ error: "Confirm your password" }),
@@ -53,7 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await startSessionCookie(session.token, session.expiresAt));
-  headers.append("Set-Cookie", await flashToasts({ type: "success", title: "Account created", description: "Welcome to Murmur!" }));
+  headers.append(
+    "Set-Cookie",
+    await flashToasts({ type: "success", title: "Account created", description: "Welcome to Murmur!" }),
+  );
   return redirect(safeRedirectPath(formData.get("redirectTo")), { headers });
 }
 
@@ -67,7 +78,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     // Validation runs on the server too, so the spec's toasts appear with or without JavaScript.
   });
   const loginHref =
-    loaderData.redirectTo === "/dashboard" ? "/login" : `/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`;
+    loaderData.redirectTo === "/dashboard"
+      ? "/login"
+      : `/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo })}`;
 
   return (
     <AuthCard
@@ -87,12 +100,20 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <FieldError id={form.errorId} errors={form.errors} />
         <Field
           label="Full name"
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", placeholder: "Ada Lovelace" }}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text" }),
+            autoComplete: "name",
+            placeholder: "Ada Lovelace",
+          }}
           errors={fields.name.errors}
         />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@company.com" }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            placeholder: "you@company.com",
+          }}
           errors={fields.email.errors}
         />
         <Field

@@ -29,7 +29,10 @@ export default function Terms() {
         </p>
         <ul>
           <li>Do not send spam, or messages that are unlawful, deceptive or harmful.</li>
-          <li>Honour unsubscribes. Murmur adds an unsubscribe link to marketing email and suppresses addresses that opt out.</li>
+          <li>
+            Honour unsubscribes. Murmur adds an unsubscribe link to marketing email and suppresses addresses that opt
+            out.
+          </li>
           <li>Follow the rules of the email, SMS and WhatsApp providers your team connects.</li>
         </ul>
       </section>

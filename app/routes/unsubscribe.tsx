@@ -19,9 +19,16 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params }, next) => {
     if (request.method !== "POST") return next();
-    const form = await request.clone().formData().catch(() => null);
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
     if (form?.get("List-Unsubscribe") !== "One-Click") return next();
-    await unsubscribeByToken(getDb(), { token: params.token, source: "one_click", userAgent: request.headers.get("User-Agent") });
+    await unsubscribeByToken(getDb(), {
+      token: params.token,
+      source: "one_click",
+      userAgent: request.headers.get("User-Agent"),
+    });
     return new Response(null, { status: 200, headers: NO_STORE });
   },
 ];
@@ -33,7 +40,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** The page's one button: unsubscribes, then shows the page again, now confirming it (post/redirect/get). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const view = await unsubscribeByToken(getDb(), { token: params.token, source: "link", userAgent: request.headers.get("User-Agent") });
+  const view = await unsubscribeByToken(getDb(), {
+    token: params.token,
+    source: "link",
+    userAgent: request.headers.get("User-Agent"),
+  });
   if (view.state === "invalid") return data(view, { status: 404 });
   return redirect(`/u/${params.token}`, 303);
 }
@@ -46,7 +57,9 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
         {view.state === "invalid" ? (
           <CardHeader>
             <CardTitle as="h1">This unsubscribe link is not valid</CardTitle>
-            <CardDescription>It may have been cut short. Open it again from the message, or reply to the sender and ask to be removed.</CardDescription>
+            <CardDescription>
+              It may have been cut short. Open it again from the message, or reply to the sender and ask to be removed.
+            </CardDescription>
           </CardHeader>
         ) : view.state === "done" ? (
           <CardHeader>

@@ -34,7 +34,11 @@ export const saasVocabulary: Vocabulary = {
   ],
   events: [
     event("Signed Up", [text("source", ["google", "referral", "ads"])]),
-    event("Order Completed", [number("total"), text("category", ["shoes", "books", "electronics"]), text("currency", ["USD"])]),
+    event("Order Completed", [
+      number("total"),
+      text("category", ["shoes", "books", "electronics"]),
+      text("currency", ["USD"]),
+    ]),
     event("Page Viewed", [text("path", ["/pricing", "/features", "/blog"])]),
     event("Trial Started"),
     event("Feature Used", [text("feature", ["export", "reports", "api"])]),
@@ -57,15 +61,30 @@ export const shopVocabulary: Vocabulary = {
     text("city", ["London", "Berlin", "Toronto", "Sydney", "Austin"]),
   ],
   events: [
-    event("Product Viewed", [text("category", ["women", "men", "kids", "home"]), text("brand", ["Nike", "Levis", "Ikea", "Zara"]), number("price")]),
+    event("Product Viewed", [
+      text("category", ["women", "men", "kids", "home"]),
+      text("brand", ["Nike", "Levis", "Ikea", "Zara"]),
+      number("price"),
+    ]),
     event("Added To Cart", [text("category", ["women", "men", "kids", "home"]), number("price")]),
     event("Checkout Started"),
-    event("Order Placed", [number("total"), number("items"), text("payment", ["card", "paypal", "apple pay"]), text("coupon", ["WELCOME10", "SUMMER20"])]),
+    event("Order Placed", [
+      number("total"),
+      number("items"),
+      text("payment", ["card", "paypal", "apple pay"]),
+      text("coupon", ["WELCOME10", "SUMMER20"]),
+    ]),
     event("Order Refunded", [text("reason", ["damaged"])]),
     event("Review Submitted", [number("rating")]),
     event("Wishlist Added", [text("category", ["home", "men", "women"])]),
   ],
-  campaigns: [campaign("Back In Stock", 2), campaign("Flash Sale Text", 9, "sms"), campaign("Spring Launch", 25), campaign("Summer Sale", 75), campaign("Holiday Gift Guide", null)],
+  campaigns: [
+    campaign("Back In Stock", 2),
+    campaign("Flash Sale Text", 9, "sms"),
+    campaign("Spring Launch", 25),
+    campaign("Summer Sale", 75),
+    campaign("Holiday Gift Guide", null),
+  ],
   segments: [segment("Loyal Shoppers"), segment("Wholesale")],
   emailDomains: ["gmail.com", "yahoo.com", "mit.edu", "stanford.edu", "hotmail.co.uk"],
 };
@@ -90,22 +109,62 @@ export const appVocabulary: Vocabulary = {
     event("Badge Earned", [text("badge", ["first run", "7 day streak", "early bird"])]),
     event("App Uninstalled"),
   ],
-  campaigns: [campaign("Weekly Digest", 4), campaign("Streak Reminder", 6, "sms"), campaign("Premium Discount", 12, "whatsapp"), campaign("New Year Challenge", 50), campaign("Summer Shape Up", null)],
+  campaigns: [
+    campaign("Weekly Digest", 4),
+    campaign("Streak Reminder", 6, "sms"),
+    campaign("Premium Discount", 12, "whatsapp"),
+    campaign("New Year Challenge", 50),
+    campaign("Summer Shape Up", null),
+  ],
   segments: [segment("Power Users"), segment("Churn Risk")],
   emailDomains: ["gmail.com", "outlook.com"],
 };
 
 /** The largest vocabulary buildVocabulary returns: the three teams' names plus filler up to every limit. */
 export function largestVocabulary(): Vocabulary {
-  const words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"];
+  const words = [
+    "alpha",
+    "bravo",
+    "charlie",
+    "delta",
+    "echo",
+    "foxtrot",
+    "golf",
+    "hotel",
+    "india",
+    "juliet",
+    "kilo",
+    "lima",
+    "mike",
+    "november",
+    "oscar",
+    "papa",
+    "quebec",
+    "romeo",
+    "sierra",
+    "tango",
+  ];
   const base = [saasVocabulary, shopVocabulary, appVocabulary];
   const attributes = base.flatMap((v) => v.attributes);
-  for (let i = attributes.length; i < 50; i++) attributes.push(text(`custom_field_${i}`, words.map((w) => `${w} ${i}`)));
+  for (let i = attributes.length; i < 50; i++)
+    attributes.push(
+      text(
+        `custom_field_${i}`,
+        words.map((w) => `${w} ${i}`),
+      ),
+    );
   const events = base.flatMap((v) => v.events);
-  for (let i = events.length; i < 200; i++) events.push(event(`Custom Action ${words[i % 20]} ${i}`, [text("variant", words.slice(0, 20)), number("amount")]));
+  for (let i = events.length; i < 200; i++)
+    events.push(event(`Custom Action ${words[i % 20]} ${i}`, [text("variant", words.slice(0, 20)), number("amount")]));
   const campaigns = base.flatMap((v) => v.campaigns);
   for (let i = campaigns.length; i < 100; i++) campaigns.push(campaign(`Campaign ${words[i % 20]} ${i}`, i));
   const segments = base.flatMap((v) => v.segments);
   for (let i = segments.length; i < 100; i++) segments.push(segment(`Segment ${words[i % 20]} ${i}`));
-  return { attributes: attributes.slice(0, 50), events: events.slice(0, 200), campaigns, segments, emailDomains: base.flatMap((v) => v.emailDomains).slice(0, 20) };
+  return {
+    attributes: attributes.slice(0, 50),
+    events: events.slice(0, 200),
+    campaigns,
+    segments,
+    emailDomains: base.flatMap((v) => v.emailDomains).slice(0, 20),
+  };
 }

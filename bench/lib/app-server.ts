@@ -27,7 +27,14 @@ export type BenchApp = {
    * the pages the processes share (Node's code, shared libraries) once instead of
    * once per process.
    */
-  peakRss: () => { totalMb: number; largestProcessMb: number; totalPssMb: number; primaryMb: number; webMb: number[]; samples: number };
+  peakRss: () => {
+    totalMb: number;
+    largestProcessMb: number;
+    totalPssMb: number;
+    primaryMb: number;
+    webMb: number[];
+    samples: number;
+  };
   /** Starts a new measuring window, so a phase (an import) is measured apart from the set-up before it. */
   resetPeakRss: () => void;
   /**
@@ -58,13 +65,27 @@ export async function startBenchApp(options: {
   const postgres = await startEmbeddedPostgres({
     dir,
     // The memory `npm start` gives its embedded server; durability off, as the data is thrown away.
-    settings: { ...memorySettings(), fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_wal_size: "4GB" },
+    settings: {
+      ...memorySettings(),
+      fsync: "off",
+      synchronous_commit: "off",
+      full_page_writes: "off",
+      max_wal_size: "4GB",
+    },
   });
   await ensureDatabase(postgres.url, "murmur_bench");
   const databaseUrl = withDatabase(postgres.url, "murmur_bench");
   const port = Number(process.env.BENCH_PORT) || options.port;
   const server: ChildProcess = spawn(process.execPath, serveArguments(), {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ROLE: "all" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+      ROLE: "all",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -145,10 +166,19 @@ function sampleRss(pid: number, withPss: boolean) {
       return; // the server has exited
     }
     const each = processes.map((process) => statmRssPages(process) * pageKb);
-    peakTotalKb = Math.max(peakTotalKb, each.reduce((sum, kb) => sum + kb, 0));
+    peakTotalKb = Math.max(
+      peakTotalKb,
+      each.reduce((sum, kb) => sum + kb, 0),
+    );
     peakProcessKb = Math.max(peakProcessKb, ...each);
-    processes.forEach((process, index) => peakByProcessKb.set(process, Math.max(peakByProcessKb.get(process) ?? 0, each[index]!)));
-    if (withPss && readPss) peakPssKb = Math.max(peakPssKb, processes.reduce((sum, process) => sum + pssKb(process), 0));
+    processes.forEach((process, index) =>
+      peakByProcessKb.set(process, Math.max(peakByProcessKb.get(process) ?? 0, each[index]!)),
+    );
+    if (withPss && readPss)
+      peakPssKb = Math.max(
+        peakPssKb,
+        processes.reduce((sum, process) => sum + pssKb(process), 0),
+      );
     samples += 1;
   };
   sample(true);
@@ -160,7 +190,14 @@ function sampleRss(pid: number, withPss: boolean) {
       const mb = (kb: number) => Math.round(kb / 1024);
       const primaryMb = mb(peakByProcessKb.get(pid) ?? 0);
       const webMb = [...peakByProcessKb].filter(([process]) => process !== pid).map(([, kb]) => mb(kb));
-      return { totalMb: mb(peakTotalKb), largestProcessMb: mb(peakProcessKb), totalPssMb: mb(peakPssKb), primaryMb, webMb, samples };
+      return {
+        totalMb: mb(peakTotalKb),
+        largestProcessMb: mb(peakProcessKb),
+        totalPssMb: mb(peakPssKb),
+        primaryMb,
+        webMb,
+        samples,
+      };
     },
     reset: () => {
       peakTotalKb = 0;
@@ -209,7 +246,11 @@ export async function signUp(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password-1", name: "Bench Mark" }),
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: "bench-password-1",
+      name: "Bench Mark",
+    }),
   });
   if (!response.ok) throw new Error(`Signup failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;

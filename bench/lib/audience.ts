@@ -1,17 +1,54 @@
 // A realistic audience file: unicode names, phones in several national and
 // international formats, about 2% repeated emails in another case and 1% invalid ones.
 
-const FIRST = ["Ada", "Zoë", "José", "Åsa", "Mặt", "Yūki", "Øyvind", "Chloé", "Nikolaj", "Priya", "Łukasz", "Fatima", "Sören", "Ngozi", "李", "Олена"];
-const LAST = ["Lovelace", "Müller", "García", "Nguyễn", "Sato", "O'Brien", "Søndergaard", "Kowalski", "Okafor", "Dubois", "王", "Шевченко", "Smith, Jr.", "\"Ace\" Jones"];
+const FIRST = [
+  "Ada",
+  "Zoë",
+  "José",
+  "Åsa",
+  "Mặt",
+  "Yūki",
+  "Øyvind",
+  "Chloé",
+  "Nikolaj",
+  "Priya",
+  "Łukasz",
+  "Fatima",
+  "Sören",
+  "Ngozi",
+  "李",
+  "Олена",
+];
+const LAST = [
+  "Lovelace",
+  "Müller",
+  "García",
+  "Nguyễn",
+  "Sato",
+  "O'Brien",
+  "Søndergaard",
+  "Kowalski",
+  "Okafor",
+  "Dubois",
+  "王",
+  "Шевченко",
+  "Smith, Jr.",
+  '"Ace" Jones',
+];
 
 function phoneFor(i: number): string {
   const n = String(1_000_000 + (i % 8_999_999)).padStart(7, "0");
   switch (i % 5) {
-    case 0: return `+1 415 55${n.slice(0, 1)} ${n.slice(1, 5)}`;
-    case 1: return `(212) 555-${n.slice(3, 7)}`;
-    case 2: return `+44 20 7946 ${n.slice(3, 7)}`;
-    case 3: return `0049 30 ${n}`;
-    default: return "";
+    case 0:
+      return `+1 415 55${n.slice(0, 1)} ${n.slice(1, 5)}`;
+    case 1:
+      return `(212) 555-${n.slice(3, 7)}`;
+    case 2:
+      return `+44 20 7946 ${n.slice(3, 7)}`;
+    case 3:
+      return `0049 30 ${n}`;
+    default:
+      return "";
   }
 }
 

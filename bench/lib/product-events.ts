@@ -3,7 +3,18 @@
 // most things), times spread over the last 90 days. Deterministic from a seed, so
 // the baseline can insert exactly the events the API was sent.
 
-const VERBS = ["Viewed", "Created", "Exported", "Shared", "Updated", "Deleted", "Opened", "Completed", "Started", "Invited"];
+const VERBS = [
+  "Viewed",
+  "Created",
+  "Exported",
+  "Shared",
+  "Updated",
+  "Deleted",
+  "Opened",
+  "Completed",
+  "Started",
+  "Invited",
+];
 const NOUNS = ["Report", "Dashboard", "Project", "Invoice", "Page"];
 /** 50 names, most frequent first: "Report Viewed", "Dashboard Viewed", ... */
 export const EVENT_NAMES = VERBS.flatMap((verb) => NOUNS.map((noun) => `${noun} ${verb}`));
@@ -39,7 +50,13 @@ export type ProductEvent = {
  * Events `from` to `to - 1` of a stream over `contacts` people, ending at `now`.
  * Event i always has the same content and messageId.
  */
-export function* productEvents(options: { contacts: number; from: number; to: number; now: number; seed?: number }): Generator<ProductEvent> {
+export function* productEvents(options: {
+  contacts: number;
+  from: number;
+  to: number;
+  now: number;
+  seed?: number;
+}): Generator<ProductEvent> {
   for (let i = options.from; i < options.to; i++) {
     const next = random((options.seed ?? 1) * 1_000_003 + i);
     // u^3 puts most activity on low-numbered contacts: a power law with a long tail of quiet people.
@@ -51,7 +68,11 @@ export function* productEvents(options: { contacts: number; from: number; to: nu
       contact,
       userId: userIdFor(contact),
       event: name,
-      properties: { plan: PLANS[contact % 3], value: Math.round(next() * 1000) / 10, path: `/app/${name.split(" ")[0]!.toLowerCase()}` },
+      properties: {
+        plan: PLANS[contact % 3],
+        value: Math.round(next() * 1000) / 10,
+        path: `/app/${name.split(" ")[0]!.toLowerCase()}`,
+      },
       timestamp: new Date(at).toISOString(),
       messageId: `bench-${options.seed ?? 1}-${i}`,
     };

@@ -7,16 +7,56 @@ import type pg from "pg";
 // their deliveries and opens and clicks give engagement filters something to read.
 
 export const EVENT_NAMES = [
-  "Page Viewed", "Signed In", "Dashboard Viewed", "Search Performed", "Item Viewed",
-  "Report Exported", "Filter Applied", "Comment Added", "File Uploaded", "Invite Sent",
-  "Checkout Started", "Checkout Completed", "Settings Updated", "Notification Opened", "Project Created",
-  "Task Completed", "Task Created", "Message Sent", "Integration Connected", "Plan Upgraded",
-  "Plan Downgraded", "Trial Started", "Trial Ended", "Signed Up", "Signed Out",
-  "Password Reset", "Profile Updated", "Team Member Added", "Team Member Removed", "API Key Created",
-  "Webhook Created", "Export Scheduled", "Dashboard Shared", "Chart Created", "Chart Deleted",
-  "Template Used", "Form Submitted", "Feedback Given", "Survey Completed", "Video Played",
-  "Help Article Viewed", "Support Ticket Opened", "Coupon Applied", "Cart Abandoned", "Order Refunded",
-  "Subscription Renewed", "Subscription Cancelled", "Data Imported", "Workspace Created", "Onboarding Completed",
+  "Page Viewed",
+  "Signed In",
+  "Dashboard Viewed",
+  "Search Performed",
+  "Item Viewed",
+  "Report Exported",
+  "Filter Applied",
+  "Comment Added",
+  "File Uploaded",
+  "Invite Sent",
+  "Checkout Started",
+  "Checkout Completed",
+  "Settings Updated",
+  "Notification Opened",
+  "Project Created",
+  "Task Completed",
+  "Task Created",
+  "Message Sent",
+  "Integration Connected",
+  "Plan Upgraded",
+  "Plan Downgraded",
+  "Trial Started",
+  "Trial Ended",
+  "Signed Up",
+  "Signed Out",
+  "Password Reset",
+  "Profile Updated",
+  "Team Member Added",
+  "Team Member Removed",
+  "API Key Created",
+  "Webhook Created",
+  "Export Scheduled",
+  "Dashboard Shared",
+  "Chart Created",
+  "Chart Deleted",
+  "Template Used",
+  "Form Submitted",
+  "Feedback Given",
+  "Survey Completed",
+  "Video Played",
+  "Help Article Viewed",
+  "Support Ticket Opened",
+  "Coupon Applied",
+  "Cart Abandoned",
+  "Order Refunded",
+  "Subscription Renewed",
+  "Subscription Cancelled",
+  "Data Imported",
+  "Workspace Created",
+  "Onboarding Completed",
 ];
 
 /** A deterministic contact id for contact number k, so events can name contacts without a lookup. */
@@ -130,7 +170,12 @@ export async function generateEngagement(client: pg.Client, teamId: string): Pro
  * faster than maintaining five indexes row by row through 20,000,000 inserts.
  */
 async function withIndexesRebuilt(client: pg.Client, table: string, load: () => Promise<void>) {
-  const { rows: indexes } = await client.query<{ name: string; def: string; constraint: string | null; constraintDef: string | null }>(
+  const { rows: indexes } = await client.query<{
+    name: string;
+    def: string;
+    constraint: string | null;
+    constraintDef: string | null;
+  }>(
     `select i.relname as name, pg_get_indexdef(i.oid) as def, c.conname as constraint, pg_get_constraintdef(c.oid) as "constraintDef"
      from pg_index x join pg_class i on i.oid = x.indexrelid
      left join pg_constraint c on c.conindid = i.oid
@@ -144,7 +189,8 @@ async function withIndexesRebuilt(client: pg.Client, table: string, load: () => 
   await load();
   await client.query("set maintenance_work_mem = '1GB'");
   for (const index of indexes) {
-    if (index.constraint) await client.query(`alter table ${table} add constraint ${index.constraint} ${index.constraintDef}`);
+    if (index.constraint)
+      await client.query(`alter table ${table} add constraint ${index.constraint} ${index.constraintDef}`);
     else await client.query(index.def);
   }
 }

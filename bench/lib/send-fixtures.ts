@@ -44,7 +44,10 @@ export async function createBenchTeam(db: Database, name = "Bench"): Promise<str
  * and E.164 phones, in statements of 100,000 rows. Ids are time-ordered like the
  * app's own.
  */
-export async function seedContacts(db: Database, options: { teamId: string; count: number; from?: number; domain?: string }): Promise<void> {
+export async function seedContacts(
+  db: Database,
+  options: { teamId: string; count: number; from?: number; domain?: string },
+): Promise<void> {
   const from = options.from ?? 0;
   const domain = options.domain ?? "example.test";
   for (let start = from; start < from + options.count; start += 100_000) {
@@ -59,7 +62,10 @@ export async function seedContacts(db: Database, options: { teamId: string; coun
 }
 
 /** A static segment holding the team's contacts whose number n satisfies `from <= n < to`. */
-export async function seedSegment(db: Database, options: { teamId: string; name: string; from: number; to: number }): Promise<string> {
+export async function seedSegment(
+  db: Database,
+  options: { teamId: string; name: string; from: number; to: number },
+): Promise<string> {
   const id = newId();
   await db.insertInto("segments").values({ id, teamId: options.teamId, name: options.name, kind: "static" }).execute();
   await sql`

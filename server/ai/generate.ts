@@ -55,22 +55,49 @@ export type GeneratedSegment = {
  */
 export async function generateSegment(
   db: Database,
-  options: { teamId: string; prompt: string; model: ModelSettings | null; now?: Date; filter?: unknown; readings?: string[] },
+  options: {
+    teamId: string;
+    prompt: string;
+    model: ModelSettings | null;
+    now?: Date;
+    filter?: unknown;
+    readings?: string[];
+  },
 ): Promise<GeneratedSegment> {
   const prompt = options.prompt.trim();
-  if (!prompt) throw new AppError("INVALID", "Describe the audience", { fields: { prompt: ["Describe the audience"] } });
+  if (!prompt)
+    throw new AppError("INVALID", "Describe the audience", { fields: { prompt: ["Describe the audience"] } });
   const current = options.filter === undefined ? null : parseFilter(options.filter);
-  const [vocabulary, timeZone] = await Promise.all([buildVocabulary(db, { teamId: options.teamId }), teamTimeZone(db, options.teamId)]);
-  const reading = await interpretPrompt(prompt, vocabulary, { model: options.model, now: options.now, timeZone, readings: options.readings });
+  const [vocabulary, timeZone] = await Promise.all([
+    buildVocabulary(db, { teamId: options.teamId }),
+    teamTimeZone(db, options.teamId),
+  ]);
+  const reading = await interpretPrompt(prompt, vocabulary, {
+    model: options.model,
+    now: options.now,
+    timeZone,
+    readings: options.readings,
+  });
   const mode = refineModeOf(prompt);
   const edited = (tree: FilterGroup) => (current ? refineFilter(current, tree, mode) : tree);
   const filter = parseFilter(edited(reading.filter));
   const { count, sample } = await previewFilter(db, { teamId: options.teamId, filter });
   const names = describeFilterNames(vocabulary);
-  const summary = current ? `${summarizeFilter(filter, names)} (${mode === "narrow" ? "narrowed" : "widened"} by "${prompt}")` : reading.explanation;
+  const summary = current
+    ? `${summarizeFilter(filter, names)} (${mode === "narrow" ? "narrowed" : "widened"} by "${prompt}")`
+    : reading.explanation;
   const explanation = reading.notice ? `${reading.notice} ${summary}` : summary;
   const choices = (reading.choices ?? []).map((choice) => ({ ...choice, filter: edited(choice.filter) }));
-  return { filter, explanation, unsupported: reading.unsupported, choices, count, sample, interpreter: reading.interpreter, notice: reading.notice };
+  return {
+    filter,
+    explanation,
+    unsupported: reading.unsupported,
+    choices,
+    count,
+    sample,
+    interpreter: reading.interpreter,
+    notice: reading.notice,
+  };
 }
 
 /**
@@ -80,7 +107,15 @@ export async function generateSegment(
  */
 export async function answerPrompt(
   db: Database,
-  options: { teamId: string; userId: string; prompt: string; model: ModelSettings | null; now?: Date; filter?: unknown; readings?: string[] },
+  options: {
+    teamId: string;
+    userId: string;
+    prompt: string;
+    model: ModelSettings | null;
+    now?: Date;
+    filter?: unknown;
+    readings?: string[];
+  },
 ): Promise<GeneratedSegment> {
   await requirePromptAllowance(db, options);
   return generateSegment(db, options);

@@ -30,7 +30,11 @@ export async function interpretPrompt(
     } catch (error) {
       if (!(error instanceof ModelFailure)) throw error;
       const reading = await builtInInterpreter.interpretPrompt(prompt, vocabulary, options);
-      return { ...reading, interpreter: "built-in", notice: `${error.message} The built-in interpreter read the prompt instead.` };
+      return {
+        ...reading,
+        interpreter: "built-in",
+        notice: `${error.message} The built-in interpreter read the prompt instead.`,
+      };
     }
   }
   const reading = await builtInInterpreter.interpretPrompt(prompt, vocabulary, options);

@@ -45,7 +45,10 @@ export async function promptPanelResult(
   options: { teamId: string; userId: string; prompt: string; readings?: string[]; followUp?: FollowUp },
 ): Promise<PromptPanelResult> {
   const { followUp } = options;
-  const parsed = PromptSchema.safeParse({ prompt: followUp ? followUp.text : options.prompt, readings: options.readings?.slice(0, 10) });
+  const parsed = PromptSchema.safeParse({
+    prompt: followUp ? followUp.text : options.prompt,
+    readings: options.readings?.slice(0, 10),
+  });
   if (!parsed.success) return { prompt: options.prompt, error: parsed.error.issues[0]!.message };
   try {
     const result = await answerPrompt(db, {
@@ -102,7 +105,11 @@ export async function shownPanelResult(
       refinements: [],
     };
   } catch (error) {
-    if (isAppError(error)) return { prompt: options.prompt, error: `The filter to save could not be used. ${error.message.replace(/\.$/, "")}. Generate it again.` };
+    if (isAppError(error))
+      return {
+        prompt: options.prompt,
+        error: `The filter to save could not be used. ${error.message.replace(/\.$/, "")}. Generate it again.`,
+      };
     throw error;
   }
 }
@@ -110,7 +117,13 @@ export async function shownPanelResult(
 function panelOf(
   filter: FilterGroup,
   names: ReturnType<typeof describeFilterNames>,
-  result: { explanation: string; unsupported: string[]; notice: string | null; count: number; sample: { id: string; name: string | null; email: string | null; phone: string | null }[] },
+  result: {
+    explanation: string;
+    unsupported: string[];
+    notice: string | null;
+    count: number;
+    sample: { id: string; name: string | null; email: string | null; phone: string | null }[];
+  },
 ) {
   return {
     error: null,

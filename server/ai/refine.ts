@@ -27,7 +27,8 @@ export function refineModeOf(followUp: string): RefineMode {
 export function refineFilter(current: FilterGroup, followUp: FilterGroup, mode: RefineMode): FilterGroup {
   if (followUp.conditions.length === 0) return current;
   if (current.conditions.length === 0) return followUp;
-  const added: FilterNode[] = followUp.combinator === (mode === "narrow" ? "and" : "or") ? followUp.conditions : [followUp];
+  const added: FilterNode[] =
+    followUp.combinator === (mode === "narrow" ? "and" : "or") ? followUp.conditions : [followUp];
   const combinator = mode === "narrow" ? "and" : "or";
   if (current.combinator === combinator && current.conditions.length + added.length <= FILTER_MAX_CONDITIONS) {
     return { ...current, conditions: [...current.conditions, ...added] };

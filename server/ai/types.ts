@@ -71,4 +71,10 @@ export interface Interpreter {
   interpretPrompt(prompt: string, vocabulary: Vocabulary, options?: InterpretOptions): Promise<Interpretation>;
 }
 
-export const EMPTY_VOCABULARY: Vocabulary = { attributes: [], events: [], campaigns: [], segments: [], emailDomains: [] };
+export const EMPTY_VOCABULARY: Vocabulary = {
+  attributes: [],
+  events: [],
+  campaigns: [],
+  segments: [],
+  emailDomains: [],
+};

@@ -34,13 +34,24 @@ export async function buildVocabulary(db: Database, options: { teamId: string })
       .orderBy(sql`coalesce(sent_at, started_at, created_at)`, "desc")
       .limit(MAX_NAMED)
       .execute(),
-    db.selectFrom("segments").select(["id", "name"]).where("teamId", "=", teamId).orderBy("createdAt", "desc").limit(MAX_NAMED).execute(),
+    db
+      .selectFrom("segments")
+      .select(["id", "name"])
+      .where("teamId", "=", teamId)
+      .orderBy("createdAt", "desc")
+      .limit(MAX_NAMED)
+      .execute(),
     sampleEmailDomains(db, teamId),
   ]);
   return {
     attributes,
     events,
-    campaigns: campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt ? new Date(c.sentAt).toISOString() : null, channel: channelOf(c.type) })),
+    campaigns: campaigns.map((c) => ({
+      id: c.id,
+      name: c.name,
+      sentAt: c.sentAt ? new Date(c.sentAt).toISOString() : null,
+      channel: channelOf(c.type),
+    })),
     segments,
     emailDomains,
   };
@@ -78,7 +89,10 @@ async function sampleEvents(db: Database, teamId: string): Promise<Vocabulary["e
     group by 1, 2, 3, 4`.execute(db);
   const byEvent = new Map<string, ValueRow[]>();
   for (const row of rows) byEvent.set(row.event, [...(byEvent.get(row.event) ?? []), row]);
-  return names.map(({ name }) => ({ name, properties: summarizeKeys(byEvent.get(name) ?? []).slice(0, MAX_KEYS) as VocabularyProperty[] }));
+  return names.map(({ name }) => ({
+    name,
+    properties: summarizeKeys(byEvent.get(name) ?? []).slice(0, MAX_KEYS) as VocabularyProperty[],
+  }));
 }
 
 async function sampleEmailDomains(db: Database, teamId: string): Promise<string[]> {
@@ -106,7 +120,13 @@ function summarizeKeys(rows: ValueRow[]): VocabularyAttribute[] {
     .map(([key, entry]) => {
       const kind = kindOf(entry.rows);
       const values = entry.rows
-        .filter((r) => r.value !== null && r.n >= MIN_SHARED && r.value.length <= VALUE_MAX_LENGTH && (r.type === "string" || r.type === "boolean"))
+        .filter(
+          (r) =>
+            r.value !== null &&
+            r.n >= MIN_SHARED &&
+            r.value.length <= VALUE_MAX_LENGTH &&
+            (r.type === "string" || r.type === "boolean"),
+        )
         .sort((a, b) => b.n - a.n || String(a.value).localeCompare(String(b.value)))
         .map((r) => r.value!)
         .filter((value, i, all) => all.indexOf(value) === i)

@@ -18,7 +18,14 @@ export async function readAnalyticsPage(
 ) {
   const report: AnalyticsReport = await readAnalyticsReport(db, options);
   const { period } = report;
-  const filter = { teamId: options.teamId, timeZone: period.timeZone, from: period.from, to: period.to, channel: options.query.channel, campaignId: options.query.campaignId };
+  const filter = {
+    teamId: options.teamId,
+    timeZone: period.timeZone,
+    from: period.from,
+    to: period.to,
+    channel: options.query.channel,
+    campaignId: options.query.campaignId,
+  };
   const range = { teamId: options.teamId, timeZone: period.timeZone, from: period.from, to: period.to };
   const [campaigns, channels, audience, events, eventNames, campaignChoices] = await Promise.all([
     readCampaignsInRange(db, { ...filter, sort: options.sort }),
@@ -26,7 +33,14 @@ export async function readAnalyticsPage(
     readAudienceGrowth(db, range),
     readEventTrends(db, { ...range, names: options.eventNames }),
     listEventNames(db, { teamId: options.teamId }),
-    db.selectFrom("campaigns").select(["id", "name"]).where("teamId", "=", options.teamId).where("sentAt", "is not", null).orderBy("sentAt", "desc").limit(200).execute(),
+    db
+      .selectFrom("campaigns")
+      .select(["id", "name"])
+      .where("teamId", "=", options.teamId)
+      .where("sentAt", "is not", null)
+      .orderBy("sentAt", "desc")
+      .limit(200)
+      .execute(),
   ]);
   return { ...report, campaigns, channels, audience, events, eventNames, campaignChoices };
 }

@@ -23,7 +23,12 @@ export async function readAnalyticsReport(
   options: { teamId: string; query: AnalyticsQuery; now?: Date },
 ): Promise<AnalyticsReport> {
   const period = await resolvePeriod(db, options);
-  const filter = { teamId: options.teamId, timeZone: period.timeZone, channel: options.query.channel, campaignId: options.query.campaignId };
+  const filter = {
+    teamId: options.teamId,
+    timeZone: period.timeZone,
+    channel: options.query.channel,
+    campaignId: options.query.campaignId,
+  };
   const [series, previous] = await Promise.all([
     readCampaignSeries(db, { ...filter, from: period.from, to: period.to, hourly: period.hourly }),
     sumCampaignFigures(db, { ...filter, from: period.previousFrom, to: period.previousTo }),

@@ -8,11 +8,18 @@ export type GrowthPoint = { date: string; added: number; unsubscribed: number; n
  * Contacts added and contacts that left a channel, per local day of the range, from
  * the hourly audience rollup (kept by triggers on contacts). Every day is present.
  */
-export async function readAudienceGrowth(db: Database, options: { teamId: string; timeZone: string; from: string; to: string }): Promise<GrowthPoint[]> {
+export async function readAudienceGrowth(
+  db: Database,
+  options: { teamId: string; timeZone: string; from: string; to: string },
+): Promise<GrowthPoint[]> {
   const day = sql<string>`to_char((hour at time zone ${options.timeZone})::date, 'YYYY-MM-DD')`;
   const rows = await db
     .selectFrom("teamAudienceHourly")
-    .select([day.as("date"), sql<number>`sum(added)::int`.as("added"), sql<number>`sum(unsubscribed)::int`.as("unsubscribed")])
+    .select([
+      day.as("date"),
+      sql<number>`sum(added)::int`.as("added"),
+      sql<number>`sum(unsubscribed)::int`.as("unsubscribed"),
+    ])
     .where("teamId", "=", options.teamId)
     .where("hour", ">=", sql<Date>`(${options.from}::date::timestamp at time zone ${options.timeZone})`)
     .where("hour", "<", sql<Date>`((${options.to}::date + 1)::timestamp at time zone ${options.timeZone})`)

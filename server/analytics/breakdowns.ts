@@ -15,7 +15,10 @@ export const CAMPAIGN_ROWS_LIMIT = 500;
  * Campaigns with any figure in the range, each summed over the range's hours, sorted
  * (descending for figures, by name ascending) with the name breaking ties.
  */
-export async function readCampaignsInRange(db: Database, filter: RollupFilter & { sort: CampaignSort }): Promise<CampaignRow[]> {
+export async function readCampaignsInRange(
+  db: Database,
+  filter: RollupFilter & { sort: CampaignSort },
+): Promise<CampaignRow[]> {
   const rows = await selectFigureSums(
     campaignHours(db, filter)
       .innerJoin("campaigns", "campaigns.id", "campaignHourlyStats.campaignId")
@@ -23,7 +26,12 @@ export async function readCampaignsInRange(db: Database, filter: RollupFilter & 
       .groupBy(["campaigns.id", "campaigns.name"])
       .limit(CAMPAIGN_ROWS_LIMIT),
   ).execute();
-  const campaigns = rows.map((row) => ({ id: row.id, name: row.name, channel: row.channel, ...withRates(figuresOf(row)) }));
+  const campaigns = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    channel: row.channel,
+    ...withRates(figuresOf(row)),
+  }));
   const sort = filter.sort;
   return campaigns.sort((a, b) => {
     const order = sort === "name" ? a.name.localeCompare(b.name) : b[sort] - a[sort];
@@ -35,7 +43,9 @@ export type ChannelRow = { channel: string } & FiguresWithRates;
 
 /** The range's figures per channel, channels with any figure only. */
 export async function readChannelsInRange(db: Database, filter: RollupFilter): Promise<ChannelRow[]> {
-  const rows = await selectFigureSums(campaignHours(db, filter).select("campaignHourlyStats.channel").groupBy("campaignHourlyStats.channel"))
+  const rows = await selectFigureSums(
+    campaignHours(db, filter).select("campaignHourlyStats.channel").groupBy("campaignHourlyStats.channel"),
+  )
     .orderBy("campaignHourlyStats.channel")
     .execute();
   return rows.map((row) => ({ channel: row.channel, ...withRates(figuresOf(row)) }));

@@ -13,7 +13,8 @@ type CampaignRef = { id: string; teamId: string; timeZone: string };
  */
 const SECTIONS = {
   funnel: (db: Database, campaign: CampaignRef) => readCampaignFunnel(db, campaign.id),
-  timeline: (db: Database, campaign: CampaignRef) => readCampaignTimeline(db, { campaignId: campaign.id, timeZone: campaign.timeZone }),
+  timeline: (db: Database, campaign: CampaignRef) =>
+    readCampaignTimeline(db, { campaignId: campaign.id, timeZone: campaign.timeZone }),
 };
 
 export type CampaignAnalyticsReport = { funnel: FiguresWithRates; timeline: TimelinePoint[] };
@@ -22,7 +23,10 @@ export type CampaignAnalyticsReport = { funnel: FiguresWithRates; timeline: Time
  * A campaign's analytics from its rollup hours: the funnel over its whole life and
  * opens and clicks over time. Another team's campaign is a NOT_FOUND.
  */
-export async function readCampaignAnalytics(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignAnalyticsReport> {
+export async function readCampaignAnalytics(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<CampaignAnalyticsReport> {
   const row = await db
     .selectFrom("campaigns")
     .select(["id", "teamId"])
@@ -37,6 +41,8 @@ export async function readCampaignAnalytics(db: Database, options: { teamId: str
 
 /** The campaign's figures summed over all its hours, with its rates. */
 export async function readCampaignFunnel(db: Database, campaignId: string): Promise<FiguresWithRates> {
-  const row = await selectFigureSums(db.selectFrom("campaignHourlyStats").where("campaignId", "=", campaignId)).executeTakeFirstOrThrow();
+  const row = await selectFigureSums(
+    db.selectFrom("campaignHourlyStats").where("campaignId", "=", campaignId),
+  ).executeTakeFirstOrThrow();
   return withRates(figuresOf(row));
 }

@@ -3,7 +3,14 @@ import type { Database } from "#db/database.ts";
 import type { DB } from "#db/types.ts";
 import { FIGURE_NAMES, type Figures } from "./figures.ts";
 
-export type RollupFilter = { teamId: string; timeZone: string; from: string; to: string; channel?: string | undefined; campaignId?: string | undefined };
+export type RollupFilter = {
+  teamId: string;
+  timeZone: string;
+  from: string;
+  to: string;
+  channel?: string | undefined;
+  campaignId?: string | undefined;
+};
 
 /**
  * The team's campaign rollup hours that fall in local days [from, to] of a time zone.
@@ -15,8 +22,16 @@ export function campaignHours(db: Database, filter: RollupFilter) {
   let query = db
     .selectFrom("campaignHourlyStats")
     .where("campaignHourlyStats.teamId", "=", filter.teamId)
-    .where("campaignHourlyStats.hour", ">=", sql<Date>`(${filter.from}::date::timestamp at time zone ${filter.timeZone})`)
-    .where("campaignHourlyStats.hour", "<", sql<Date>`((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`);
+    .where(
+      "campaignHourlyStats.hour",
+      ">=",
+      sql<Date>`(${filter.from}::date::timestamp at time zone ${filter.timeZone})`,
+    )
+    .where(
+      "campaignHourlyStats.hour",
+      "<",
+      sql<Date>`((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`,
+    );
   if (filter.channel) query = query.where("campaignHourlyStats.channel", "=", filter.channel);
   if (filter.campaignId) query = query.where("campaignHourlyStats.campaignId", "=", filter.campaignId);
   return query;
@@ -24,7 +39,11 @@ export function campaignHours(db: Database, filter: RollupFilter) {
 
 /** Every figure summed, as integers, for any grouping of rollup hours. */
 export function selectFigureSums<O>(query: SelectQueryBuilder<DB, "campaignHourlyStats", O>) {
-  return query.select(FIGURE_NAMES.map((name) => sql<number>`coalesce(sum(campaign_hourly_stats.${sql.ref(snake(name))}), 0)::int`.as(name)));
+  return query.select(
+    FIGURE_NAMES.map((name) =>
+      sql<number>`coalesce(sum(campaign_hourly_stats.${sql.ref(snake(name))}), 0)::int`.as(name),
+    ),
+  );
 }
 
 function snake(name: string): string {

@@ -14,9 +14,16 @@ const HOUR = 3_600_000;
  * the team with any (a day's point is at its start, or at the 48th hour for the day
  * that hour falls in). Read from the campaign's own rollup hours only.
  */
-export async function readCampaignTimeline(db: Database, options: { campaignId: string; timeZone: string }): Promise<TimelinePoint[]> {
+export async function readCampaignTimeline(
+  db: Database,
+  options: { campaignId: string; timeZone: string },
+): Promise<TimelinePoint[]> {
   // Sending began when the campaign started; sent_at is when its last delivery was final.
-  const campaign = await db.selectFrom("campaigns").select(["startedAt", "sentAt"]).where("id", "=", options.campaignId).executeTakeFirst();
+  const campaign = await db
+    .selectFrom("campaigns")
+    .select(["startedAt", "sentAt"])
+    .where("id", "=", options.campaignId)
+    .executeTakeFirst();
   const sentAt = campaign?.startedAt ?? campaign?.sentAt;
   if (!sentAt) return [];
   const rows = await db
@@ -29,12 +36,14 @@ export async function readCampaignTimeline(db: Database, options: { campaignId: 
   const start = Math.floor(sentAt.getTime() / HOUR) * HOUR;
   const hourlyEnd = start + HOURLY_TIMELINE_HOURS * HOUR;
   const points = new Map<number, TimelinePoint>();
-  for (let at = start; at < hourlyEnd; at += HOUR) points.set(at, { at: new Date(at).toISOString(), opened: 0, clicked: 0 });
+  for (let at = start; at < hourlyEnd; at += HOUR)
+    points.set(at, { at: new Date(at).toISOString(), opened: 0, clicked: 0 });
   for (const row of rows) {
     const hour = row.hour.getTime();
     let at = hour;
     if (hour < start) at = start;
-    else if (hour >= hourlyEnd) at = Math.max(localMidnight(localDate(row.hour, options.timeZone), options.timeZone), hourlyEnd);
+    else if (hour >= hourlyEnd)
+      at = Math.max(localMidnight(localDate(row.hour, options.timeZone), options.timeZone), hourlyEnd);
     let point = points.get(at);
     if (!point) points.set(at, (point = { at: new Date(at).toISOString(), opened: 0, clicked: 0 }));
     point.opened += row.opened;

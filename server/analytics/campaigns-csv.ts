@@ -1,7 +1,20 @@
 import { toCsvLine } from "#server/csv.ts";
 import type { CampaignRow } from "./breakdowns.ts";
 
-const HEADER = ["campaign_id", "campaign", "channel", "sent", "delivered", "opened", "open_rate", "clicked", "click_rate", "unsubscribed", "bounced", "failed"];
+const HEADER = [
+  "campaign_id",
+  "campaign",
+  "channel",
+  "sent",
+  "delivered",
+  "opened",
+  "open_rate",
+  "clicked",
+  "click_rate",
+  "unsubscribed",
+  "bounced",
+  "failed",
+];
 
 /** The campaigns table of the Analytics page as CSV, in the page's order, rates to one decimal. */
 export function writeCampaignsCsv(rows: readonly CampaignRow[]): string {
@@ -9,7 +22,20 @@ export function writeCampaignsCsv(rows: readonly CampaignRow[]): string {
   for (const row of rows) {
     lines.push(
       toCsvLine(
-        [row.id, row.name, row.channel, row.sent, row.delivered, row.opened, row.openRate.toFixed(1), row.clicked, row.clickRate.toFixed(1), row.unsubscribed, row.bounced, row.failed].map(String),
+        [
+          row.id,
+          row.name,
+          row.channel,
+          row.sent,
+          row.delivered,
+          row.opened,
+          row.openRate.toFixed(1),
+          row.clicked,
+          row.clickRate.toFixed(1),
+          row.unsubscribed,
+          row.bounced,
+          row.failed,
+        ].map(String),
       ),
     );
   }

@@ -36,7 +36,11 @@ export async function readEventTrends(
   if (names.length === 0) return [];
   const [counts, people] = await Promise.all([
     inRange
-      .select(["name", sql<string>`to_char((hour at time zone ${options.timeZone})::date, 'YYYY-MM-DD')`.as("date"), sql<number>`sum(events)::int`.as("events")])
+      .select([
+        "name",
+        sql<string>`to_char((hour at time zone ${options.timeZone})::date, 'YYYY-MM-DD')`.as("date"),
+        sql<number>`sum(events)::int`.as("events"),
+      ])
       .where("name", "in", names)
       .groupBy([sql`1`, sql`2`])
       .execute(),
@@ -54,13 +58,23 @@ export async function readEventTrends(
   const peopleOn = new Map(people.map((row) => [key(row.name, row.date), row.people]));
   const dates = Array.from({ length: daysBetween(options.from, options.to) + 1 }, (_, i) => addDays(options.from, i));
   return names.map((name) => {
-    const days = dates.map((date) => ({ date, events: eventsOn.get(key(name, date)) ?? 0, people: peopleOn.get(key(name, date)) ?? 0 }));
+    const days = dates.map((date) => ({
+      date,
+      events: eventsOn.get(key(name, date)) ?? 0,
+      people: peopleOn.get(key(name, date)) ?? 0,
+    }));
     return { name, total: days.reduce((sum, day) => sum + day.events, 0), days };
   });
 }
 
 /** The team's event names, for the chooser (decision 010 keeps them in event_names). */
 export async function listEventNames(db: Database, options: { teamId: string }): Promise<string[]> {
-  const rows = await db.selectFrom("eventNames").select("name").where("teamId", "=", options.teamId).orderBy("name").limit(500).execute();
+  const rows = await db
+    .selectFrom("eventNames")
+    .select("name")
+    .where("teamId", "=", options.teamId)
+    .orderBy("name")
+    .limit(500)
+    .execute();
   return rows.map((row) => row.name);
 }

@@ -19,10 +19,36 @@ export type Figures = {
   botClicks: number;
 };
 
-export const FIGURE_NAMES = ["sent", "delivered", "opened", "clicked", "unsubscribed", "bounced", "failed", "opens", "clicks", "botOpened", "botOpens", "botClicks"] as const;
+export const FIGURE_NAMES = [
+  "sent",
+  "delivered",
+  "opened",
+  "clicked",
+  "unsubscribed",
+  "bounced",
+  "failed",
+  "opens",
+  "clicks",
+  "botOpened",
+  "botOpens",
+  "botClicks",
+] as const;
 
 export function noFigures(): Figures {
-  return { sent: 0, delivered: 0, opened: 0, clicked: 0, unsubscribed: 0, bounced: 0, failed: 0, opens: 0, clicks: 0, botOpened: 0, botOpens: 0, botClicks: 0 };
+  return {
+    sent: 0,
+    delivered: 0,
+    opened: 0,
+    clicked: 0,
+    unsubscribed: 0,
+    bounced: 0,
+    failed: 0,
+    opens: 0,
+    clicks: 0,
+    botOpened: 0,
+    botOpens: 0,
+    botClicks: 0,
+  };
 }
 
 /** Adds `more` into `into`, figure by figure; returns `into`. */

@@ -11,7 +11,9 @@ export type AnalyticsParams = { query: AnalyticsQuery; sort: CampaignSort; event
  */
 export function readAnalyticsParams(search: URLSearchParams): AnalyticsParams {
   const problems: string[] = [];
-  const raw = Object.fromEntries(["range", "from", "to", "channel", "campaignId"].map((key) => [key, search.get(key) ?? undefined]));
+  const raw = Object.fromEntries(
+    ["range", "from", "to", "channel", "campaignId"].map((key) => [key, search.get(key) ?? undefined]),
+  );
   // The range select sends "custom" when from and to are given instead.
   if (raw.range === "custom") raw.range = undefined;
   let query: AnalyticsQuery = {};
@@ -25,6 +27,9 @@ export function readAnalyticsParams(search: URLSearchParams): AnalyticsParams {
   const sortParam = search.get("sort");
   const sort = (CAMPAIGN_SORTS as readonly string[]).includes(sortParam ?? "") ? (sortParam as CampaignSort) : "sent";
   if (sortParam && sort !== sortParam) problems.push(`sort: Choose one of ${CAMPAIGN_SORTS.join(", ")}.`);
-  const eventNames = [...new Set(search.getAll("event").filter((name) => name !== "" && name.length <= 200))].slice(0, EVENT_NAMES_LIMIT);
+  const eventNames = [...new Set(search.getAll("event").filter((name) => name !== "" && name.length <= 200))].slice(
+    0,
+    EVENT_NAMES_LIMIT,
+  );
   return { query, sort, eventNames, problems };
 }

@@ -32,7 +32,11 @@ export async function resolvePeriod(
   db: Database,
   options: { teamId: string; query: AnalyticsQuery; now?: Date },
 ): Promise<AnalyticsPeriod> {
-  const team = await db.selectFrom("teams").select("timeZone").where("id", "=", options.teamId).executeTakeFirstOrThrow();
+  const team = await db
+    .selectFrom("teams")
+    .select("timeZone")
+    .where("id", "=", options.teamId)
+    .executeTakeFirstOrThrow();
   if (options.query.campaignId) {
     const campaign = await db
       .selectFrom("campaigns")

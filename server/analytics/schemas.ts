@@ -3,12 +3,15 @@ import { z } from "zod";
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date written YYYY-MM-DD that exists (2026-02-30 does not). */
-const LocalDateSchema = z.string().regex(LOCAL_DATE, "Use a date written YYYY-MM-DD.").refine((value) => {
-  // A value of the wrong shape has its own message above.
-  if (!LOCAL_DATE.test(value)) return true;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}, "This date does not exist.");
+const LocalDateSchema = z
+  .string()
+  .regex(LOCAL_DATE, "Use a date written YYYY-MM-DD.")
+  .refine((value) => {
+    // A value of the wrong shape has its own message above.
+    if (!LOCAL_DATE.test(value)) return true;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "This date does not exist.");
 
 const emptyAsMissing = (value: unknown) => (value === "" ? undefined : value);
 
@@ -25,18 +28,26 @@ export const AnalyticsQuerySchema = z
     range: z.preprocess(emptyAsMissing, z.enum(["7d", "30d", "90d"], { error: "Choose 7d, 30d or 90d." }).optional()),
     from: z.preprocess(emptyAsMissing, LocalDateSchema.optional()),
     to: z.preprocess(emptyAsMissing, LocalDateSchema.optional()),
-    channel: z.preprocess(emptyAsMissing, z.enum(["EMAIL", "SMS", "WHATSAPP"], { error: "Choose EMAIL, SMS or WHATSAPP." }).optional()),
+    channel: z.preprocess(
+      emptyAsMissing,
+      z.enum(["EMAIL", "SMS", "WHATSAPP"], { error: "Choose EMAIL, SMS or WHATSAPP." }).optional(),
+    ),
     campaignId: z.preprocess(emptyAsMissing, z.uuid({ error: "Give the id of one of your campaigns." }).optional()),
   })
   .superRefine((query, ctx) => {
     if ((query.from === undefined) !== (query.to === undefined)) {
-      ctx.addIssue({ code: "custom", path: [query.from === undefined ? "from" : "to"], message: "Give both from and to, or neither." });
+      ctx.addIssue({
+        code: "custom",
+        path: [query.from === undefined ? "from" : "to"],
+        message: "Give both from and to, or neither.",
+      });
       return;
     }
     if (query.from && query.to) {
       const days = daysBetween(query.from, query.to) + 1;
       if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end must not come before the start." });
-      else if (days > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A range may span at most ${MAX_RANGE_DAYS} days.` });
+      else if (days > MAX_RANGE_DAYS)
+        ctx.addIssue({ code: "custom", path: ["to"], message: `A range may span at most ${MAX_RANGE_DAYS} days.` });
     }
   });
 

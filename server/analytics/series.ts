@@ -11,18 +11,26 @@ export type SeriesPoint = { date: string } & Figures;
  * when `hourly`), every day or hour of the range present, empty ones as zeros, so a
  * chart's x axis is the range itself and the points sum to the range's totals.
  */
-export async function readCampaignSeries(db: Database, filter: RollupFilter & { hourly: boolean }): Promise<SeriesPoint[]> {
+export async function readCampaignSeries(
+  db: Database,
+  filter: RollupFilter & { hourly: boolean },
+): Promise<SeriesPoint[]> {
   const bucket = filter.hourly
     ? sql<string>`to_char(campaign_hourly_stats.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"')`
     : sql<string>`to_char((campaign_hourly_stats.hour at time zone ${filter.timeZone})::date, 'YYYY-MM-DD')`;
-  const rows = await selectFigureSums(campaignHours(db, filter).select(bucket.as("bucket")).groupBy(sql`1`)).execute();
+  const rows = await selectFigureSums(
+    campaignHours(db, filter)
+      .select(bucket.as("bucket"))
+      .groupBy(sql`1`),
+  ).execute();
   const byBucket = new Map(rows.map((row) => [row.bucket, figuresOf(row)]));
   return bucketsOf(filter).map((date) => ({ date, ...(byBucket.get(date) ?? noFigures()) }));
 }
 
 /** The range's buckets in order: local dates, or the UTC hours that start inside the range's local days. */
 export function bucketsOf(filter: { from: string; to: string; timeZone: string; hourly: boolean }): string[] {
-  if (!filter.hourly) return Array.from({ length: daysBetween(filter.from, filter.to) + 1 }, (_, i) => addDays(filter.from, i));
+  if (!filter.hourly)
+    return Array.from({ length: daysBetween(filter.from, filter.to) + 1 }, (_, i) => addDays(filter.from, i));
   const start = localMidnight(filter.from, filter.timeZone);
   const end = localMidnight(addDays(filter.to, 1), filter.timeZone);
   const first = Math.ceil(start / 3_600_000) * 3_600_000;
@@ -42,11 +50,27 @@ export function localMidnight(date: string, timeZone: string): number {
 
 function offsetAt(at: number, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(new Date(at))
       .map((part) => [part.type, part.value]),
   );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - Math.floor(at / 1000) * 1000;
 }
 

@@ -20,8 +20,14 @@ export async function createAccount(db: Database, input: SignupInput): Promise<A
   const teamId = newId();
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto("users").values({ id: userId, email: input.email, name: input.name, passwordHash }).execute();
-      await trx.insertInto("teams").values({ id: teamId, name: `${input.name}'s team` }).execute();
+      await trx
+        .insertInto("users")
+        .values({ id: userId, email: input.email, name: input.name, passwordHash })
+        .execute();
+      await trx
+        .insertInto("teams")
+        .values({ id: teamId, name: `${input.name}'s team` })
+        .execute();
       await trx.insertInto("teamMembers").values({ teamId, userId, role: "owner" }).execute();
     });
   } catch (error) {

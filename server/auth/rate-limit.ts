@@ -11,7 +11,11 @@ const FIFTEEN_MINUTES = 15 * 60;
  * stopped where they guess from, and someone elsewhere cannot lock the owner
  * out by failing on purpose: the owner's own address has its own count.
  */
-export const LOGIN_FAILURES_PER_EMAIL_AND_IP: RateRule = { name: "login-email-ip", limit: 10, windowSeconds: FIFTEEN_MINUTES };
+export const LOGIN_FAILURES_PER_EMAIL_AND_IP: RateRule = {
+  name: "login-email-ip",
+  limit: 10,
+  windowSeconds: FIFTEEN_MINUTES,
+};
 /** One address trying many accounts (credential stuffing); generous for an office behind one NAT. */
 export const LOGIN_FAILURES_PER_IP: RateRule = { name: "login-ip", limit: 50, windowSeconds: FIFTEEN_MINUTES };
 /**
@@ -38,7 +42,11 @@ const tooManySignIns = (wait: string) => `Too many failed sign-in attempts. Plea
  * counted only for attempts that pass the per-address limits, so one address
  * hammering cannot fill it. A successful sign-in is forgiven (forgiveLoginAttempt).
  */
-export async function beginLoginAttempt(db: Database, client: Client, options: { now?: Date } = {}): Promise<CountedHit[]> {
+export async function beginLoginAttempt(
+  db: Database,
+  client: Client,
+  options: { now?: Date } = {},
+): Promise<CountedHit[]> {
   const email = client.email.toLowerCase();
   const ip = client.ip ?? "unknown";
   const byAddress = await countHits(
@@ -61,7 +69,11 @@ export function forgiveLoginAttempt(db: Database, counted: CountedHit[]): Promis
 }
 
 /** Counts a sign-up from this address, whatever its outcome, and refuses it past the hourly limit. */
-export async function beginSignup(db: Database, client: { ip?: string | null }, options: { now?: Date } = {}): Promise<void> {
+export async function beginSignup(
+  db: Database,
+  client: { ip?: string | null },
+  options: { now?: Date } = {},
+): Promise<void> {
   const counted = await countHits(db, [{ rule: signupsPerIp(), key: client.ip ?? "unknown" }], options);
   refuseExceeded(counted, (wait) => `Too many sign-ups from this address. Please wait ${wait} and try again.`);
 }

@@ -12,7 +12,10 @@ export type ClientOpens = { client: MailClient; opens: number };
  * campaign's opens, grouped by User-Agent in index order
  * (engagement_events_campaign_opens_idx). Another team's campaign is NOT_FOUND.
  */
-export async function campaignClients(db: Database, options: { teamId: string; campaignId: string }): Promise<ClientOpens[]> {
+export async function campaignClients(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<ClientOpens[]> {
   const campaignId = await requireTeamCampaignId(db, options);
   const { rows } = await sql<{ kind: string; userAgent: string | null; opens: number }>`
     select kind, user_agent, count(*)::int as opens

@@ -14,7 +14,10 @@ export type CampaignLink = { url: string; uniqueClicks: number; clicks: number }
  * click reclassified as a machine's drops out. Reads only this campaign's clicks,
  * index-only (engagement_events_campaign_clicks_idx). Another team's campaign is NOT_FOUND.
  */
-export async function campaignLinks(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignLink[]> {
+export async function campaignLinks(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<CampaignLink[]> {
   const campaignId = await requireTeamCampaignId(db, options);
   const { rows } = await sql<CampaignLink>`
     select url, count(distinct delivery_id)::int as unique_clicks, count(*)::int as clicks

@@ -80,7 +80,10 @@ async function toViews(db: Database, teamId: string, rows: CampaignRow[]): Promi
   const analytics = await campaignAnalytics(db, { teamId, campaignIds: rows.map((row) => row.id) });
   return rows.map(({ whatsappTemplate, whatsappLanguage, whatsappParameters, ...row }) => ({
     ...row,
-    whatsapp: row.type === "WHATSAPP" ? { template: whatsappTemplate, language: whatsappLanguage, parameters: whatsappParameters } : null,
+    whatsapp:
+      row.type === "WHATSAPP"
+        ? { template: whatsappTemplate, language: whatsappLanguage, parameters: whatsappParameters }
+        : null,
     segmentLinks: row.segmentLinks ?? [],
     analytics: analytics.get(row.id) ?? NO_ANALYTICS,
   }));
@@ -106,22 +109,35 @@ export async function campaignsPage(
     .orderBy("campaigns.createdAt", "desc")
     .orderBy("campaigns.id", "desc")
     .limit(limit + 1);
-  if (after) query = query.where(sql<boolean>`(campaigns.created_at, campaigns.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  if (after)
+    query = query.where(
+      sql<boolean>`(campaigns.created_at, campaigns.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    campaigns: await toViews(db, options.teamId, page.map(({ createdAtText: _, ...row }) => row as CampaignRow)),
+    campaigns: await toViews(
+      db,
+      options.teamId,
+      page.map(({ createdAtText: _, ...row }) => row as CampaignRow),
+    ),
     nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
   };
 }
 
 /** The team's newest campaigns, up to `limit` (one page). */
-export async function listCampaigns(db: Database, options: { teamId: string; limit?: number }): Promise<CampaignView[]> {
+export async function listCampaigns(
+  db: Database,
+  options: { teamId: string; limit?: number },
+): Promise<CampaignView[]> {
   return (await campaignsPage(db, options)).campaigns;
 }
 
-export async function getCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
+export async function getCampaign(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<CampaignView> {
   if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await campaignQuery(db, options.teamId).where("campaigns.id", "=", options.campaignId).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
@@ -133,10 +149,14 @@ export async function getCampaign(db: Database, options: { teamId: string; campa
 export function requireFutureTime(value: string, now = new Date()): Date {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) {
-    throw new AppError("INVALID", "The scheduled time is not a valid date.", { fields: { scheduledTime: ["Not a valid date-time"] } });
+    throw new AppError("INVALID", "The scheduled time is not a valid date.", {
+      fields: { scheduledTime: ["Not a valid date-time"] },
+    });
   }
   if (at.getTime() <= now.getTime()) {
-    throw new AppError("INVALID", "The scheduled time must be in the future.", { fields: { scheduledTime: ["Must be in the future"] } });
+    throw new AppError("INVALID", "The scheduled time must be in the future.", {
+      fields: { scheduledTime: ["Must be in the future"] },
+    });
   }
   return at;
 }
@@ -157,7 +177,10 @@ function timingFor(input: CampaignInput, columns: ContentColumns, current?: Timi
 }
 
 /** Creates a campaign as a draft, or scheduled when the input carries a future time. */
-export async function createCampaign(db: Database, options: { teamId: string; input: CampaignInput }): Promise<CampaignView> {
+export async function createCampaign(
+  db: Database,
+  options: { teamId: string; input: CampaignInput },
+): Promise<CampaignView> {
   const { input } = options;
   const columns = await contentColumns(input);
   const timing = timingFor(input, columns);

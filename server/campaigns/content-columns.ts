@@ -42,12 +42,22 @@ export async function contentColumns(input: CampaignInput): Promise<ContentColum
  * but WhatsApp marketing can only go out as an approved template, so a WhatsApp
  * campaign without one is refused (400) rather than failing for every recipient.
  */
-export function requireReadyToSchedule(campaign: { type: CampaignType; whatsappTemplate: string | null; whatsappLanguage: string | null }): void {
+export function requireReadyToSchedule(campaign: {
+  type: CampaignType;
+  whatsappTemplate: string | null;
+  whatsappLanguage: string | null;
+}): void {
   if (campaign.type !== "WHATSAPP") return;
   const fields: Record<string, string[]> = {};
-  if (!campaign.whatsappTemplate) fields["whatsapp.template"] = ["A WhatsApp campaign needs an approved template name before it can be scheduled"];
-  if (!campaign.whatsappLanguage) fields["whatsapp.language"] = ["A WhatsApp campaign needs the template's language before it can be scheduled"];
+  if (!campaign.whatsappTemplate)
+    fields["whatsapp.template"] = ["A WhatsApp campaign needs an approved template name before it can be scheduled"];
+  if (!campaign.whatsappLanguage)
+    fields["whatsapp.language"] = ["A WhatsApp campaign needs the template's language before it can be scheduled"];
   if (Object.keys(fields).length > 0) {
-    throw new AppError("INVALID", "A WhatsApp campaign needs its template name and language before it can be scheduled.", { fields });
+    throw new AppError(
+      "INVALID",
+      "A WhatsApp campaign needs its template name and language before it can be scheduled.",
+      { fields },
+    );
   }
 }

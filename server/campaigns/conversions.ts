@@ -34,16 +34,26 @@ function goalMatches(goal: ConversionGoal): RawBuilder<unknown> {
  * event's rows within the campaign's time span (docs/decisions/007).
  * Without a goal, everything is 0. Another team's campaign is NOT_FOUND.
  */
-export async function campaignConversions(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignConversions> {
+export async function campaignConversions(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<CampaignConversions> {
   const campaign = UUID.test(options.campaignId)
-    ? await db.selectFrom("campaigns").select(["id", "conversionGoal"]).where("id", "=", options.campaignId).where("teamId", "=", options.teamId).executeTakeFirst()
+    ? await db
+        .selectFrom("campaigns")
+        .select(["id", "conversionGoal"])
+        .where("id", "=", options.campaignId)
+        .where("teamId", "=", options.teamId)
+        .executeTakeFirst()
     : undefined;
   if (!campaign) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const parsed = ConversionGoalSchema.safeParse(campaign.conversionGoal);
   if (!parsed.success) return { count: 0, rate: 0, revenue: 0 };
   const goal = parsed.data;
   const rivals = await rivalClaims(db, { teamId: options.teamId, campaignId: campaign.id, event: goal.event });
-  const revenue = goal.revenueProperty ? sql`murmur_try_numeric(e.properties ->> ${goal.revenueProperty})` : sql`null::numeric`;
+  const revenue = goal.revenueProperty
+    ? sql`murmur_try_numeric(e.properties ->> ${goal.revenueProperty})`
+    : sql`null::numeric`;
   // A join rather than a probe per recipient, bounded to the campaign's own time span,
   // so the planner may read the goal event's range of the team's events once
   // (events_team_name_occurred_idx) or probe each recipient's events
@@ -81,7 +91,10 @@ export async function campaignConversions(db: Database, options: { teamId: strin
  * whose goal names the same event, grouped by identical conditions and window so the
  * test stays short however many campaigns share one goal.
  */
-async function rivalClaims(db: Database, options: { teamId: string; campaignId: string; event: string }): Promise<RawBuilder<unknown>[]> {
+async function rivalClaims(
+  db: Database,
+  options: { teamId: string; campaignId: string; event: string },
+): Promise<RawBuilder<unknown>[]> {
   const others = await db
     .selectFrom("campaigns")
     .select(["id", "conversionGoal"])

@@ -8,8 +8,15 @@ import type { CampaignInput } from "#shared/campaigns/schemas.ts";
  * (the one named by `previewEmail`, else a sample): the same rendering a send uses,
  * SMS count included. Saves nothing, so create and edit preview alike.
  */
-export async function previewCampaignDraft(db: Database, options: { teamId: string; input: CampaignInput & { previewEmail?: string } }): Promise<CampaignPreview> {
+export async function previewCampaignDraft(
+  db: Database,
+  options: { teamId: string; input: CampaignInput & { previewEmail?: string } },
+): Promise<CampaignPreview> {
   const { input } = options;
   const columns = await contentColumns(input);
-  return previewCampaign(db, { teamId: options.teamId, campaign: { type: input.type, ...columns }, contactEmail: input.previewEmail });
+  return previewCampaign(db, {
+    teamId: options.teamId,
+    campaign: { type: input.type, ...columns },
+    contactEmail: input.previewEmail,
+  });
 }

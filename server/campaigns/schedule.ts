@@ -15,19 +15,33 @@ export async function scheduleCampaign(
       throw new AppError("CONFLICT", `Only a DRAFT campaign can be scheduled; this one is ${current.state}.`);
     }
     requireReadyToSchedule(current);
-    await trx.updateTable("campaigns").set({ state: "SCHEDULED", scheduledAt, updatedAt: new Date() }).where("id", "=", current.id).execute();
+    await trx
+      .updateTable("campaigns")
+      .set({ state: "SCHEDULED", scheduledAt, updatedAt: new Date() })
+      .where("id", "=", current.id)
+      .execute();
   });
   return getCampaign(db, options);
 }
 
 /** SCHEDULED → DRAFT: the campaign will not start until scheduled again. */
-export async function unscheduleCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
+export async function unscheduleCampaign(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<CampaignView> {
   await db.transaction().execute(async (trx) => {
     const current = await lockCampaign(trx, options);
     if (current.state !== "SCHEDULED") {
-      throw new AppError("CONFLICT", `Only a SCHEDULED campaign can be moved back to draft; this one is ${current.state}.`);
+      throw new AppError(
+        "CONFLICT",
+        `Only a SCHEDULED campaign can be moved back to draft; this one is ${current.state}.`,
+      );
     }
-    await trx.updateTable("campaigns").set({ state: "DRAFT", scheduledAt: null, updatedAt: new Date() }).where("id", "=", current.id).execute();
+    await trx
+      .updateTable("campaigns")
+      .set({ state: "DRAFT", scheduledAt: null, updatedAt: new Date() })
+      .where("id", "=", current.id)
+      .execute();
   });
   return getCampaign(db, options);
 }

@@ -15,7 +15,12 @@ export async function setCampaignSegments(
   const ids = [...new Set(options.segmentIds)];
   const wellFormed = ids.filter((id) => UUID.test(id));
   const found = wellFormed.length
-    ? await trx.selectFrom("segments").select("id").where("teamId", "=", options.teamId).where("id", "in", wellFormed).execute()
+    ? await trx
+        .selectFrom("segments")
+        .select("id")
+        .where("teamId", "=", options.teamId)
+        .where("id", "in", wellFormed)
+        .execute()
     : [];
   const known = new Set(found.map((row) => row.id));
   const unknown = ids.filter((id) => !known.has(id));

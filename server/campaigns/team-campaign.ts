@@ -9,9 +9,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * team's are all NOT_FOUND alike, so nobody learns another team's campaign exists.
  * One primary-key read, for reports that need no more of the campaign than that.
  */
-export async function requireTeamCampaignId(db: Database, options: { teamId: string; campaignId: string }): Promise<string> {
+export async function requireTeamCampaignId(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<string> {
   const row = UUID.test(options.campaignId)
-    ? await db.selectFrom("campaigns").select("id").where("id", "=", options.campaignId).where("teamId", "=", options.teamId).executeTakeFirst()
+    ? await db
+        .selectFrom("campaigns")
+        .select("id")
+        .where("id", "=", options.campaignId)
+        .where("teamId", "=", options.teamId)
+        .executeTakeFirst()
     : undefined;
   if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   return row.id;

@@ -99,7 +99,8 @@ export async function resolvePublicHost(host: string, options: ResolveOptions): 
     addresses = await withTimeout((options.lookup ?? systemLookup)(name), options.timeoutMs);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOTFOUND" || code === "ENODATA") throw new RefusedHostError(`The ${options.label} ${name} does not resolve to any address.`);
+    if (code === "ENOTFOUND" || code === "ENODATA")
+      throw new RefusedHostError(`The ${options.label} ${name} does not resolve to any address.`);
     throw error;
   }
   if (!addresses.length) throw new RefusedHostError(`The ${options.label} ${name} does not resolve to any address.`);
@@ -107,7 +108,10 @@ export async function resolvePublicHost(host: string, options: ResolveOptions): 
     const kind = describeNonPublicAddress(address);
     if (!kind || (options.allowPrivate && kind !== METADATA_KIND)) continue;
     const resolved = address === name ? "" : ` resolves to ${address},`;
-    const remedy = kind === METADATA_KIND ? "Murmur never connects there." : "Murmur only connects to public addresses unless the server's operator sets ALLOW_PRIVATE_SMTP=1.";
+    const remedy =
+      kind === METADATA_KIND
+        ? "Murmur never connects there."
+        : "Murmur only connects to public addresses unless the server's operator sets ALLOW_PRIVATE_SMTP=1.";
     throw new RefusedHostError(`The ${options.label} ${name}${resolved} is ${kind}; ${remedy}`);
   }
   return addresses;
@@ -116,7 +120,10 @@ export async function resolvePublicHost(host: string, options: ResolveOptions): 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`DNS lookup took longer than ${ms / 1000} s`), { code: "ETIMEDOUT" })), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`DNS lookup took longer than ${ms / 1000} s`), { code: "ETIMEDOUT" })),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

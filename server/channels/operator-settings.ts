@@ -15,7 +15,13 @@ export type ChannelOperatorSettings = {
 };
 
 /** Read per sender (the environment was checked at start-up), so tests can point it at local fakes. */
-export function channelOperatorSettingsFromEnv(source: Record<string, string | undefined> = process.env): ChannelOperatorSettings {
+export function channelOperatorSettingsFromEnv(
+  source: Record<string, string | undefined> = process.env,
+): ChannelOperatorSettings {
   const env = parseEnv(source);
-  return { twilioBaseUrl: env.TWILIO_BASE_URL, whatsAppBaseUrl: env.WHATSAPP_BASE_URL, allowPrivateSmtp: env.ALLOW_PRIVATE_SMTP };
+  return {
+    twilioBaseUrl: env.TWILIO_BASE_URL,
+    whatsAppBaseUrl: env.WHATSAPP_BASE_URL,
+    allowPrivateSmtp: env.ALLOW_PRIVATE_SMTP,
+  };
 }

@@ -65,7 +65,11 @@ const MAX_WORDS = 300;
  */
 export function providerWords(text: string): string {
   // Control characters (newlines, escapes) would break the one line a reason is shown on.
-  const line = [...text].map((char) => (char < " " || char === "\u007f" ? " " : char)).join("").replace(/ {2,}/g, " ").trim();
+  const line = [...text]
+    .map((char) => (char < " " || char === "\u007f" ? " " : char))
+    .join("")
+    .replace(/ {2,}/g, " ")
+    .trim();
   return line.length > MAX_WORDS ? `${line.slice(0, MAX_WORDS - 1)}…` : line;
 }
 

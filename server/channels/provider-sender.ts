@@ -26,11 +26,21 @@ export function senderFromSettings(
     }
     case "SMS": {
       const { config, secrets } = settings as ChannelSettings<"SMS">;
-      return createTwilioSender({ baseUrl: operator.twilioBaseUrl, teamId, config, authToken: secrets.authToken ?? "", publicUrl });
+      return createTwilioSender({
+        baseUrl: operator.twilioBaseUrl,
+        teamId,
+        config,
+        authToken: secrets.authToken ?? "",
+        publicUrl,
+      });
     }
     case "WHATSAPP": {
       const { config, secrets } = settings as ChannelSettings<"WHATSAPP">;
-      return createWhatsAppSender({ baseUrl: operator.whatsAppBaseUrl, config, accessToken: secrets.accessToken ?? "" });
+      return createWhatsAppSender({
+        baseUrl: operator.whatsAppBaseUrl,
+        config,
+        accessToken: secrets.accessToken ?? "",
+      });
     }
   }
 }
@@ -41,7 +51,11 @@ export function senderFromSettings(
  * longer decrypt give a sender that holds every message back saying why, rather
  * than a silent switch to the outbox.
  */
-export async function providerSenderFor(db: Database, teamId: string, channel: CampaignType): Promise<ChannelSender | null> {
+export async function providerSenderFor(
+  db: Database,
+  teamId: string,
+  channel: CampaignType,
+): Promise<ChannelSender | null> {
   let settings: ChannelSettings<CampaignType> | null;
   try {
     settings = await readChannelSettings(db, { teamId, channel });

@@ -9,7 +9,10 @@ import type { ProviderSettingsForm } from "#shared/channels/settings-schemas.ts"
  * the secrets typed, blank ones keeping the saved values (saveChannelSettings). A
  * secret the provider needs that is neither saved nor given is INVALID, naming the field.
  */
-export async function saveProviderSettings(db: Database, options: { teamId: string; form: ProviderSettingsForm }): Promise<void> {
+export async function saveProviderSettings(
+  db: Database,
+  options: { teamId: string; form: ProviderSettingsForm },
+): Promise<void> {
   const { teamId, form } = options;
   switch (form.channel) {
     case "EMAIL":

@@ -1,5 +1,10 @@
 import type { ChannelSettingsChange } from "./settings.ts";
-import { type SmtpSettingsInput, type TwilioSettingsInput, WHATSAPP_DEFAULT_API_VERSION, type WhatsAppSettingsInput } from "#shared/channels/settings-schemas.ts";
+import {
+  type SmtpSettingsInput,
+  type TwilioSettingsInput,
+  WHATSAPP_DEFAULT_API_VERSION,
+  type WhatsAppSettingsInput,
+} from "#shared/channels/settings-schemas.ts";
 
 // From a validated Settings → Channels form to what is saved: plain settings with
 // their defaults filled in, and the secrets the user typed (blank ones are kept).
@@ -42,6 +47,10 @@ export function whatsAppChange(input: WhatsAppSettingsInput): Change<"WHATSAPP">
       phoneNumberId: input.phoneNumberId,
       apiVersion: version.startsWith("v") ? version : `v${version}`,
     },
-    secrets: { accessToken: input.accessToken?.trim(), appSecret: input.appSecret?.trim(), verifyToken: input.verifyToken?.trim() },
+    secrets: {
+      accessToken: input.accessToken?.trim(),
+      appSecret: input.appSecret?.trim(),
+      verifyToken: input.verifyToken?.trim(),
+    },
   };
 }

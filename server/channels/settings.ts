@@ -47,7 +47,11 @@ async function readRow(db: Database, teamId: string, channel: CampaignType, forU
   return query.executeTakeFirst();
 }
 
-async function openSecrets<C extends CampaignType>(teamId: string, channel: C, sealed: string | null): Promise<ChannelSecrets[C]> {
+async function openSecrets<C extends CampaignType>(
+  teamId: string,
+  channel: C,
+  sealed: string | null,
+): Promise<ChannelSecrets[C]> {
   if (!sealed) return {} as ChannelSecrets[C];
   const key = await getSecretKey();
   return JSON.parse(open(key, sealed, secretContext(teamId, channel))) as ChannelSecrets[C];
@@ -84,16 +88,34 @@ export async function viewChannelSettings<C extends CampaignType>(
   const names = SECRET_NAMES[options.channel] as readonly string[] as readonly SecretName<C>[];
   const masked = Object.fromEntries(names.map((name) => [name, null])) as Record<SecretName<C>, string | null>;
   const row = await readRow(db, options.teamId, options.channel);
-  if (!row) return { channel: options.channel, enabled: false, config: null, secrets: masked, unreadable: false, updatedAt: null };
+  if (!row)
+    return {
+      channel: options.channel,
+      enabled: false,
+      config: null,
+      secrets: masked,
+      unreadable: false,
+      updatedAt: null,
+    };
   let unreadable = false;
   try {
-    const secrets = (await openSecrets(options.teamId, options.channel, row.secretsEncrypted)) as Record<string, string | undefined>;
+    const secrets = (await openSecrets(options.teamId, options.channel, row.secretsEncrypted)) as Record<
+      string,
+      string | undefined
+    >;
     for (const name of names) masked[name] = secrets[name] ? maskSecret(secrets[name]) : null;
   } catch (error) {
     if (!(error instanceof UnreadableSecretError)) throw error;
     unreadable = true;
   }
-  return { channel: options.channel, enabled: row.enabled, config: row.config as ChannelConfig[C], secrets: masked, unreadable, updatedAt: row.updatedAt };
+  return {
+    channel: options.channel,
+    enabled: row.enabled,
+    config: row.config as ChannelConfig[C],
+    secrets: masked,
+    unreadable,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export type ChannelSettingsChange<C extends CampaignType> = {
@@ -113,7 +135,10 @@ export type ChannelSettingsChange<C extends CampaignType> = {
  * saved or given, else the save is refused naming the field. Secrets that no longer
  * decrypt (the key changed) are dropped and must be entered again.
  */
-export async function saveChannelSettings<C extends CampaignType>(db: Database, change: ChannelSettingsChange<C>): Promise<void> {
+export async function saveChannelSettings<C extends CampaignType>(
+  db: Database,
+  change: ChannelSettingsChange<C>,
+): Promise<void> {
   const key = await getSecretKey();
   await db.transaction().execute(async (trx) => {
     const row = await readRow(trx, change.teamId, change.channel, true);
@@ -133,7 +158,9 @@ export async function saveChannelSettings<C extends CampaignType>(db: Database, 
     }
     if (Object.keys(missing).length) throw new AppError("INVALID", "Enter the missing secrets.", { fields: missing });
 
-    const secretsEncrypted = Object.keys(merged).length ? seal(key, JSON.stringify(merged), secretContext(change.teamId, change.channel)) : null;
+    const secretsEncrypted = Object.keys(merged).length
+      ? seal(key, JSON.stringify(merged), secretContext(change.teamId, change.channel))
+      : null;
     const values = { enabled: change.enabled, config: JSON.stringify(change.config), secretsEncrypted };
     await trx
       .insertInto("channelSettings")

@@ -32,7 +32,12 @@ export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
     host: config.host,
     port: config.port,
     // Every connection of the pool goes through the address check; nodemailer does no DNS itself.
-    getSocket: guardedSmtpSocket({ host: config.host, port: config.port, allowPrivateNetworks: options.allowPrivateNetworks ?? false, timeoutMs: connectionTimeout }),
+    getSocket: guardedSmtpSocket({
+      host: config.host,
+      port: config.port,
+      allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+      timeoutMs: connectionTimeout,
+    }),
     // "tls": TLS from the first byte (usually port 465); "starttls": plain, then upgraded,
     // and refused if the server cannot; "none": never encrypted (a local relay).
     secure: config.security === "tls",
@@ -98,12 +103,18 @@ export function smtpFailure(error: SmtpError): Extract<SendOutcome, { status: "f
   if (error.responseCode) {
     const reason = smtpReplyLine(error.response) ?? `The SMTP server answered ${error.responseCode}.`;
     if (error.responseCode < 500) return { status: "failed", permanent: false, reason };
-    return isRecipientRefusal(error) ? { status: "failed", permanent: true, reason, bounced: true } : { status: "failed", permanent: true, reason };
+    return isRecipientRefusal(error)
+      ? { status: "failed", permanent: true, reason, bounced: true }
+      : { status: "failed", permanent: true, reason };
   }
   const refusedLocally = error.code === "EENVELOPE" || error.code === "EMESSAGE" || error.code === "ECONFIG";
   // Without a server's answer attached, the message is nodemailer's or the system's own.
   const words = error.response ? `it did not answer as an SMTP server (${error.code ?? "EPROTOCOL"})` : error.message;
-  return { status: "failed", permanent: refusedLocally, reason: refusedLocally ? words : `SMTP server unavailable: ${words}` };
+  return {
+    status: "failed",
+    permanent: refusedLocally,
+    reason: refusedLocally ? words : `SMTP server unavailable: ${words}`,
+  };
 }
 
 const MAX_REPLY_LENGTH = 300;

@@ -57,7 +57,9 @@ function openSocket(options: SmtpSocketOptions, addresses: ResolvedHost[], callb
       callback(null, { connection: socket });
     }
   };
-  socket.setTimeout(options.timeoutMs, () => finish(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })));
+  socket.setTimeout(options.timeoutMs, () =>
+    finish(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })),
+  );
   socket.once("error", finish);
   socket.once("connect", () => finish(null));
 }

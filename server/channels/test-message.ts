@@ -22,7 +22,12 @@ function testContent(channel: CampaignType, message: TestMessage): MessageConten
     case "SMS":
       return { channel, body: "This is a test message from Murmur. Your Twilio settings work." };
     case "WHATSAPP":
-      return { channel, template: message.template ?? "hello_world", language: message.language ?? "en_US", bodyParameters: [] };
+      return {
+        channel,
+        template: message.template ?? "hello_world",
+        language: message.language ?? "en_US",
+        bodyParameters: [],
+      };
   }
 }
 
@@ -30,12 +35,16 @@ function testContent(channel: CampaignType, message: TestMessage): MessageConten
  * Sends one message through the team's saved provider, enabled or not, so settings
  * can be tried before campaigns use them. Answers what the provider said.
  */
-export async function sendTestMessage(db: Database, options: { teamId: string; channel: CampaignType; message: TestMessage }): Promise<SendOutcome> {
+export async function sendTestMessage(
+  db: Database,
+  options: { teamId: string; channel: CampaignType; message: TestMessage },
+): Promise<SendOutcome> {
   let settings;
   try {
     settings = await readChannelSettings(db, { teamId: options.teamId, channel: options.channel });
   } catch (error) {
-    if (error instanceof UnreadableSecretError) throw new AppError("INVALID", "The saved secrets can no longer be decrypted; enter them again and save.");
+    if (error instanceof UnreadableSecretError)
+      throw new AppError("INVALID", "The saved secrets can no longer be decrypted; enter them again and save.");
     throw error;
   }
   if (!settings) throw new AppError("INVALID", "Save the settings before sending a test message.");

@@ -1,4 +1,11 @@
-import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, providerWords, retryAfterMs, unexpectedResponse } from "./provider-http.ts";
+import {
+  callProvider,
+  PROVIDER_REQUESTS_IN_FLIGHT,
+  isTransientStatus,
+  providerWords,
+  retryAfterMs,
+  unexpectedResponse,
+} from "./provider-http.ts";
 import type { TwilioConfig } from "#shared/channels/settings-schemas.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 
@@ -33,7 +40,8 @@ export function createTwilioSender(options: TwilioSenderOptions): ChannelSender 
     channel: "SMS",
     inFlightLimit: PROVIDER_REQUESTS_IN_FLIGHT,
     async send(message: OutgoingMessage): Promise<SendOutcome> {
-      if (message.content.channel !== "SMS") throw new Error(`The Twilio sender cannot send ${message.content.channel} messages.`);
+      if (message.content.channel !== "SMS")
+        throw new Error(`The Twilio sender cannot send ${message.content.channel} messages.`);
       const form = new URLSearchParams({ To: message.to, Body: message.content.body });
       // A messaging service picks the sender itself; otherwise the configured number sends.
       if (config.messagingServiceSid) form.set("MessagingServiceSid", config.messagingServiceSid);
@@ -45,7 +53,11 @@ export function createTwilioSender(options: TwilioSenderOptions): ChannelSender 
         url,
         {
           method: "POST",
-          headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+          headers: {
+            Authorization: authorization,
+            "Content-Type": "application/x-www-form-urlencoded",
+            Accept: "application/json",
+          },
           body: form,
         },
         options.timeoutMs,
@@ -56,7 +68,8 @@ export function createTwilioSender(options: TwilioSenderOptions): ChannelSender 
         return { status: "sent", providerMessageId: body.sid };
       }
       const reason = twilioReason(answer.status, body);
-      if (isTransientStatus(answer.status)) return { status: "failed", permanent: false, reason, retryAfterMs: retryAfterMs(answer.headers) };
+      if (isTransientStatus(answer.status))
+        return { status: "failed", permanent: false, reason, retryAfterMs: retryAfterMs(answer.headers) };
       return { status: "failed", permanent: answer.status >= 400, reason };
     },
     async close() {},

@@ -1,4 +1,11 @@
-import { callProvider, PROVIDER_REQUESTS_IN_FLIGHT, isTransientStatus, providerWords, retryAfterMs, unexpectedResponse } from "./provider-http.ts";
+import {
+  callProvider,
+  PROVIDER_REQUESTS_IN_FLIGHT,
+  isTransientStatus,
+  providerWords,
+  retryAfterMs,
+  unexpectedResponse,
+} from "./provider-http.ts";
 import type { WhatsAppConfig } from "#shared/channels/settings-schemas.ts";
 import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 
@@ -33,10 +40,13 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): ChannelSen
     inFlightLimit: PROVIDER_REQUESTS_IN_FLIGHT,
     async send(message: OutgoingMessage): Promise<SendOutcome> {
       const { content } = message;
-      if (content.channel !== "WHATSAPP") throw new Error(`The WhatsApp sender cannot send ${content.channel} messages.`);
+      if (content.channel !== "WHATSAPP")
+        throw new Error(`The WhatsApp sender cannot send ${content.channel} messages.`);
       const template: Record<string, unknown> = { name: content.template, language: { code: content.language } };
       if (content.bodyParameters.length) {
-        template.components = [{ type: "body", parameters: content.bodyParameters.map((text) => ({ type: "text", text })) }];
+        template.components = [
+          { type: "body", parameters: content.bodyParameters.map((text) => ({ type: "text", text })) },
+        ];
       }
       const answer = await callProvider(
         "WhatsApp",
@@ -58,7 +68,8 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): ChannelSen
       if ("reason" in answer) return answer;
       const body = (answer.body ?? {}) as { messages?: { id?: unknown }[]; error?: GraphError };
       const id = body.messages?.[0]?.id;
-      if (answer.status >= 200 && answer.status < 300 && typeof id === "string") return { status: "sent", providerMessageId: id };
+      if (answer.status >= 200 && answer.status < 300 && typeof id === "string")
+        return { status: "sent", providerMessageId: id };
 
       const reason = whatsAppReason(answer.status, body.error);
       const code = typeof body.error?.code === "number" ? body.error.code : null;

@@ -48,7 +48,10 @@ export const CSV_UPLOAD_MAX_BODY_BYTES = CSV_MAX_BYTES + FORM_FIELDS_BYTES + 64 
 export type UploadLimits = { maxBytes: number; maxRows: number };
 const UPLOAD_LIMITS: UploadLimits = { maxBytes: CSV_MAX_BYTES, maxRows: CSV_MAX_ROWS };
 
-const UNREADABLE: CsvProblem = { title: "Import failed", description: "The upload could not be read. Choose the file and try again." };
+const UNREADABLE: CsvProblem = {
+  title: "Import failed",
+  description: "The upload could not be read. Choose the file and try again.",
+};
 
 // Found only while reading, after earlier rows were imported: the message says what happened to them.
 const CUT_OFF = {

@@ -35,12 +35,27 @@ const NOT_FOUND = "Contact not found.";
  * One contact of the team with everything its page shows. An unknown id, a
  * malformed one and another team's are all NOT_FOUND, never a database error.
  */
-export async function getContactDetail(db: Database, options: { teamId: string; contactId: string }): Promise<ContactDetail> {
+export async function getContactDetail(
+  db: Database,
+  options: { teamId: string; contactId: string },
+): Promise<ContactDetail> {
   const { teamId, contactId } = options;
   if (!isWellFormedId(contactId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const found = await db
     .selectFrom("contacts")
-    .select(["id", "name", "email", "phone", "externalId", "attributes", "createdAt", "updatedAt", "emailStatus", "smsStatus", "whatsappStatus"])
+    .select([
+      "id",
+      "name",
+      "email",
+      "phone",
+      "externalId",
+      "attributes",
+      "createdAt",
+      "updatedAt",
+      "emailStatus",
+      "smsStatus",
+      "whatsappStatus",
+    ])
     .where("teamId", "=", teamId)
     .where("id", "=", contactId)
     .executeTakeFirst();
@@ -84,9 +99,24 @@ export async function getContactDetail(db: Database, options: { teamId: string; 
     createdAt: contact.createdAt,
     updatedAt: contact.updatedAt,
     subscriptions: [
-      { channel: "EMAIL", address: contact.email, status: contact.emailStatus, suppressed: contact.email ? suppressedOn("EMAIL") : null },
-      { channel: "SMS", address: contact.phone, status: contact.smsStatus, suppressed: contact.phone ? suppressedOn("SMS") : null },
-      { channel: "WHATSAPP", address: contact.phone, status: contact.whatsappStatus, suppressed: contact.phone ? suppressedOn("WHATSAPP") : null },
+      {
+        channel: "EMAIL",
+        address: contact.email,
+        status: contact.emailStatus,
+        suppressed: contact.email ? suppressedOn("EMAIL") : null,
+      },
+      {
+        channel: "SMS",
+        address: contact.phone,
+        status: contact.smsStatus,
+        suppressed: contact.phone ? suppressedOn("SMS") : null,
+      },
+      {
+        channel: "WHATSAPP",
+        address: contact.phone,
+        status: contact.whatsappStatus,
+        suppressed: contact.phone ? suppressedOn("WHATSAPP") : null,
+      },
     ],
     anonymousIds: aliases.map((a) => a.anonymousId),
   };

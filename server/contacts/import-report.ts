@@ -24,11 +24,16 @@ const NOT_FOUND = "Import not found.";
  * unknown id, a malformed one and another team's are all NOT_FOUND, never a
  * database error.
  */
-export async function getImportReport(db: Database, options: { teamId: string; importId: string }): Promise<ImportReport> {
+export async function getImportReport(
+  db: Database,
+  options: { teamId: string; importId: string },
+): Promise<ImportReport> {
   if (!isWellFormedId(options.importId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const found = await db
     .selectFrom("imports")
-    .leftJoin("segments", (join) => join.onRef("segments.id", "=", "imports.segmentId").on("segments.teamId", "=", options.teamId))
+    .leftJoin("segments", (join) =>
+      join.onRef("segments.id", "=", "imports.segmentId").on("segments.teamId", "=", options.teamId),
+    )
     .select([
       "imports.id",
       "imports.fileName",
@@ -55,7 +60,10 @@ export async function getImportReport(db: Database, options: { teamId: string; i
  * Chunks already applied stay applied (each was its own transaction); an import
  * that is no longer running is left as it is.
  */
-export async function failImport(db: Database, options: { teamId: string; importId: string; error: string }): Promise<void> {
+export async function failImport(
+  db: Database,
+  options: { teamId: string; importId: string; error: string },
+): Promise<void> {
   await db
     .updateTable("imports")
     .set({ status: "failed", error: options.error.slice(0, 1000), finishedAt: new Date() })

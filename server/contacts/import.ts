@@ -48,7 +48,11 @@ export async function startImport(
   return db.transaction().execute(async (trx) => {
     // Serialises two first requests racing with the same id.
     await sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`.execute(trx);
-    const existing = await trx.selectFrom("imports").select(["teamId", "segmentId"]).where("id", "=", id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("imports")
+      .select(["teamId", "segmentId"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (existing) {
       if (existing.teamId !== options.teamId) throw new AppError("NOT_FOUND", "Import not found.");
       return { id, segmentId: existing.segmentId };
@@ -57,7 +61,12 @@ export async function startImport(
     const segment = segmentName ? await createSegment(trx, { teamId: options.teamId, name: segmentName }) : null;
     await trx
       .insertInto("imports")
-      .values({ id, teamId: options.teamId, fileName: options.fileName?.slice(0, 255) ?? null, segmentId: segment?.id ?? null })
+      .values({
+        id,
+        teamId: options.teamId,
+        fileName: options.fileName?.slice(0, 255) ?? null,
+        segmentId: segment?.id ?? null,
+      })
       .execute();
     return { id, segmentId: segment?.id ?? null };
   });
@@ -99,82 +108,90 @@ export async function importChunk(
   const chunksLookedAt = waitsForPrevious ? [options.chunkIndex - 1, options.chunkIndex] : [options.chunkIndex];
   const waitMs = options.previousChunkWaitMs ?? PREVIOUS_CHUNK_WAIT_MS;
 
-  const applied = await retryOnNewEmailRace(() => afterPreviousChunk(() => db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("imports")
-      .select(["status", "rowsReceived", "bytesReceived", "segmentId"])
-      .where("id", "=", options.importId)
-      .where("teamId", "=", options.teamId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw new AppError("NOT_FOUND", "Import not found.");
+  const applied = await retryOnNewEmailRace(() =>
+    afterPreviousChunk(
+      () =>
+        db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom("imports")
+            .select(["status", "rowsReceived", "bytesReceived", "segmentId"])
+            .where("id", "=", options.importId)
+            .where("teamId", "=", options.teamId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!current) throw new AppError("NOT_FOUND", "Import not found.");
 
-    const recorded = await trx
-      .selectFrom("importChunks")
-      .select(["chunkIndex", "result"])
-      .where("importId", "=", options.importId)
-      .where("chunkIndex", "in", chunksLookedAt)
-      .execute();
-    const done = recorded.find((row) => row.chunkIndex === options.chunkIndex);
-    if (done) return done.result as ChunkResult;
-    if (current.status !== "running") throw new AppError("CONFLICT", `This import is ${current.status}; start a new one.`);
-    if (waitsForPrevious && recorded.length === 0) throw new PreviousChunkPending();
-    if (current.rowsReceived + options.rows.length > MAX_IMPORT_ROWS) {
-      throw new AppError("TOO_LARGE", `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows.`);
-    }
-    if (current.bytesReceived + bytes > MAX_IMPORT_BYTES) {
-      throw new AppError(
-        "TOO_LARGE",
-        "An import takes at most 250 MB of request bodies in all (a 200 MB file as JSON), and this chunk would pass that. Split the contacts into several imports.",
-      );
-    }
+          const recorded = await trx
+            .selectFrom("importChunks")
+            .select(["chunkIndex", "result"])
+            .where("importId", "=", options.importId)
+            .where("chunkIndex", "in", chunksLookedAt)
+            .execute();
+          const done = recorded.find((row) => row.chunkIndex === options.chunkIndex);
+          if (done) return done.result as ChunkResult;
+          if (current.status !== "running")
+            throw new AppError("CONFLICT", `This import is ${current.status}; start a new one.`);
+          if (waitsForPrevious && recorded.length === 0) throw new PreviousChunkPending();
+          if (current.rowsReceived + options.rows.length > MAX_IMPORT_ROWS) {
+            throw new AppError("TOO_LARGE", `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows.`);
+          }
+          if (current.bytesReceived + bytes > MAX_IMPORT_BYTES) {
+            throw new AppError(
+              "TOO_LARGE",
+              "An import takes at most 250 MB of request bodies in all (a 200 MB file as JSON), and this chunk would pass that. Split the contacts into several imports.",
+            );
+          }
 
-    const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, chunk);
-    const duplicates: SkippedRow[] = outcome.duplicates.map((d) => ({
-      rowNumber: d.rowNumber,
-      email: d.email,
-      reason: "Duplicate of an earlier row in this file (merged)",
-    }));
-    const errors = [...skipped, ...duplicates].sort((a, b) => a.rowNumber - b.rowNumber);
-    const result: ChunkResult = {
-      imported: outcome.inserted,
-      updated: outcome.updated,
-      skipped: errors.length,
-      errors,
-    };
+          const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, chunk);
+          const duplicates: SkippedRow[] = outcome.duplicates.map((d) => ({
+            rowNumber: d.rowNumber,
+            email: d.email,
+            reason: "Duplicate of an earlier row in this file (merged)",
+          }));
+          const errors = [...skipped, ...duplicates].sort((a, b) => a.rowNumber - b.rowNumber);
+          const result: ChunkResult = {
+            imported: outcome.inserted,
+            updated: outcome.updated,
+            skipped: errors.length,
+            errors,
+          };
 
-    if (errors.length > 0) {
-      await trx
-        .insertInto("importSkips")
-        .columns(["importId", "rowNumber", "email", "reason"])
-        .expression(() =>
-          sql`select ${options.importId}::uuid, r.row_number, r.email, r.reason from unnest(
+          if (errors.length > 0) {
+            await trx
+              .insertInto("importSkips")
+              .columns(["importId", "rowNumber", "email", "reason"])
+              .expression(
+                () =>
+                  sql`select ${options.importId}::uuid, r.row_number, r.email, r.reason from unnest(
             ${errors.map((e) => e.rowNumber)}::int[], ${errors.map((e) => e.email)}::text[], ${errors.map((e) => e.reason)}::text[]
           ) as r(row_number, email, reason)`,
-        )
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    await trx
-      .updateTable("imports")
-      .set((eb) => ({
-        rowsReceived: eb("rowsReceived", "+", options.rows.length),
-        bytesReceived: eb("bytesReceived", "+", bytes),
-        imported: eb("imported", "+", result.imported),
-        updated: eb("updated", "+", result.updated),
-        skipped: eb("skipped", "+", result.skipped),
-        lastChunkAt: sql<Date>`now()`,
-      }))
-      .where("id", "=", options.importId)
-      .execute();
-    // Only the first errors travel in the stored result; the full list is in import_skips.
-    const stored: ChunkResult = { ...result, errors: result.errors.slice(0, 100) };
-    await trx
-      .insertInto("importChunks")
-      .values({ importId: options.importId, chunkIndex: options.chunkIndex, result: JSON.stringify(stored) })
-      .execute();
-    return stored;
-  }), { chunkIndex: options.chunkIndex, waitMs, clock: options.clock }));
+              )
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+          }
+          await trx
+            .updateTable("imports")
+            .set((eb) => ({
+              rowsReceived: eb("rowsReceived", "+", options.rows.length),
+              bytesReceived: eb("bytesReceived", "+", bytes),
+              imported: eb("imported", "+", result.imported),
+              updated: eb("updated", "+", result.updated),
+              skipped: eb("skipped", "+", result.skipped),
+              lastChunkAt: sql<Date>`now()`,
+            }))
+            .where("id", "=", options.importId)
+            .execute();
+          // Only the first errors travel in the stored result; the full list is in import_skips.
+          const stored: ChunkResult = { ...result, errors: result.errors.slice(0, 100) };
+          await trx
+            .insertInto("importChunks")
+            .values({ importId: options.importId, chunkIndex: options.chunkIndex, result: JSON.stringify(stored) })
+            .execute();
+          return stored;
+        }),
+      { chunkIndex: options.chunkIndex, waitMs, clock: options.clock },
+    ),
+  );
   // After the chunk's transaction, not before: the next chunk, waiting for the
   // import's row lock, then need not wait for an ANALYZE as well.
   await keepContactStatisticsCurrent(db, options.teamId);
@@ -189,7 +206,8 @@ async function retryOnNewEmailRace<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      const raced = (error as { code?: string; constraint?: string }).code === "23505" &&
+      const raced =
+        (error as { code?: string; constraint?: string }).code === "23505" &&
         (error as { constraint?: string }).constraint === "contacts_team_email_key";
       if (!raced || attempt >= 3) throw error;
     }
@@ -222,7 +240,10 @@ export async function getImport(db: Database, options: { teamId: string; importI
  * One import of the team, or undefined when the team has none by that id. Absence
  * is a normal answer where the client names the import it is about to open.
  */
-export async function findImport(db: Database, options: { teamId: string; importId: string }): Promise<ImportSummary | undefined> {
+export async function findImport(
+  db: Database,
+  options: { teamId: string; importId: string },
+): Promise<ImportSummary | undefined> {
   if (!isWellFormedId(options.importId)) return undefined;
   return db
     .selectFrom("imports")
@@ -233,7 +254,10 @@ export async function findImport(db: Database, options: { teamId: string; import
 }
 
 /** Skipped rows of an import in file order, a page at a time after `afterRow`, for the downloadable report. */
-export function listImportSkips(db: Database, options: { teamId: string; importId: string; afterRow: number; limit: number }) {
+export function listImportSkips(
+  db: Database,
+  options: { teamId: string; importId: string; afterRow: number; limit: number },
+) {
   return db
     .selectFrom("importSkips")
     .innerJoin("imports", "imports.id", "importSkips.importId")

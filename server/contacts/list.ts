@@ -87,7 +87,12 @@ function totalQuery(db: Database, filter: ContactFilter) {
   if (filtersByPhone(filter)) {
     return db
       .selectFrom((eb) =>
-        eb.selectFrom("contacts").select(sql`1`.as("one")).where(whereContactFilter(filter)).limit(COUNT_CAP + 1).as("matches"),
+        eb
+          .selectFrom("contacts")
+          .select(sql`1`.as("one"))
+          .where(whereContactFilter(filter))
+          .limit(COUNT_CAP + 1)
+          .as("matches"),
       )
       .select((eb) => eb.fn.countAll<number>().as("total"));
   }
@@ -161,7 +166,9 @@ export async function contactsPage(
   if (!pattern) return pageWithTotal(db, options, after, limit);
   const keyset = after ? sql`and (m.created_at, m.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
   // Prepared (db/prepared-statements.ts): planning this statement cost more than running it.
-  const rows = await executePrepared(db, sql<PageRow & { total: number; id: string | null }>`
+  const rows = await executePrepared(
+    db,
+    sql<PageRow & { total: number; id: string | null }>`
     with m as materialized (
       select c.id, c.name, c.email, c.phone, c.created_at
       from ${searchSource(options.teamId, pattern)}
@@ -173,7 +180,8 @@ export async function contactsPage(
     left join lateral (
       select * from m where true ${keyset} order by m.created_at desc, m.id desc limit ${limit + 1}
     ) p on true
-  `.compile(db));
+  `.compile(db),
+  );
   const total = rows[0]?.total ?? 0;
   if (total > COUNT_CAP) {
     return { ...(await listContacts(db, options)), total: COUNT_CAP, capped: true };
@@ -185,7 +193,12 @@ export async function contactsPage(
  * An unsearched page and its total in one statement: a round trip fewer than
  * asking for them apart, on the view every visit of the Contacts page starts with.
  */
-async function pageWithTotal(db: Database, filter: ContactFilter, after: Cursor | null, limit: number): Promise<ContactsPage> {
+async function pageWithTotal(
+  db: Database,
+  filter: ContactFilter,
+  after: Cursor | null,
+  limit: number,
+): Promise<ContactsPage> {
   const rows = await executePrepared(
     db,
     db
@@ -199,7 +212,14 @@ async function pageWithTotal(db: Database, filter: ContactFilter, after: Cursor 
 
 /** The rows of a page-and-total statement (one row with null columns when the page is empty) as a ContactsPage. */
 function toContactsPage(
-  rows: { id: string | null; name: string | null; email: string | null; phone: string | null; createdAt: Date | null; createdAtText: string | null }[],
+  rows: {
+    id: string | null;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    createdAt: Date | null;
+    createdAtText: string | null;
+  }[],
   limit: number,
   total: number,
   capped = false,
@@ -208,7 +228,13 @@ function toContactsPage(
   const page = found.slice(0, limit);
   const last = page.at(-1);
   return {
-    contacts: page.map((row) => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, createdAt: row.createdAt })),
+    contacts: page.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      createdAt: row.createdAt,
+    })),
     nextCursor: found.length > limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
     total,
     capped,

@@ -26,7 +26,15 @@ export async function receiveImportChunk(
     : await startImport(db, { teamId, id: input.importId, fileName: input.fileName, segmentName: input.segmentName });
   if (input.cancel) {
     const totals = await finishImport(db, { teamId, importId: opened.id, status: "cancelled" });
-    return { imported: 0, updated: 0, skipped: 0, errors: [], importId: opened.id, segmentId: totals.segmentId, totals };
+    return {
+      imported: 0,
+      updated: 0,
+      skipped: 0,
+      errors: [],
+      importId: opened.id,
+      segmentId: totals.segmentId,
+      totals,
+    };
   }
   const result = await importChunk(db, {
     teamId,

@@ -21,8 +21,13 @@ const contactRows = z
   .transform((rows, ctx) => {
     const contacts: ContactCells[] = [];
     for (const [index, row] of rows.entries()) {
-      const cells = typeof row === "object" && row !== null && !Array.isArray(row) ? (row as Record<string, unknown>) : null;
-      const contact = cells && { name: readCell(cells.name), email: readCell(cells.email), phone: readCell(cells.phone) };
+      const cells =
+        typeof row === "object" && row !== null && !Array.isArray(row) ? (row as Record<string, unknown>) : null;
+      const contact = cells && {
+        name: readCell(cells.name),
+        email: readCell(cells.email),
+        phone: readCell(cells.phone),
+      };
       if (!contact || contact.name === undefined || contact.email === undefined || contact.phone === undefined) {
         ctx.addIssue({ code: "custom", path: [index], message: ROW_SHAPE, input: row });
         return z.NEVER;

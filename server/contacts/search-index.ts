@@ -25,7 +25,9 @@ export const SEARCH_INDEX_BATCH = 20_000;
 export async function indexQueuedContacts(db: Database, options: { limit?: number } = {}): Promise<number> {
   const limit = options.limit ?? SEARCH_INDEX_BATCH;
   return db.transaction().execute(async (trx) => {
-    const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended('contact_search_indexer', 0)) as locked`.execute(trx);
+    const lock = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(hashtextextended('contact_search_indexer', 0)) as locked`.execute(trx);
     if (!lock.rows[0]?.locked) return 0;
     const result = await sql<{ taken: number }>`
       with taken as (
@@ -48,7 +50,10 @@ export async function indexQueuedContacts(db: Database, options: { limit?: numbe
 
 /** How many contacts wait for the search index, for monitoring and the benchmarks. */
 export async function countQueuedContacts(db: Database): Promise<number> {
-  const row = await db.selectFrom("contactSearchQueue").select((eb) => eb.fn.countAll<number>().as("queued")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("contactSearchQueue")
+    .select((eb) => eb.fn.countAll<number>().as("queued"))
+    .executeTakeFirstOrThrow();
   return row.queued;
 }
 

@@ -26,9 +26,10 @@ export function searchSource(teamId: string, pattern: string): RawBuilder<unknow
   const word = indexWord(term);
   // The index is asked for one word of the search (see indexWord); the whole
   // search is then checked on the indexed text, before any contact is read.
-  const indexed = word && word !== term
-    ? sql`s.haystack like ${`%${word}%`} and strpos(s.haystack, ${term}) > 0`
-    : sql`s.haystack like ${pattern}`;
+  const indexed =
+    word && word !== term
+      ? sql`s.haystack like ${`%${word}%`} and strpos(s.haystack, ${term}) > 0`
+      : sql`s.haystack like ${pattern}`;
   return sql`(
     with queued as materialized (
       select distinct contact_id from contact_search_queue where team_id = ${teamId} limit ${QUEUE_LOOKUP_LIMIT + 1}
@@ -54,7 +55,12 @@ export function searchSource(teamId: string, pattern: string): RawBuilder<unknow
 /** The Contacts page filters (and a keyset position) on the `c` rows of a search. */
 export function searchConditions(filter: ContactFilter, pattern: string, after: Cursor | null) {
   const keyset = after ? sql`and (c.created_at, c.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
-  const phone = filter.hasPhone === "yes" ? sql`and c.phone is not null` : filter.hasPhone === "no" ? sql`and c.phone is null` : sql``;
+  const phone =
+    filter.hasPhone === "yes"
+      ? sql`and c.phone is not null`
+      : filter.hasPhone === "no"
+        ? sql`and c.phone is null`
+        : sql``;
   return sql`c.team_id = ${filter.teamId} and ${searchHaystack("c")} like ${pattern} ${phone} ${keyset}`;
 }
 

@@ -7,8 +7,7 @@ import { addContactsToSegment, createSegment } from "#server/segments/segments.t
 
 /** What the person picked on the Contacts page: some rows, or every contact matching the filters. */
 export type ContactSelection =
-  | { kind: "ids"; contactIds: string[] }
-  | { kind: "matching"; search?: string; hasPhone?: HasPhone };
+  { kind: "ids"; contactIds: string[] } | { kind: "matching"; search?: string; hasPhone?: HasPhone };
 
 const NOTHING_SELECTED = "Select at least one contact";
 
@@ -30,7 +29,12 @@ export async function createSegmentFromSelection(
     const linked =
       selection.kind === "ids"
         ? (await addContactsToSegment(trx, { teamId, segmentId: segment.id, contactIds: selection.contactIds })).linked
-        : await linkMatchingContacts(trx, { teamId, segmentId: segment.id, search: selection.search, hasPhone: selection.hasPhone });
+        : await linkMatchingContacts(trx, {
+            teamId,
+            segmentId: segment.id,
+            search: selection.search,
+            hasPhone: selection.hasPhone,
+          });
     if (linked === 0) {
       throw new AppError("INVALID", NOTHING_SELECTED, { fields: { contactIds: [NOTHING_SELECTED] } });
     }

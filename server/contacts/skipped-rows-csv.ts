@@ -11,7 +11,10 @@ const HEADER = ["row", "email", "reason"];
  * stream, so memory stays flat however many rows were skipped. An unknown, malformed
  * or other team's import is NOT_FOUND, before any byte is sent.
  */
-export async function streamSkippedRowsCsv(db: Database, options: { teamId: string; importId: string }): Promise<ReadableStream<Uint8Array>> {
+export async function streamSkippedRowsCsv(
+  db: Database,
+  options: { teamId: string; importId: string },
+): Promise<ReadableStream<Uint8Array>> {
   const { id: importId } = await getImport(db, options);
   const encoder = new TextEncoder();
   let afterRow = 0;
@@ -24,7 +27,10 @@ export async function streamSkippedRowsCsv(db: Database, options: { teamId: stri
         return;
       }
       const rows = await listImportSkips(db, { teamId: options.teamId, importId, afterRow, limit: PAGE });
-      if (rows.length) controller.enqueue(encoder.encode(rows.map((r) => toCsvLine([String(r.rowNumber), r.email ?? "", r.reason])).join("")));
+      if (rows.length)
+        controller.enqueue(
+          encoder.encode(rows.map((r) => toCsvLine([String(r.rowNumber), r.email ?? "", r.reason])).join("")),
+        );
       // A short page is the last one: no further read for an empty one.
       if (rows.length < PAGE) return controller.close();
       afterRow = rows.at(-1)!.rowNumber;

@@ -23,7 +23,9 @@ export async function keepContactStatisticsCurrent(db: Database, teamId: string)
 // moment: one ANALYZE is enough, and the other request goes on without waiting for it.
 async function analyzeContacts(db: Database): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ first: boolean }>`select pg_try_advisory_xact_lock(hashtextextended('analyze contacts', 0)) as first`.execute(trx);
+    const { rows } = await sql<{
+      first: boolean;
+    }>`select pg_try_advisory_xact_lock(hashtextextended('analyze contacts', 0)) as first`.execute(trx);
     if (rows[0]?.first) await sql`analyze contacts`.execute(trx);
   });
 }

@@ -31,7 +31,13 @@ export function prepareBudgetedRenderer(campaign: RenderableCampaign): BudgetedR
       key,
       campaign: templates,
       // Only what personalisation reads crosses to the thread.
-      contact: { id: contact.id, email: contact.email, name: contact.name, phone: contact.phone, attributes: contact.attributes },
+      contact: {
+        id: contact.id,
+        email: contact.email,
+        name: contact.name,
+        phone: contact.phone,
+        attributes: contact.attributes,
+      },
       field,
     });
 }

@@ -72,7 +72,8 @@ export function renderLiquid(parsed: ParsedTemplate, scope: PersonalisationScope
 
 function asOverBudget(error: unknown, limits: RenderLimits | undefined): OverBudget | null {
   const message = error instanceof Error ? error.message : "";
-  if (message.includes("template render limit exceeded")) return new OverBudget(overTimeReason(limits?.timeLimitMs ?? shared.renderLimit));
+  if (message.includes("template render limit exceeded"))
+    return new OverBudget(overTimeReason(limits?.timeLimitMs ?? shared.renderLimit));
   // V8's own cap on a string's length, reached by a loop of large pieces.
   if (message.includes("Invalid string length")) {
     return new OverBudget(overSizeReason(limits?.outputLimitBytes ?? 2 ** 29));
@@ -87,7 +88,8 @@ function engine(mode: LiquidMode): Liquid {
 /** A one-line reason for an author: what Liquid objected to and on which line. */
 export function describeLiquidError(error: unknown): string {
   if (!(error instanceof Error)) return "The template could not be read.";
-  if (error.message.includes("Failed to lookup")) return "include, render and layout cannot load other templates in a campaign";
+  if (error.message.includes("Failed to lookup"))
+    return "include, render and layout cannot load other templates in a campaign";
   // liquidjs appends the offending source and a stack frame after the first line.
   const firstLine = error.message.split("\n")[0]?.trim() ?? "";
   const reason = firstLine.replace(/, file:.*$/, "").replace(/\s+$/, "");

@@ -32,5 +32,8 @@ export function htmlTemplateToTextTemplate(htmlTemplate: string): string {
 
 /** Liquid tags on lines of their own leave blank runs behind; keep at most one blank line. */
 export function tidyPlainText(text: string): string {
-  return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+  return text
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

@@ -33,12 +33,19 @@ export async function previewCampaign(
   const contact = await findPreviewContact(db, options.teamId, options.contactEmail?.trim() || null);
   const message = await renderFor(render, contact);
   // Sending adds a footer with the team's postal address; the preview says which, or that it is missing.
-  const postalAddress = message.channel === "EMAIL" ? (await getTeamSettings(db, { teamId: options.teamId })).postalAddress : null;
+  const postalAddress =
+    message.channel === "EMAIL" ? (await getTeamSettings(db, { teamId: options.teamId })).postalAddress : null;
   return {
     contact: contact ? { email: contact.email, name: contact.name } : null,
     message:
       message.channel === "EMAIL"
-        ? { channel: "EMAIL", subject: message.subject, html: sanitizeForDisplay(message.html), text: message.text, postalAddress }
+        ? {
+            channel: "EMAIL",
+            subject: message.subject,
+            html: sanitizeForDisplay(message.html),
+            text: message.text,
+            postalAddress,
+          }
         : message.channel === "SMS"
           ? { ...message, count: countSms(message.body) }
           : message,
@@ -61,8 +68,15 @@ async function renderFor(render: BudgetedRenderer, contact: RenderableContact | 
   }
 }
 
-async function findPreviewContact(db: Database, teamId: string, email: string | null): Promise<RenderableContact | null> {
-  let query = db.selectFrom("contacts").select(["id", "email", "name", "phone", "attributes"]).where("teamId", "=", teamId);
+async function findPreviewContact(
+  db: Database,
+  teamId: string,
+  email: string | null,
+): Promise<RenderableContact | null> {
+  let query = db
+    .selectFrom("contacts")
+    .select(["id", "email", "name", "phone", "attributes"])
+    .where("teamId", "=", teamId);
   query = email
     ? query.where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     : query.orderBy("createdAt", "asc").orderBy("id", "asc");

@@ -10,7 +10,10 @@ import { fromRenderFailure, type RenderReply, type RenderRequest } from "./rende
 /** One message to make: the campaign's templates under their key, and the field to blame when the thread has to be stopped. */
 export type RenderTask = { key: string; campaign: RenderableCampaign; contact: RenderableContact; field: string };
 
-type Queued = RenderTask & { resolve: (message: MessageContent) => void; reject: (error: AppError | MessageRenderError) => void };
+type Queued = RenderTask & {
+  resolve: (message: MessageContent) => void;
+  reject: (error: AppError | MessageRenderError) => void;
+};
 type Running = { task: Queued; id: number; phase: number; timer?: NodeJS.Timeout };
 type Thread = { worker: Worker; known: string[]; running: Running | null; idleTimer: NodeJS.Timeout | null };
 
@@ -99,10 +102,12 @@ function startClock(thread: Thread, running: Running, limitMs: number): void {
   const look = async () => {
     const now = await thread.worker.cpuUsage().catch(() => null);
     if (thread.running !== running || running.phase !== phase) return;
-    if (now === null) return stopThread(thread, new MessageRenderError(running.task.field, overTimeReason(limitMs), true));
+    if (now === null)
+      return stopThread(thread, new MessageRenderError(running.task.field, overTimeReason(limitMs), true));
     const usedMs = from ? (now.user + now.system - from.user - from.system) / 1000 : 0;
     from ??= now;
-    if (usedMs >= limitMs) stopThread(thread, new MessageRenderError(running.task.field, overTimeReason(limitMs), true));
+    if (usedMs >= limitMs)
+      stopThread(thread, new MessageRenderError(running.task.field, overTimeReason(limitMs), true));
     else running.timer = setTimeout(() => void look(), limitMs - usedMs);
   };
   running.timer = setTimeout(() => void look(), limitMs * 1.5);
@@ -112,15 +117,33 @@ function startThread(): Thread {
   const { heapLimitMb } = renderBudget();
   const worker = new Worker(workerFile, {
     name: "murmur-render",
-    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: Math.max(4, Math.floor(heapLimitMb / 4)) },
+    resourceLimits: {
+      maxOldGenerationSizeMb: heapLimitMb,
+      maxYoungGenerationSizeMb: Math.max(4, Math.floor(heapLimitMb / 4)),
+    },
   });
   const thread: Thread = { worker, known: [], running: null, idleTimer: null };
   worker.on("message", (reply: RenderReply) => onReply(thread, reply));
   worker.on("error", (error: Error & { code?: string }) => {
-    const reason = error.code === "ERR_WORKER_OUT_OF_MEMORY" ? OVER_MEMORY_REASON : `The message could not be made: ${error.message}`;
-    stopThread(thread, new MessageRenderError(thread.running?.task.field ?? "content", reason, error.code === "ERR_WORKER_OUT_OF_MEMORY"));
+    const reason =
+      error.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? OVER_MEMORY_REASON
+        : `The message could not be made: ${error.message}`;
+    stopThread(
+      thread,
+      new MessageRenderError(
+        thread.running?.task.field ?? "content",
+        reason,
+        error.code === "ERR_WORKER_OUT_OF_MEMORY",
+      ),
+    );
   });
-  worker.on("exit", () => stopThread(thread, new MessageRenderError(thread.running?.task.field ?? "content", "The render thread stopped.", false)));
+  worker.on("exit", () =>
+    stopThread(
+      thread,
+      new MessageRenderError(thread.running?.task.field ?? "content", "The render thread stopped.", false),
+    ),
+  );
   threads.push(thread);
   return thread;
 }

@@ -29,8 +29,10 @@ export type RenderFailure =
   | { type: "render"; field: string; reason: string; overBudget: boolean };
 
 export function toRenderFailure(error: unknown, field: string): RenderFailure {
-  if (error instanceof AppError) return { type: "invalid", code: error.code, message: error.message, fields: error.fields };
-  if (error instanceof MessageRenderError) return { type: "render", field: error.field, reason: error.message, overBudget: error.overBudget };
+  if (error instanceof AppError)
+    return { type: "invalid", code: error.code, message: error.message, fields: error.fields };
+  if (error instanceof MessageRenderError)
+    return { type: "render", field: error.field, reason: error.message, overBudget: error.overBudget };
   return { type: "render", field, reason: error instanceof Error ? error.message : String(error), overBudget: false };
 }
 

@@ -30,23 +30,39 @@ function prepare(campaign: NonNullable<RenderRequest["campaign"]>): CampaignRend
 function render(request: RenderRequest): RenderReply {
   const renderer = prepared.get(request.key);
   if (renderer === undefined) {
-    return { id: request.id, kind: "failed", failure: toRenderFailure(new Error("The render thread does not have this campaign."), "content") };
+    return {
+      id: request.id,
+      kind: "failed",
+      failure: toRenderFailure(new Error("The render thread does not have this campaign."), "content"),
+    };
   }
   if (typeof renderer !== "function") return { id: request.id, kind: "failed", failure: renderer };
   return renderWithin(request.id, renderer, request.contact, request.budget);
 }
 
-function renderWithin(id: number, renderer: CampaignRenderer, contact: RenderRequest["contact"], budget: RenderBudget): RenderReply {
+function renderWithin(
+  id: number,
+  renderer: CampaignRenderer,
+  contact: RenderRequest["contact"],
+  budget: RenderBudget,
+): RenderReply {
   const cpuAtStart = process.threadCpuUsage();
   const overTime = overTimeReason(budget.timeLimitMs);
   for (;;) {
-    const limits = { deadline: performance.now() + budget.timeLimitMs, timeLimitMs: budget.timeLimitMs, outputLimitBytes: budget.outputLimitBytes };
+    const limits = {
+      deadline: performance.now() + budget.timeLimitMs,
+      timeLimitMs: budget.timeLimitMs,
+      outputLimitBytes: budget.outputLimitBytes,
+    };
     try {
       return { id, kind: "done", message: renderer(contact, limits) };
     } catch (error) {
       // liquidjs keeps time by the clock: a thread that waited for a core meanwhile has not
       // spent its budget, and the message is made again until it has really used it.
-      const starved = error instanceof MessageRenderError && error.message === overTime && cpuMsSince(cpuAtStart) < budget.timeLimitMs / 2;
+      const starved =
+        error instanceof MessageRenderError &&
+        error.message === overTime &&
+        cpuMsSince(cpuAtStart) < budget.timeLimitMs / 2;
       if (!starved) return { id, kind: "failed", failure: toRenderFailure(error, "content") };
     }
   }

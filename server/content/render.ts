@@ -49,12 +49,19 @@ export function prepareCampaignRenderer(campaign: RenderableCampaign): CampaignR
   switch (campaign.type) {
     case "SMS": {
       const body = parseField("content", campaign.content ?? "", "text");
-      return (contact, limits) => withinSize({ channel: "SMS", body: renderField("content", body, scopeFor(contact), limits) }, "content", limits);
+      return (contact, limits) =>
+        withinSize(
+          { channel: "SMS", body: renderField("content", body, scopeFor(contact), limits) },
+          "content",
+          limits,
+        );
     }
     case "WHATSAPP": {
       const template = campaign.whatsappTemplate ?? "";
       const language = campaign.whatsappLanguage ?? "";
-      const parameters = campaign.whatsappParameters.map((parameter) => parseField("whatsapp.parameters", parameter, "text"));
+      const parameters = campaign.whatsappParameters.map((parameter) =>
+        parseField("whatsapp.parameters", parameter, "text"),
+      );
       return (contact, limits) => {
         const scope = scopeFor(contact);
         const bodyParameters = parameters.map((p) => renderField("whatsapp.parameters", p, scope, limits));
@@ -113,7 +120,12 @@ function parseField(field: string, source: string, mode: "html" | "text"): Parse
   }
 }
 
-function renderField(field: string, parsed: ParsedTemplate, scope: PersonalisationScope, limits: RenderLimits | undefined): string {
+function renderField(
+  field: string,
+  parsed: ParsedTemplate,
+  scope: PersonalisationScope,
+  limits: RenderLimits | undefined,
+): string {
   try {
     return renderLiquid(parsed, scope, limits);
   } catch (error) {
@@ -126,9 +138,14 @@ function renderField(field: string, parsed: ParsedTemplate, scope: Personalisati
 function withinSize(message: MessageContent, field: string, limits: RenderLimits | undefined): MessageContent {
   if (!limits) return message;
   const parts =
-    message.channel === "EMAIL" ? [message.subject, message.html, message.text] : message.channel === "SMS" ? [message.body] : message.bodyParameters;
+    message.channel === "EMAIL"
+      ? [message.subject, message.html, message.text]
+      : message.channel === "SMS"
+        ? [message.body]
+        : message.bodyParameters;
   const bytes = parts.reduce((total, part) => total + Buffer.byteLength(part), 0);
-  if (bytes > limits.outputLimitBytes) throw new MessageRenderError(field, overSizeReason(limits.outputLimitBytes), true);
+  if (bytes > limits.outputLimitBytes)
+    throw new MessageRenderError(field, overSizeReason(limits.outputLimitBytes), true);
   return message;
 }
 

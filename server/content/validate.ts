@@ -24,12 +24,18 @@ export type ContentToCheck = {
 export async function requireValidLiquid(input: ContentToCheck): Promise<void> {
   const fields = syntaxProblems(input);
   if (Object.keys(fields).length > 0) {
-    throw new AppError("INVALID", `The ${fieldNames(fields)} ${Object.keys(fields).length > 1 ? "are" : "is"} not valid Liquid.`, { fields });
+    throw new AppError(
+      "INVALID",
+      `The ${fieldNames(fields)} ${Object.keys(fields).length > 1 ? "are" : "is"} not valid Liquid.`,
+      { fields },
+    );
   }
   const problem = await trialRenderProblem(input);
   if (problem) {
     const where = fieldNames({ [problem.field]: [] });
-    const message = problem.overBudget ? `The ${where} could not be rendered: ${problem.message}` : `The ${where} is not valid Liquid.`;
+    const message = problem.overBudget
+      ? `The ${where} could not be rendered: ${problem.message}`
+      : `The ${where} is not valid Liquid.`;
     throw new AppError("INVALID", message, { fields: { [problem.field]: [problem.message] } });
   }
 }

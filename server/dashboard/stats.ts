@@ -80,7 +80,8 @@ export async function dashboardStats(db: Database, options: { teamId: string; no
       .select([
         sql<number>`count(*) filter (where created_at >= ${currentFrom})::int`.as("current"),
         sql<number>`count(*) filter (where created_at < ${currentFrom})::int`.as("previous"),
-        (eb) => eb.selectFrom("teamContactCounts").select("total").where("teamContactCounts.teamId", "=", teamId).as("total"),
+        (eb) =>
+          eb.selectFrom("teamContactCounts").select("total").where("teamContactCounts.teamId", "=", teamId).as("total"),
       ])
       .where("teamId", "=", teamId)
       .where("createdAt", ">=", previousFrom)
@@ -91,10 +92,16 @@ export async function dashboardStats(db: Database, options: { teamId: string; no
       .select([
         sql<number>`count(*)::int`.as("total"),
         sql<number>`count(*) filter (where state in ('ACTIVE', 'SCHEDULED'))::int`.as("active"),
-        sql<number>`count(*) filter (where state in ('ACTIVE', 'SCHEDULED') or ${activeIn(currentFrom, now)})::int`.as("current"),
+        sql<number>`count(*) filter (where state in ('ACTIVE', 'SCHEDULED') or ${activeIn(currentFrom, now)})::int`.as(
+          "current",
+        ),
         sql<number>`count(*) filter (where ${activeIn(previousFrom, currentFrom)})::int`.as("previous"),
-        sql<number>`count(*) filter (where state = 'SENT' and sent_at >= ${currentFrom} and sent_at <= ${now})::int`.as("sentCurrent"),
-        sql<number>`count(*) filter (where state = 'SENT' and sent_at >= ${previousFrom} and sent_at < ${currentFrom})::int`.as("sentPrevious"),
+        sql<number>`count(*) filter (where state = 'SENT' and sent_at >= ${currentFrom} and sent_at <= ${now})::int`.as(
+          "sentCurrent",
+        ),
+        sql<number>`count(*) filter (where state = 'SENT' and sent_at >= ${previousFrom} and sent_at < ${currentFrom})::int`.as(
+          "sentPrevious",
+        ),
       ])
       .where("teamId", "=", teamId)
       .executeTakeFirstOrThrow(),
@@ -103,13 +110,18 @@ export async function dashboardStats(db: Database, options: { teamId: string; no
       .select([
         sql<number>`count(*)::int`.as("total"),
         sql<number>`count(*) filter (where created_at >= ${currentFrom} and created_at <= ${now})::int`.as("current"),
-        sql<number>`count(*) filter (where created_at >= ${previousFrom} and created_at < ${currentFrom})::int`.as("previous"),
+        sql<number>`count(*) filter (where created_at >= ${previousFrom} and created_at < ${currentFrom})::int`.as(
+          "previous",
+        ),
       ])
       .where("teamId", "=", teamId)
       .executeTakeFirstOrThrow(),
     sentCampaignTotals(db, {
       teamId,
-      windows: { current: { from: currentFrom, to: new Date(now.getTime() + 1) }, previous: { from: previousFrom, to: currentFrom } },
+      windows: {
+        current: { from: currentFrom, to: new Date(now.getTime() + 1) },
+        previous: { from: previousFrom, to: currentFrom },
+      },
     }),
   ]);
 
@@ -125,7 +137,11 @@ export async function dashboardStats(db: Database, options: { teamId: string; no
 
   return {
     contacts: { total: Number(contacts.total ?? 0), change: growthOf(contacts.current, contacts.previous) },
-    campaigns: { active: campaigns.active, total: campaigns.total, change: growthOf(campaigns.current, campaigns.previous) },
+    campaigns: {
+      active: campaigns.active,
+      total: campaigns.total,
+      change: growthOf(campaigns.current, campaigns.previous),
+    },
     openRate: { value: rateOf(sent.all.opened, sent.all.sent), change: openRateChange },
     segments: { total: segments.total, change: growthOf(segments.current, segments.previous) },
   };

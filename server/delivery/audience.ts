@@ -7,7 +7,11 @@ export const EXCLUSION_REASONS = ["no_address", "unsubscribed", "suppressed"] as
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 /** The subscription column of each channel on contacts. */
-const STATUS_COLUMN: Record<CampaignType, string> = { EMAIL: "email_status", SMS: "sms_status", WHATSAPP: "whatsapp_status" };
+const STATUS_COLUMN: Record<CampaignType, string> = {
+  EMAIL: "email_status",
+  SMS: "sms_status",
+  WHATSAPP: "whatsapp_status",
+};
 
 /**
  * The address a channel sends to, or NULL when the contact has none: an email
@@ -34,7 +38,9 @@ export async function classifiedAudience(db: Database, campaign: { id: string; t
     .where("campaignId", "=", campaign.id)
     .orderBy("position")
     .execute();
-  const members = await Promise.all(links.map((link) => segmentContactIds(db, { teamId: campaign.teamId, segmentId: link.segmentId })));
+  const members = await Promise.all(
+    links.map((link) => segmentContactIds(db, { teamId: campaign.teamId, segmentId: link.segmentId })),
+  );
   const inAudience = members.length
     ? sql`join (${members.reduce((all, next) => all.union(next))}) m on m.contact_id = c.id`
     : sql``;

@@ -35,7 +35,13 @@ export type CampaignReport = {
  */
 export async function campaignReport(
   db: Database,
-  options: { teamId: string; campaignId: string; outcome?: RecipientOutcome | null; recipients?: PageRequest; excluded?: PageRequest },
+  options: {
+    teamId: string;
+    campaignId: string;
+    outcome?: RecipientOutcome | null;
+    recipients?: PageRequest;
+    excluded?: PageRequest;
+  },
 ): Promise<CampaignReport> {
   const campaign = await getCampaign(db, options);
   const [counts, excludedCounts, analytics, recipients, excludedList] = await Promise.all([
@@ -47,7 +53,12 @@ export async function campaignReport(
       .groupBy("reason")
       .execute(),
     campaignAnalytics(db, { teamId: options.teamId, campaignIds: [campaign.id] }),
-    listRecipients(db, { campaignId: campaign.id, outcome: options.outcome, limit: REPORT_PAGE_SIZE, ...options.recipients }),
+    listRecipients(db, {
+      campaignId: campaign.id,
+      outcome: options.outcome,
+      limit: REPORT_PAGE_SIZE,
+      ...options.recipients,
+    }),
     excludedPage(db, campaign.id, options.excluded ?? {}),
   ]);
   const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
@@ -56,9 +67,19 @@ export async function campaignReport(
     progress[status] += Number(row.total);
     progress.total += Number(row.total);
   }
-  const excluded = Object.fromEntries(EXCLUSION_REASONS.map((reason) => [reason, 0])) as Record<ExclusionReason, number>;
+  const excluded = Object.fromEntries(EXCLUSION_REASONS.map((reason) => [reason, 0])) as Record<
+    ExclusionReason,
+    number
+  >;
   for (const row of excludedCounts) excluded[row.reason as ExclusionReason] = Number(row.n);
-  return { campaign, progress, excluded, analytics: analytics.get(campaign.id) ?? NO_ANALYTICS, recipients, excludedList };
+  return {
+    campaign,
+    progress,
+    excluded,
+    analytics: analytics.get(campaign.id) ?? NO_ANALYTICS,
+    recipients,
+    excludedList,
+  };
 }
 
 const REASON_TEXT = new RegExp(`^(${EXCLUSION_REASONS.join("|")})$`);
@@ -76,5 +97,9 @@ async function excludedPage(db: Database, campaignId: string, request: PageReque
       ${before ? sql`and (e.reason, e.contact_id) < (${before[0]}, ${before[1]}::uuid)` : sql``}
     order by e.reason ${before ? sql`desc` : sql`asc`}, e.contact_id ${before ? sql`desc` : sql`asc`}
     limit ${REPORT_PAGE_SIZE + 1}`.execute(db);
-  return toKeysetPage(rows, { limit: REPORT_PAGE_SIZE, request, cursorOf: (row) => encodeKeyCursor([row.reason, row.contactId]) });
+  return toKeysetPage(rows, {
+    limit: REPORT_PAGE_SIZE,
+    request,
+    cursorOf: (row) => encodeKeyCursor([row.reason, row.contactId]),
+  });
 }

@@ -20,7 +20,8 @@ export type DeliveryContext = {
  * cannot be (the contact was deleted, the template does not render), the failure
  * to record in its place.
  */
-export type PreparedMessage = { delivery: DueDelivery; message: OutgoingMessage } | { delivery: DueDelivery; failure: DeliveryOutcome };
+export type PreparedMessage =
+  { delivery: DueDelivery; message: OutgoingMessage } | { delivery: DueDelivery; failure: DeliveryOutcome };
 
 /**
  * Renders one due delivery for its recipient. A message that cannot be made (a
@@ -28,7 +29,11 @@ export type PreparedMessage = { delivery: DueDelivery; message: OutgoingMessage 
  * permanent failure with the reason: the same content would fail again.
  */
 export async function prepareMessage(context: DeliveryContext, delivery: DueDelivery): Promise<PreparedMessage> {
-  if (!delivery.contact) return { delivery, failure: { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." } };
+  if (!delivery.contact)
+    return {
+      delivery,
+      failure: { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." },
+    };
   try {
     const message: OutgoingMessage = {
       teamId: context.campaign.teamId,
@@ -37,11 +42,21 @@ export async function prepareMessage(context: DeliveryContext, delivery: DueDeli
       deliveryId: delivery.id,
       messageId: context.messageId(delivery.contactId),
       to: delivery.address,
-      content: context.finish(await context.render(delivery.contact), { deliveryId: delivery.id, contactId: delivery.contactId }),
+      content: context.finish(await context.render(delivery.contact), {
+        deliveryId: delivery.id,
+        contactId: delivery.contactId,
+      }),
     };
     return { delivery, message };
   } catch (error) {
-    return { delivery, failure: { id: delivery.id, status: "failed", error: `The message could not be personalised: ${(error as Error).message}` } };
+    return {
+      delivery,
+      failure: {
+        id: delivery.id,
+        status: "failed",
+        error: `The message could not be personalised: ${(error as Error).message}`,
+      },
+    };
   }
 }
 
@@ -60,10 +75,16 @@ export async function sendPrepared(context: DeliveryContext, prepared: PreparedM
   } catch (error) {
     outcome = { status: "failed" as const, permanent: false, reason: (error as Error).message || String(error) };
   }
-  if (outcome.status === "sent") return { id: delivery.id, status: "sent", providerMessageId: outcome.providerMessageId };
-  if (outcome.permanent) return { id: delivery.id, status: "failed", error: outcome.reason, ...(outcome.bounced ? { bounced: true } : {}) };
+  if (outcome.status === "sent")
+    return { id: delivery.id, status: "sent", providerMessageId: outcome.providerMessageId };
+  if (outcome.permanent)
+    return { id: delivery.id, status: "failed", error: outcome.reason, ...(outcome.bounced ? { bounced: true } : {}) };
   if (delivery.attempts >= context.settings.maxAttempts) {
-    return { id: delivery.id, status: "failed", error: `${outcome.reason} (gave up after ${delivery.attempts} attempts)` };
+    return {
+      id: delivery.id,
+      status: "failed",
+      error: `${outcome.reason} (gave up after ${delivery.attempts} attempts)`,
+    };
   }
   const delay = retryDelayMs(context.settings, delivery.attempts, outcome.retryAfterMs);
   return { id: delivery.id, status: "queued", error: outcome.reason, nextAttemptAt: new Date(Date.now() + delay) };

@@ -9,10 +9,23 @@ import { startCampaign, startDueCampaigns } from "./start-campaign.ts";
 
 const QUEUES: Record<string, Omit<Queue, "name">> = {
   // Resolving a million recipients takes seconds; a failed attempt rolls back whole and is retried.
-  [CAMPAIGN_START_QUEUE]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 30 },
+  [CAMPAIGN_START_QUEUE]: {
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    heartbeatSeconds: 30,
+  },
   // The heartbeat lets pg-boss retry a dead worker's chunk within seconds, not at expiry; a
   // throttled chunk can take a long time, so the expiry is generous.
-  [SEND_CHUNK_QUEUE]: { retryLimit: 50, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, heartbeatSeconds: 10, expireInSeconds: 6 * 3600 },
+  [SEND_CHUNK_QUEUE]: {
+    retryLimit: 50,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 60,
+    heartbeatSeconds: 10,
+    expireInSeconds: 6 * 3600,
+  },
 };
 
 /** How often the scheduler looks for due campaigns: "starts at its time" means within seconds. */
@@ -24,7 +37,10 @@ const TICK_MS = 1000;
  * claims, declares lapsed ones unknown). Returns `stop`, which makes chunks stop after
  * the messages in flight; call it before stopping pg-boss.
  */
-export async function registerDeliveryJobs(boss: PgBoss, worker: Omit<ChunkWorker, "stopping">): Promise<{ stop: () => void }> {
+export async function registerDeliveryJobs(
+  boss: PgBoss,
+  worker: Omit<ChunkWorker, "stopping">,
+): Promise<{ stop: () => void }> {
   let stopping = false;
   const chunkWorker: ChunkWorker = { ...worker, stopping: () => stopping };
   const { db } = worker;
@@ -48,7 +64,8 @@ export async function registerDeliveryJobs(boss: PgBoss, worker: Omit<ChunkWorke
         // Transient failures wait for their retry in a later job of the same chunk.
         if (retryAt) await boss.send(SEND_CHUNK_QUEUE, job!.data, { startAfter: retryAt });
       } catch (error) {
-        if (!(error instanceof ChunkInterrupted)) log.error({ err: error, campaignId: job!.data.campaignId }, "send chunk failed");
+        if (!(error instanceof ChunkInterrupted))
+          log.error({ err: error, campaignId: job!.data.campaignId }, "send chunk failed");
         throw error;
       }
     },

@@ -15,7 +15,12 @@ export type DueDelivery = {
 /** What became of one delivery handed to the provider. */
 export type DeliveryOutcome =
   | { id: string; status: "sent"; providerMessageId: string | null }
-  | { id: string; status: "failed"; error: string; /** A hard bounce: recorded as bounced and the address suppressed. */ bounced?: boolean }
+  | {
+      id: string;
+      status: "failed";
+      error: string;
+      /** A hard bounce: recorded as bounced and the address suppressed. */ bounced?: boolean;
+    }
   | { id: string; status: "queued"; error: string; nextAttemptAt: Date };
 
 /**
@@ -50,7 +55,13 @@ function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknow
     address: row.address,
     attempts: row.attempts,
     contact: row.cId
-      ? { id: row.cId as string, email: row.cEmail as string, name: row.cName as string | null, phone: row.cPhone as string | null, attributes: row.cAttributes as Json }
+      ? {
+          id: row.cId as string,
+          email: row.cEmail as string,
+          name: row.cName as string | null,
+          phone: row.cPhone as string | null,
+          attributes: row.cAttributes as Json,
+        }
       : null,
   };
 }
@@ -93,7 +104,10 @@ export async function markSending(
  * suppressions for the channel and an email contact turns `bounced`, so the next
  * campaign excludes it as suppressed.
  */
-export async function recordOutcomes(db: Database, options: { owner: string; outcomes: DeliveryOutcome[] }): Promise<void> {
+export async function recordOutcomes(
+  db: Database,
+  options: { owner: string; outcomes: DeliveryOutcome[] },
+): Promise<void> {
   if (options.outcomes.length === 0) return;
   await sql`with ${outcomeSteps(options.owner, options.outcomes)} select 1`.execute(db);
 }
@@ -145,6 +159,8 @@ export async function nextRetryAt(db: Database, options: { campaignId: string; c
   const upper = options.chunk.to === null ? sql`` : sql`and contact_id < ${options.chunk.to}`;
   const { rows } = await sql<{ at: Date | null }>`
     select min(coalesce(next_attempt_at, now())) as at from deliveries
-    where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status = 'queued'`.execute(db);
+    where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status = 'queued'`.execute(
+    db,
+  );
   return rows[0]?.at ?? null;
 }

@@ -11,7 +11,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const OutboxQuerySchema = z.object({
   campaignId: z.string().regex(UUID, "campaignId must be a campaign's id").optional(),
   to: z.string().trim().min(1, "to must be an address").max(320, "to must be at most 320 characters").optional(),
-  limit: z.coerce.number({ error: "limit must be 1 to 500" }).int("limit must be 1 to 500").min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be 1 to 500" })
+    .int("limit must be 1 to 500")
+    .min(1, "limit must be 1 to 500")
+    .max(500, "limit must be 1 to 500")
+    .optional(),
   cursor: z.string().max(300, "Not a cursor returned by this API").optional(),
 });
 
@@ -30,16 +35,45 @@ export type OutboxApiMessage = {
   sentAt: Date;
 };
 
-function toApiMessage(row: { id: string; campaignId: string | null; channel: string; toAddress: string; messageId: string; content: unknown; createdAt: Date }): OutboxApiMessage {
+function toApiMessage(row: {
+  id: string;
+  campaignId: string | null;
+  channel: string;
+  toAddress: string;
+  messageId: string;
+  content: unknown;
+  createdAt: Date;
+}): OutboxApiMessage {
   const content = row.content as MessageContent;
-  const base = { id: row.id, campaignId: row.campaignId, channel: row.channel, to: row.toAddress, messageId: row.messageId, sentAt: row.createdAt };
+  const base = {
+    id: row.id,
+    campaignId: row.campaignId,
+    channel: row.channel,
+    to: row.toAddress,
+    messageId: row.messageId,
+    sentAt: row.createdAt,
+  };
   switch (content.channel) {
     case "EMAIL":
-      return { ...base, subject: content.subject, html: content.html, text: content.text, headers: content.headers, whatsapp: null };
+      return {
+        ...base,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
+        headers: content.headers,
+        whatsapp: null,
+      };
     case "SMS":
       return { ...base, subject: null, html: null, text: content.body, headers: {}, whatsapp: null };
     case "WHATSAPP":
-      return { ...base, subject: null, html: null, text: null, headers: {}, whatsapp: { template: content.template, language: content.language, bodyParameters: content.bodyParameters } };
+      return {
+        ...base,
+        subject: null,
+        html: null,
+        text: null,
+        headers: {},
+        whatsapp: { template: content.template, language: content.language, bodyParameters: content.bodyParameters },
+      };
   }
 }
 
@@ -57,7 +91,16 @@ export async function listOutboxMessages(
   if (options.campaignId) await requireTeamCampaignId(db, { teamId: options.teamId, campaignId: options.campaignId });
   let query = db
     .selectFrom("outboxMessages")
-    .select(["id", "campaignId", "channel", "toAddress", "messageId", "content", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
+    .select([
+      "id",
+      "campaignId",
+      "channel",
+      "toAddress",
+      "messageId",
+      "content",
+      "createdAt",
+      sql<string>`created_at::text`.as("createdAtText"),
+    ])
     .where("teamId", "=", options.teamId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
@@ -70,6 +113,7 @@ export async function listOutboxMessages(
   const last = page.at(-1);
   return {
     data: page.map(toApiMessage),
-    nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
+    nextCursor:
+      rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
   };
 }

@@ -73,7 +73,12 @@ export async function recordProviderStatus(db: Database, report: ProviderStatusR
           .execute();
       }
       if (report.channel === "EMAIL" && report.permanent !== false) {
-        await suppressEmail(trx, { teamId: delivery.teamId, contactId: delivery.contactId, address: delivery.address, detail: report.reason });
+        await suppressEmail(trx, {
+          teamId: delivery.teamId,
+          contactId: delivery.contactId,
+          address: delivery.address,
+          detail: report.reason,
+        });
       }
     } else {
       await trx

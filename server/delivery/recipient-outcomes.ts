@@ -32,8 +32,14 @@ export type RecipientRow = {
  * delivery_engagement in delivery order (migration 1180), so every page is one index
  * range read, never a scan of the campaign and a sort.
  */
-const LEDGER = { from: sql`deliveries d left join delivery_engagement e on e.delivery_id = d.id`, key: sql`d.contact_id` };
-const ENGAGEMENT = { from: sql`delivery_engagement e join deliveries d on d.id = e.delivery_id`, key: sql`e.delivery_id` };
+const LEDGER = {
+  from: sql`deliveries d left join delivery_engagement e on e.delivery_id = d.id`,
+  key: sql`d.contact_id`,
+};
+const ENGAGEMENT = {
+  from: sql`delivery_engagement e join deliveries d on d.id = e.delivery_id`,
+  key: sql`e.delivery_id`,
+};
 const LISTS: Record<RecipientOutcome | "all", { from: RawBuilder<unknown>; key: RawBuilder<unknown> }> = {
   all: LEDGER,
   failed: LEDGER,

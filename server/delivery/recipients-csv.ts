@@ -13,7 +13,10 @@ const iso = (at: Date | null) => (at ? at.toISOString() : "");
  * at a time only as the client takes the stream, so memory stays flat however many
  * there are. The caller has checked the campaign is the team's.
  */
-export function streamRecipientsCsv(db: Database, options: { campaignId: string; outcome: RecipientOutcome | null }): ReadableStream<Uint8Array> {
+export function streamRecipientsCsv(
+  db: Database,
+  options: { campaignId: string; outcome: RecipientOutcome | null },
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: string | null = null;
   let started = false;
@@ -26,7 +29,16 @@ export function streamRecipientsCsv(db: Database, options: { campaignId: string;
       }
       const page = await listRecipients(db, { ...options, after: cursor, limit: EXPORT_PAGE });
       const lines = page.rows.map((r) =>
-        toCsvLine([r.contactId, r.name ?? "", r.address, r.status, iso(r.sentAt), iso(r.openedAt), iso(r.clickedAt), r.error ?? ""]),
+        toCsvLine([
+          r.contactId,
+          r.name ?? "",
+          r.address,
+          r.status,
+          iso(r.sentAt),
+          iso(r.openedAt),
+          iso(r.clickedAt),
+          r.error ?? "",
+        ]),
       );
       if (lines.length) controller.enqueue(encoder.encode(lines.join("")));
       cursor = page.nextCursor;
@@ -36,7 +48,10 @@ export function streamRecipientsCsv(db: Database, options: { campaignId: string;
 }
 
 /** The export as a download, named for its campaign and outcome. */
-export function recipientsCsvResponse(db: Database, options: { campaignId: string; outcome: RecipientOutcome | null }): Response {
+export function recipientsCsvResponse(
+  db: Database,
+  options: { campaignId: string; outcome: RecipientOutcome | null },
+): Response {
   const name = `campaign-${options.campaignId.slice(0, 8)}-${options.outcome ?? "all"}-recipients.csv`;
   return new Response(streamRecipientsCsv(db, options), {
     headers: {

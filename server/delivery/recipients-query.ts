@@ -6,7 +6,12 @@ const OUTCOME_MESSAGE = `outcome must be one of ${RECIPIENT_OUTCOMES.join(", ")}
 /** The recipients list's query, as the API and the campaign page read it. */
 export const RecipientsQuerySchema = z.object({
   outcome: z.enum(RECIPIENT_OUTCOMES, { error: OUTCOME_MESSAGE }).optional(),
-  limit: z.coerce.number({ error: "limit must be 1 to 500" }).int("limit must be 1 to 500").min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be 1 to 500" })
+    .int("limit must be 1 to 500")
+    .min(1, "limit must be 1 to 500")
+    .max(500, "limit must be 1 to 500")
+    .optional(),
   cursor: z.string().max(300, "Not a cursor returned by this API").optional(),
 });
 

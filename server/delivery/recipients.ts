@@ -19,14 +19,19 @@ export async function previewRecipients(db: Database, campaign: Campaign): Promi
   const audience = await classifiedAudience(db, campaign);
   // A filter segment's audience is a filter read like a segment count: JIT would
   // cost more than the query (withoutJit says why).
-  const { rows } = await withoutJit(db, (trx) => sql<{ recipients: number; noAddress: number; unsubscribed: number; suppressed: number }>`
+  const { rows } = await withoutJit(db, (trx) =>
+    sql<{ recipients: number; noAddress: number; unsubscribed: number; suppressed: number }>`
     select count(*) filter (where reason is null)::int as recipients,
       count(*) filter (where reason = 'no_address')::int as no_address,
       count(*) filter (where reason = 'unsubscribed')::int as unsubscribed,
       count(*) filter (where reason = 'suppressed')::int as suppressed
-    from (${audience}) audience`.execute(trx));
+    from (${audience}) audience`.execute(trx),
+  );
   const row = rows[0]!;
-  return { recipients: row.recipients, excluded: { no_address: row.noAddress, unsubscribed: row.unsubscribed, suppressed: row.suppressed } };
+  return {
+    recipients: row.recipients,
+    excluded: { no_address: row.noAddress, unsubscribed: row.unsubscribed, suppressed: row.suppressed },
+  };
 }
 
 /** A chunk job's share of the ledger: the deliveries whose contact id is in [from, to), `to` null for the last. */
@@ -40,7 +45,10 @@ export type Chunk = { from: string; to: string | null };
  * Call it inside the transaction that locks the campaign and records it as
  * resolved, so it happens exactly once.
  */
-export async function resolveRecipients(trx: Database, campaign: Campaign): Promise<{ recipients: number; excluded: number; chunks: Chunk[] }> {
+export async function resolveRecipients(
+  trx: Database,
+  campaign: Campaign,
+): Promise<{ recipients: number; excluded: number; chunks: Chunk[] }> {
   const audience = await classifiedAudience(trx, campaign);
   // As in previewRecipients: a filter read over a million contacts is estimated far
   // above the JIT thresholds and runs faster without compiling.

@@ -6,7 +6,14 @@ import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
 import { handOver } from "./handoff.ts";
-import { type DeliveryOutcome, type DueDelivery, markSending, nextRetryAt, readDueDeliveries, recordOutcomes } from "./ledger.ts";
+import {
+  type DeliveryOutcome,
+  type DueDelivery,
+  markSending,
+  nextRetryAt,
+  readDueDeliveries,
+  recordOutcomes,
+} from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
@@ -45,7 +52,18 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   const { db, settings } = worker;
   const campaign = await db
     .selectFrom("campaigns")
-    .select(["id", "teamId", "state", "type", "subject", "content", "contentFormat", "whatsappTemplate", "whatsappLanguage", "whatsappParameters"])
+    .select([
+      "id",
+      "teamId",
+      "state",
+      "type",
+      "subject",
+      "content",
+      "contentFormat",
+      "whatsappTemplate",
+      "whatsappLanguage",
+      "whatsappParameters",
+    ])
     .where("id", "=", job.campaignId)
     .executeTakeFirst();
   // Deleted, or already finished: nothing of this chunk is left to send.
@@ -78,7 +96,12 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
           interrupted = true;
           return [];
         }
-        const wait = await reserveSendSlots(db, { teamId: campaign.teamId, channel, count: window, ratePerSecond: rate });
+        const wait = await reserveSendSlots(db, {
+          teamId: campaign.teamId,
+          channel,
+          count: window,
+          ratePerSecond: rate,
+        });
         if (wait > 0) await sleep(wait);
         const due = await readDueDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, after, limit: window });
         after = due.at(-1)?.contactId ?? after;

@@ -10,7 +10,11 @@ export async function sendNowPreview(
   options: { teamId: string; campaignId: string },
 ): Promise<{ campaign: CampaignView; audience: AudienceCounts }> {
   const campaign = await getCampaign(db, options);
-  const audience = await previewRecipients(db, { id: campaign.id, teamId: options.teamId, type: campaign.type as CampaignType });
+  const audience = await previewRecipients(db, {
+    id: campaign.id,
+    teamId: options.teamId,
+    type: campaign.type as CampaignType,
+  });
   return { campaign, audience };
 }
 
@@ -18,14 +22,21 @@ export async function sendNowPreview(
  * DRAFT → ACTIVE now. The worker picks it up within a second or two, resolves its
  * recipients into the ledger and starts sending. Any other state is a 409.
  */
-export async function sendCampaignNow(db: Database, options: { teamId: string; campaignId: string }): Promise<CampaignView> {
+export async function sendCampaignNow(
+  db: Database,
+  options: { teamId: string; campaignId: string },
+): Promise<CampaignView> {
   await db.transaction().execute(async (trx) => {
     const current = await lockCampaign(trx, options);
     if (current.state !== "DRAFT") {
       throw new AppError("CONFLICT", `Only a DRAFT campaign can be sent now; this one is ${current.state}.`);
     }
     const now = new Date();
-    await trx.updateTable("campaigns").set({ state: "ACTIVE", scheduledAt: null, startedAt: now, updatedAt: now }).where("id", "=", current.id).execute();
+    await trx
+      .updateTable("campaigns")
+      .set({ state: "ACTIVE", scheduledAt: null, startedAt: now, updatedAt: now })
+      .where("id", "=", current.id)
+      .execute();
   });
   return getCampaign(db, options);
 }

@@ -18,7 +18,12 @@ export type DeliverySettings = {
   maxRetryDelaySeconds: number;
 };
 
-export function deliverySettingsFromEnv(env: Pick<Env, "SEND_RATE_EMAIL" | "SEND_RATE_SMS" | "SEND_RATE_WHATSAPP" | "SEND_CONCURRENCY" | "SEND_LEASE_SECONDS">): DeliverySettings {
+export function deliverySettingsFromEnv(
+  env: Pick<
+    Env,
+    "SEND_RATE_EMAIL" | "SEND_RATE_SMS" | "SEND_RATE_WHATSAPP" | "SEND_CONCURRENCY" | "SEND_LEASE_SECONDS"
+  >,
+): DeliverySettings {
   return {
     ratePerSecond: { EMAIL: env.SEND_RATE_EMAIL, SMS: env.SEND_RATE_SMS, WHATSAPP: env.SEND_RATE_WHATSAPP },
     concurrency: env.SEND_CONCURRENCY,
@@ -32,7 +37,8 @@ export function deliverySettingsFromEnv(env: Pick<Env, "SEND_RATE_EMAIL" | "SEND
 
 /** When a delivery that failed transiently for the n-th time is tried again (with ±20% jitter, so retries spread). */
 export function retryDelayMs(settings: DeliverySettings, attempt: number, retryAfterMs?: number): number {
-  const exponential = Math.min(settings.retryBaseSeconds * 2 ** Math.max(0, attempt - 1), settings.maxRetryDelaySeconds) * 1000;
+  const exponential =
+    Math.min(settings.retryBaseSeconds * 2 ** Math.max(0, attempt - 1), settings.maxRetryDelaySeconds) * 1000;
   const jittered = exponential * (0.8 + Math.random() * 0.4);
   return Math.max(jittered, retryAfterMs ?? 0);
 }

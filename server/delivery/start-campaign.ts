@@ -31,7 +31,11 @@ export async function startDueCampaigns(db: Database, boss: PgBoss): Promise<str
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
     await trx.updateTable("campaigns").set({ startRequestedAt: new Date() }).where("id", "in", ids).execute();
-    await boss.insert(CAMPAIGN_START_QUEUE, ids.map((campaignId) => ({ data: { campaignId } })), { db: bossDb(trx) });
+    await boss.insert(
+      CAMPAIGN_START_QUEUE,
+      ids.map((campaignId) => ({ data: { campaignId } })),
+      { db: bossDb(trx) },
+    );
     return ids;
   });
 }
@@ -41,7 +45,11 @@ export async function startDueCampaigns(db: Database, boss: PgBoss): Promise<str
  * chunk jobs, all in one transaction with the campaign locked, so a retried or
  * duplicated start does nothing twice. A campaign that reaches nobody is SENT at once.
  */
-export async function startCampaign(db: Database, boss: PgBoss, campaignId: string): Promise<{ recipients: number; chunks: number } | null> {
+export async function startCampaign(
+  db: Database,
+  boss: PgBoss,
+  campaignId: string,
+): Promise<{ recipients: number; chunks: number } | null> {
   const started = await db.transaction().execute(async (trx) => {
     const campaign = await trx
       .selectFrom("campaigns")
@@ -50,8 +58,16 @@ export async function startCampaign(db: Database, boss: PgBoss, campaignId: stri
       .forUpdate()
       .executeTakeFirst();
     if (!campaign || campaign.state !== "ACTIVE" || campaign.resolvedAt) return null;
-    const { recipients, chunks } = await resolveRecipients(trx, { id: campaign.id, teamId: campaign.teamId, type: campaign.type as CampaignType });
-    await trx.updateTable("campaigns").set({ resolvedAt: new Date(), updatedAt: new Date() }).where("id", "=", campaign.id).execute();
+    const { recipients, chunks } = await resolveRecipients(trx, {
+      id: campaign.id,
+      teamId: campaign.teamId,
+      type: campaign.type as CampaignType,
+    });
+    await trx
+      .updateTable("campaigns")
+      .set({ resolvedAt: new Date(), updatedAt: new Date() })
+      .where("id", "=", campaign.id)
+      .execute();
     if (chunks.length > 0) {
       const jobs = chunks.map((chunk): { data: ChunkJob } => ({ data: { campaignId: campaign.id, chunk } }));
       await boss.insert(SEND_CHUNK_QUEUE, jobs, { db: bossDb(trx) });

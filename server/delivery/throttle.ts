@@ -23,6 +23,8 @@ export async function reserveSendSlots(
     select ${options.teamId}, ${options.channel}, asked.at + make_interval(secs => ${seconds}) from asked
     on conflict (team_id, channel) do update
       set next_free_at = greatest(send_rate_slots.next_free_at, (select at from asked)) + make_interval(secs => ${seconds})
-    returning greatest(0, extract(epoch from next_free_at - (select at from asked)) - ${seconds}) * 1000 as wait_ms`.execute(db);
+    returning greatest(0, extract(epoch from next_free_at - (select at from asked)) - ${seconds}) * 1000 as wait_ms`.execute(
+    db,
+  );
   return Number(rows[0]?.waitMs ?? 0);
 }

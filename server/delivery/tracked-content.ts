@@ -6,7 +6,10 @@ import { instrumentEmail } from "#server/tracking/instrument-email.ts";
 import { getTrackingKey } from "#server/tracking/key.ts";
 
 /** Turns one recipient's rendered message into what is handed to the provider. */
-export type MessageFinisher = (content: MessageContent, recipient: { deliveryId: string; contactId: string }) => MessageContent;
+export type MessageFinisher = (
+  content: MessageContent,
+  recipient: { deliveryId: string; contactId: string },
+) => MessageContent;
 
 /**
  * Every email the pipeline sends goes out instrumented: tracked links, the open
@@ -14,7 +17,10 @@ export type MessageFinisher = (content: MessageContent, recipient: { deliveryId:
  * one-click List-Unsubscribe headers. Loads the key and the team's address once per
  * chunk; SMS and WhatsApp pass through unchanged.
  */
-export async function prepareMessageFinisher(db: Database, campaign: { teamId: string; type: string }): Promise<MessageFinisher> {
+export async function prepareMessageFinisher(
+  db: Database,
+  campaign: { teamId: string; type: string },
+): Promise<MessageFinisher> {
   if (campaign.type !== "EMAIL") return (content) => content;
   const [key, team] = await Promise.all([getTrackingKey(db), getTeamSettings(db, { teamId: campaign.teamId })]);
   const baseUrl = trackingBaseUrl();

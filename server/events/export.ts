@@ -3,7 +3,18 @@ import { toCsvLine } from "#server/csv.ts";
 import { type EventFilter, listEvents } from "./list.ts";
 
 const PAGE = 5000;
-const HEADER = ["time", "type", "event", "user_id", "anonymous_id", "contact_id", "properties", "context", "message_id", "received_at"];
+const HEADER = [
+  "time",
+  "type",
+  "event",
+  "user_id",
+  "anonymous_id",
+  "contact_id",
+  "properties",
+  "context",
+  "message_id",
+  "received_at",
+];
 
 /**
  * The events a filter matches as CSV, newest first, read by keyset a page at a

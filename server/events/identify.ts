@@ -44,14 +44,23 @@ export async function applyIdentifies(
 
 async function applyInTransaction(
   trx: Database,
-  { teamId, keyKind, messages, receivedAt }: { teamId: string; keyKind: WriteKeyKind; messages: TrackedMessage[]; receivedAt: Date },
+  {
+    teamId,
+    keyKind,
+    messages,
+    receivedAt,
+  }: { teamId: string; keyKind: WriteKeyKind; messages: TrackedMessage[]; receivedAt: Date },
 ): Promise<{ refused: RefusedChange[] }> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`identify:${teamId}`}, 0))`.execute(trx);
   const stored = await trx
     .selectFrom("events")
     .select("messageId")
     .where("teamId", "=", teamId)
-    .where("messageId", "in", messages.map((m) => m.messageId))
+    .where(
+      "messageId",
+      "in",
+      messages.map((m) => m.messageId),
+    )
     .execute();
   const seen = new Set(stored.map((r) => r.messageId));
   const fresh = messages.filter((m) => !seen.has(m.messageId) && (seen.add(m.messageId), true));
@@ -69,8 +78,10 @@ async function applyInTransaction(
 }
 
 const REFUSED_MESSAGE = {
-  email: "Email not changed: this contact already has another email, and a client write key cannot replace it. Send the change from your server with a server write key.",
-  phone: "Phone not changed: this contact already has another phone number, and a client write key cannot replace it. Send the change from your server with a server write key.",
+  email:
+    "Email not changed: this contact already has another email, and a client write key cannot replace it. Send the change from your server with a server write key.",
+  phone:
+    "Phone not changed: this contact already has another phone number, and a client write key cannot replace it. Send the change from your server with a server write key.",
 } as const;
 
 /**
@@ -85,7 +96,11 @@ async function keepAddresses(trx: Database, teamId: string, entries: Resolved[])
     .selectFrom("contacts")
     .select(["id", "email", "phone"])
     .where("teamId", "=", teamId)
-    .where("id", "in", changing.map((e) => e.contactId!))
+    .where(
+      "id",
+      "in",
+      changing.map((e) => e.contactId!),
+    )
     .forUpdate()
     .execute();
   const byId = new Map(current.map((row) => [row.id, row]));
@@ -94,7 +109,12 @@ async function keepAddresses(trx: Database, teamId: string, entries: Resolved[])
     const contact = byId.get(contactId!);
     if (!contact) continue;
     const refuse = (field: "email" | "phone") =>
-      refused.push({ contactId: contactId!, field, messageIds: group.messages.map((m) => m.messageId), message: REFUSED_MESSAGE[field] });
+      refused.push({
+        contactId: contactId!,
+        field,
+        messageIds: group.messages.map((m) => m.messageId),
+        message: REFUSED_MESSAGE[field],
+      });
     if (group.email && contact.email && contact.email.toLowerCase() !== group.email.toLowerCase()) {
       refuse("email");
       group.email = null;
@@ -215,7 +235,9 @@ async function updateContacts(trx: Database, teamId: string, entries: Resolved[]
  */
 async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]): Promise<void> {
   const withContact = resolved.filter((r) => r.contactId);
-  const links = withContact.flatMap((r) => r.group.anonymousIds.map((anonymousId) => ({ anonymousId, contactId: r.contactId! })));
+  const links = withContact.flatMap((r) =>
+    r.group.anonymousIds.map((anonymousId) => ({ anonymousId, contactId: r.contactId! })),
+  );
   if (links.length > 0) {
     await sql`
       with linked as (

@@ -37,7 +37,15 @@ export function groupIdentifies(messages: TrackedMessage[]): IdentityGroup[] {
         : `a:${message.anonymousId}`;
     let group = byKey.get(key);
     if (!group) {
-      group = { userId: message.userId, email: null, name: null, phone: null, attributes: {}, anonymousIds: [], messages: [] };
+      group = {
+        userId: message.userId,
+        email: null,
+        name: null,
+        phone: null,
+        attributes: {},
+        anonymousIds: [],
+        messages: [],
+      };
       byKey.set(key, group);
     }
     absorb(group, { ...traits, anonymousIds: message.anonymousId ? [message.anonymousId] : [], messages: [message] });
@@ -98,7 +106,9 @@ function absorb(
   group.email = pick(group.email, from.email);
   group.name = pick(group.name, from.name);
   group.phone = pick(group.phone, from.phone);
-  group.attributes = from.keepOwn ? { ...from.attributes, ...group.attributes } : { ...group.attributes, ...from.attributes };
+  group.attributes = from.keepOwn
+    ? { ...from.attributes, ...group.attributes }
+    : { ...group.attributes, ...from.attributes };
   for (const id of from.anonymousIds) if (!group.anonymousIds.includes(id)) group.anonymousIds.push(id);
   group.messages.push(...from.messages);
 }

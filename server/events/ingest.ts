@@ -15,7 +15,9 @@ export async function ingestMessages(
 ): Promise<{ refused: RefusedChange[] }> {
   const identifies = options.messages.filter((m) => m.type === "identify");
   const others = identifies.length ? options.messages.filter((m) => m.type !== "identify") : options.messages;
-  const { refused } = identifies.length ? await applyIdentifies(db, { ...options, messages: identifies }) : { refused: [] };
+  const { refused } = identifies.length
+    ? await applyIdentifies(db, { ...options, messages: identifies })
+    : { refused: [] };
   await insertEvents(db, { ...options, messages: others });
   return { refused };
 }

@@ -15,7 +15,12 @@ import { rollEvents } from "#server/analytics/roll-events.ts";
  */
 export async function insertEvents(
   db: Database,
-  options: { teamId: string; messages: TrackedMessage[]; receivedAt: Date; contactOf?: (message: TrackedMessage) => string | null },
+  options: {
+    teamId: string;
+    messages: TrackedMessage[];
+    receivedAt: Date;
+    contactOf?: (message: TrackedMessage) => string | null;
+  },
 ): Promise<void> {
   const { teamId, messages, contactOf } = options;
   if (messages.length === 0) return;
@@ -43,7 +48,10 @@ export async function insertEvents(
     message_id: m.messageId,
     occurred_at: m.occurredAt,
   }));
-  const newNames = unknownEventNames(teamId, messages.map((m) => m.name));
+  const newNames = unknownEventNames(
+    teamId,
+    messages.map((m) => m.name),
+  );
   const answer = remember && lookedUp.size > 0;
   // One JSON parameter, parsed by PostgreSQL, costs far less than thousands of bound values;
   // as jsonb it is parsed once, and the properties and context are taken from it as they are.
@@ -69,16 +77,22 @@ export async function insertEvents(
       on conflict (team_id, message_id) do nothing
       returning user_id, contact_id, name, occurred_at
     ),
-    ${rollEvents(teamId)}${newNames.length ? sql`,
+    ${rollEvents(teamId)}${
+      newNames.length
+        ? sql`,
     names as (
       insert into event_names (team_id, name)
       select ${teamId}, unnest(${newNames}::text[])
       on conflict do nothing
-    )` : sql``}
-    ${answer
-      ? sql`select distinct user_id as "userId", contact_id as "contactId" from stored
+    )`
+        : sql``
+    }
+    ${
+      answer
+        ? sql`select distinct user_id as "userId", contact_id as "contactId" from stored
           where contact_id is not null and user_id = any(${[...lookedUp]}::text[])`
-      : sql`select 1`}
+        : sql`select 1`
+    }
   `.execute(db);
   if (!remember) return;
   rememberEventNames(teamId, newNames);

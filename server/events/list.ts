@@ -64,7 +64,12 @@ export function eventsPage(rows: SelectedRow[], limit: number): { events: EventR
 export const EVENT_COLUMNS = sql`id, type, name, user_id, anonymous_id, contact_id, properties, context, message_id, occurred_at, received_at,
   occurred_at::text as occurred_at_text`;
 
-async function selectEvents(db: Database, filter: EventFilter, after: Cursor | null, limit: number): Promise<SelectedRow[]> {
+async function selectEvents(
+  db: Database,
+  filter: EventFilter,
+  after: Cursor | null,
+  limit: number,
+): Promise<SelectedRow[]> {
   const where = commonConditions(filter, after);
   const search = filter.search?.trim();
   if (!search) {
@@ -100,7 +105,12 @@ async function selectEvents(db: Database, filter: EventFilter, after: Cursor | n
  * name, time) index a page per name of the team (and one for nameless identify
  * calls), as the contact timeline does.
  */
-function userIdMatches(filter: EventFilter, where: RawBuilder<unknown>, userId: string, limit: number): RawBuilder<unknown> {
+function userIdMatches(
+  filter: EventFilter,
+  where: RawBuilder<unknown>,
+  userId: string,
+  limit: number,
+): RawBuilder<unknown> {
   const page = sql`order by occurred_at desc, id desc limit ${limit}`;
   const contact = sql`(select c.id from contacts c where c.team_id = ${filter.teamId} and c.external_id = ${userId})`;
   const unclaimed = sql`(select ${EVENT_COLUMNS} from events where ${where} and contact_id is null and user_id = ${userId}
@@ -138,7 +148,12 @@ function commonConditions(filter: EventFilter, after: Cursor | null): RawBuilder
 
 /** The team's event names, alphabetically, for the name filter. */
 export async function listEventNames(db: Database, options: { teamId: string }): Promise<string[]> {
-  const rows = await db.selectFrom("eventNames").select("name").where("teamId", "=", options.teamId).orderBy("name").execute();
+  const rows = await db
+    .selectFrom("eventNames")
+    .select("name")
+    .where("teamId", "=", options.teamId)
+    .orderBy("name")
+    .execute();
   return rows.map((r) => r.name);
 }
 

@@ -55,7 +55,11 @@ const MessageSchema = z.object({
   timestamp: time,
   originalTimestamp: time,
   sentAt: time,
-  messageId: z.union([z.string(), z.number()], { error: "must be a string" }).transform(String).pipe(z.string().min(1).max(255, "must be at most 255 characters")).nullish(),
+  messageId: z
+    .union([z.string(), z.number()], { error: "must be a string" })
+    .transform(String)
+    .pipe(z.string().min(1).max(255, "must be at most 255 characters"))
+    .nullish(),
 });
 
 type ParsedMessage = z.output<typeof MessageSchema>;
@@ -77,7 +81,8 @@ function plainMessage(input: unknown): ParsedMessage | null {
   const timestamp = plainTime(m.timestamp);
   const originalTimestamp = plainTime(m.originalTimestamp);
   const sentAt = plainTime(m.sentAt);
-  if (event === false || name === false || timestamp === false || originalTimestamp === false || sentAt === false) return null;
+  if (event === false || name === false || timestamp === false || originalTimestamp === false || sentAt === false)
+    return null;
   if (!plainText(m.category, 0, 200) || !plainText(m.userId, 0, 255) || !plainText(m.anonymousId, 0, 255)) return null;
   if (!plainText(m.messageId, 1, 255)) return null;
   if (!plainObject(m.traits) || !plainObject(m.properties) || !plainObject(m.context)) return null;
@@ -158,14 +163,26 @@ export function parseTrackingBody(text: string, call: TrackingCall, receivedAt: 
     if (size > MAX_EVENT_BYTES) {
       throw new AppError("INVALID", `${where} is ${kb(size)}; an event may be at most ${kb(MAX_EVENT_BYTES)}.`);
     }
-    return toMessage(item, null, { id: ids[index]!, receivedAt, where, sentAt: sentAt ?? null, context: context ?? null });
+    return toMessage(item, null, {
+      id: ids[index]!,
+      receivedAt,
+      where,
+      sentAt: sentAt ?? null,
+      context: context ?? null,
+    });
   });
 }
 
 function toMessage(
   input: unknown,
   call: MessageType | null,
-  batch: { id: string; receivedAt: Date; where: string; sentAt?: Date | null; context?: Record<string, unknown> | null },
+  batch: {
+    id: string;
+    receivedAt: Date;
+    where: string;
+    sentAt?: Date | null;
+    context?: Record<string, unknown> | null;
+  },
 ): TrackedMessage {
   const { where } = batch;
   const candidate = call && isObject(input) ? { ...input, type: call } : input;
@@ -179,9 +196,13 @@ function toMessage(
   const type = call ?? m.type;
   const at = (field: string) => (where ? `${where}.${field}` : field);
   if (type !== "track" && type !== "identify" && type !== "page") {
-    throw new AppError("INVALID", `${at("type")}: ${JSON.stringify(type)} is not supported; send track, identify or page.`, {
-      fields: { [at("type")]: ["must be track, identify or page"] },
-    });
+    throw new AppError(
+      "INVALID",
+      `${at("type")}: ${JSON.stringify(type)} is not supported; send track, identify or page.`,
+      {
+        fields: { [at("type")]: ["must be track, identify or page"] },
+      },
+    );
   }
   if (!m.userId && !m.anonymousId) {
     throw new AppError("INVALID", `${at("userId")}: every message needs a userId or an anonymousId.`, {
@@ -198,9 +219,14 @@ function toMessage(
   let properties: Record<string, unknown>;
   if (type === "identify") properties = m.traits ?? (isObject(context.traits) ? context.traits : {});
   else properties = m.properties ?? {};
-  if (type === "page" && m.category && properties.category === undefined) properties = { ...properties, category: m.category };
+  if (type === "page" && m.category && properties.category === undefined)
+    properties = { ...properties, category: m.category };
 
-  const occurredAt = correctedTime(m.timestamp ?? m.originalTimestamp ?? null, m.sentAt ?? batch.sentAt ?? null, batch.receivedAt);
+  const occurredAt = correctedTime(
+    m.timestamp ?? m.originalTimestamp ?? null,
+    m.sentAt ?? batch.sentAt ?? null,
+    batch.receivedAt,
+  );
   return {
     id: batch.id,
     type,

@@ -95,12 +95,16 @@ export function createTrackingLimiter(overrides: Partial<TrackingLimitSettings> 
         keys.set(key, state);
       }
       if (now < state.blockedUntil) refuse(state.blockedUntil - now);
-      state.tokens = Math.min(settings.burst, state.tokens + ((now - state.refilledAt) / 1000) * settings.ratePerSecond);
+      state.tokens = Math.min(
+        settings.burst,
+        state.tokens + ((now - state.refilledAt) / 1000) * settings.ratePerSecond,
+      );
       state.refilledAt = now;
       if (state.tokens < 1) refuse(((1 - state.tokens) / settings.ratePerSecond) * 1000);
       state.tokens -= 1;
       state.unflushed += 1;
-      if (state.unflushed >= settings.flushEvery || now - state.flushedAt >= settings.flushMs) await flush(db, key, state, now);
+      if (state.unflushed >= settings.flushEvery || now - state.flushedAt >= settings.flushMs)
+        await flush(db, key, state, now);
     },
   };
 }

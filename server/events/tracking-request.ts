@@ -35,7 +35,10 @@ export async function handleTrackingCall(
   const limiter = options.limiter ?? trackingLimiter;
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
   if (request.method !== "POST") {
-    return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST", ...CORS } });
+    return Response.json(
+      { message: "Method not allowed. Use POST." },
+      { status: 405, headers: { Allow: "POST", ...CORS } },
+    );
   }
   const receivedAt = new Date();
   let bodyRead = false;
@@ -56,17 +59,33 @@ export async function handleTrackingCall(
     }
     if (/\\u0000/i.test(text)) throw new AppError("INVALID", "Messages may not contain the NUL character (\\u0000).");
     const messages = parseTrackingBody(text, call, receivedAt);
-    const { refused } = await ingestMessages(db, { teamId: writeKey.teamId, keyKind: writeKey.kind, messages, receivedAt });
+    const { refused } = await ingestMessages(db, {
+      teamId: writeKey.teamId,
+      keyKind: writeKey.kind,
+      messages,
+      receivedAt,
+    });
     if (refused.length === 0) return Response.json({ success: true }, { headers: CORS });
     for (const change of refused) {
-      log.warn({ teamId: writeKey.teamId, writeKeyId: writeKey.id, contactId: change.contactId, field: change.field, messageIds: change.messageIds }, change.message);
+      log.warn(
+        {
+          teamId: writeKey.teamId,
+          writeKeyId: writeKey.id,
+          contactId: change.contactId,
+          field: change.field,
+          messageIds: change.messageIds,
+        },
+        change.message,
+      );
     }
     const warnings = refused.map(({ field, messageIds, message }) => ({ field, messageIds, message }));
     return Response.json({ success: true, warnings }, { headers: CORS });
   } catch (error) {
     if (isAppError(error)) {
       const headers: Record<string, string> =
-        error.code === "UNAUTHENTICATED" ? { ...CORS, "WWW-Authenticate": 'Basic realm="Murmur tracking"' } : { ...CORS };
+        error.code === "UNAUTHENTICATED"
+          ? { ...CORS, "WWW-Authenticate": 'Basic realm="Murmur tracking"' }
+          : { ...CORS };
       if (error.retryAfterSeconds) headers["Retry-After"] = String(error.retryAfterSeconds);
       // Refused before the whole body was read (a bad key, a body over the limit):
       // the rest of it is still on the connection, so the client must not reuse it.
@@ -74,7 +93,10 @@ export async function handleTrackingCall(
       return Response.json({ success: false, message: error.message }, { status: error.status, headers });
     }
     log.error({ err: error, call }, "tracking call failed");
-    return Response.json({ success: false, message: "Something went wrong on our side. Please try again." }, { status: 500, headers: CORS });
+    return Response.json(
+      { success: false, message: "Something went wrong on our side. Please try again." },
+      { status: 500, headers: CORS },
+    );
   }
 }
 
@@ -93,7 +115,10 @@ async function requireWriteKey(key: string): Promise<LiveWriteKey> {
 async function readLimited(request: Request, maxBytes: number, call: TrackingCall): Promise<string> {
   const what = call === "batch" ? "A batch" : "An event";
   const tooLarge = (size: number) =>
-    new AppError("INVALID", `${what} may be at most ${maxBytes / 1024} KB; this request is ${Math.ceil(size / 1024)} KB.`);
+    new AppError(
+      "INVALID",
+      `${what} may be at most ${maxBytes / 1024} KB; this request is ${Math.ceil(size / 1024)} KB.`,
+    );
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > maxBytes) throw tooLarge(declared);
   if (!request.body) return "";

@@ -96,8 +96,11 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
-  return Response.json({ message: `Method not allowed. Use ${allowed.join(" or ")}.` }, {
-    status: 405,
-    headers: { Allow: allowed.join(", ") },
-  });
+  return Response.json(
+    { message: `Method not allowed. Use ${allowed.join(" or ")}.` },
+    {
+      status: 405,
+      headers: { Allow: allowed.join(", ") },
+    },
+  );
 }

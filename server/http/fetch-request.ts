@@ -99,7 +99,8 @@ function countedBody(
         req.once("error", (error) => settle((c) => c.error(error)));
         // A client that goes away mid-body must not look like one whose body ended.
         req.once("close", () => {
-          if (!req.complete) settle((c) => c.error(new Error("The client closed the connection before the body ended.")));
+          if (!req.complete)
+            settle((c) => c.error(new Error("The client closed the connection before the body ended.")));
         });
       },
       pull() {

@@ -20,7 +20,13 @@ export function createRequestLog(logger: Logger): Middleware {
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { requestId, method: req.method, path: loggablePath(req.path), status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+        {
+          requestId,
+          method: req.method,
+          path: loggablePath(req.path),
+          status: res.statusCode,
+          durationMs: Math.round(durationMs * 10) / 10,
+        },
         "request",
       );
     });

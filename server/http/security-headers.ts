@@ -71,7 +71,11 @@ export function buildContentSecurityPolicy(nonce: string, settings: SecurityHead
  * plain http it would be ignored at best, and it cannot be taken back from browsers
  * that saw it for a year.
  */
-export function buildSecurityHeaders(path: string, nonce: string, settings: SecurityHeaderSettings): Record<string, string> {
+export function buildSecurityHeaders(
+  path: string,
+  nonce: string,
+  settings: SecurityHeaderSettings,
+): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": buildContentSecurityPolicy(nonce, settings),
     "X-Content-Type-Options": "nosniff",

@@ -8,7 +8,12 @@ import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { startSearchIndexer } from "#server/contacts/search-index.ts";
 import { log } from "#server/log.ts";
-import { DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS, registerSegmentRecounts, type SegmentCountSettings, segmentCountSettingsFromEnv } from "#server/segments/recount-jobs.ts";
+import {
+  DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS,
+  registerSegmentRecounts,
+  type SegmentCountSettings,
+  segmentCountSettingsFromEnv,
+} from "#server/segments/recount-jobs.ts";
 
 export type Worker = { boss: PgBoss; owner: string; stop: () => Promise<void> };
 
@@ -47,7 +52,9 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
   await registerSessionPruning(boss, { db: options.db });
   const segmentCounts = await registerSegmentRecounts(boss, {
     db: options.db,
-    settings: options.segmentCounts ?? segmentCountSettingsFromEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS }),
+    settings:
+      options.segmentCounts ??
+      segmentCountSettingsFromEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS }),
   });
   log.info({ owner }, "worker started");
   // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.

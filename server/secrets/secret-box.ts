@@ -22,13 +22,16 @@ export function seal(key: Buffer, plaintext: string, context: string): string {
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** Decrypts what `seal` produced with the same key and context; throws UnreadableSecretError otherwise. */
 export function open(key: Buffer, sealed: string, context: string): string {
   const [version, iv, tag, ciphertext] = sealed.split(".");
-  if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined) throw new UnreadableSecretError();
+  if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined)
+    throw new UnreadableSecretError();
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), { authTagLength: 16 });
     decipher.setAAD(Buffer.from(context, "utf8"));

@@ -80,7 +80,10 @@ export async function updateFilterSegment(
 }
 
 /** The stored tree of one of the team's filter segments, for the builder to reopen. */
-export async function findSegmentFilter(db: Database, options: { teamId: string; segmentId: string }): Promise<unknown> {
+export async function findSegmentFilter(
+  db: Database,
+  options: { teamId: string; segmentId: string },
+): Promise<unknown> {
   const row = await db
     .selectFrom("segments")
     .select("filter")
@@ -93,6 +96,7 @@ export async function findSegmentFilter(db: Database, options: { teamId: string;
 
 function requireName(value: string): string {
   const name = value.trim();
-  if (!name) throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
+  if (!name)
+    throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
   return name;
 }

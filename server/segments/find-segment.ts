@@ -7,7 +7,10 @@ export type SegmentSummary = { id: string; name: string; kind: string };
  * One segment of the team. An unknown id, a malformed one and another team's are
  * all NOT_FOUND ("Segment not found."), never a database error.
  */
-export async function getSegment(db: Database, options: { teamId: string; segmentId: string }): Promise<SegmentSummary> {
+export async function getSegment(
+  db: Database,
+  options: { teamId: string; segmentId: string },
+): Promise<SegmentSummary> {
   return requireFound(await findSegment(db, options), "Segment not found.");
 }
 

@@ -18,7 +18,10 @@ type SegmentRow = { id: string; kind: string; filter: unknown };
  * Static segments read their membership rows; filter segments compile their
  * filter, evaluated now. Another team's segment is NOT_FOUND.
  */
-export async function segmentContactIds(db: Database, options: { teamId: string; segmentId: string }): Promise<ContactIdsQuery> {
+export async function segmentContactIds(
+  db: Database,
+  options: { teamId: string; segmentId: string },
+): Promise<ContactIdsQuery> {
   const segment = await db
     .selectFrom("segments")
     .select(["id", "kind", "filter"])
@@ -32,7 +35,11 @@ export async function segmentContactIds(db: Database, options: { teamId: string;
 async function membersQuery(db: Database, teamId: string, segment: SegmentRow): Promise<ContactIdsQuery> {
   if (segment.kind === "filter") {
     const filter = storedFilter(segment.filter);
-    if (!filter) return db.selectFrom("contacts as c").select("c.id as contactId").where(sql<boolean>`false`);
+    if (!filter)
+      return db
+        .selectFrom("contacts as c")
+        .select("c.id as contactId")
+        .where(sql<boolean>`false`);
     const matching = await filterContacts(db, { teamId, filter, stored: true });
     // A derived table of its own, so the CTEs of segments its filter names more than once
     // stay inside it when campaigns join several segments in one UNION.

@@ -31,7 +31,14 @@ export type SegmentCountSettings = {
 };
 
 export function segmentCountSettingsFromEnv(env: Pick<Env, "SEGMENT_COUNT_MAX_AGE_SECONDS">): SegmentCountSettings {
-  return { maxAgeSeconds: env.SEGMENT_COUNT_MAX_AGE_SECONDS, concurrency: 2, tickMs: 2_000, countTimeoutMs: 30_000, batch: 200, now: () => new Date() };
+  return {
+    maxAgeSeconds: env.SEGMENT_COUNT_MAX_AGE_SECONDS,
+    concurrency: 2,
+    tickMs: 2_000,
+    countTimeoutMs: 30_000,
+    batch: 200,
+    now: () => new Date(),
+  };
 }
 
 /**
@@ -41,7 +48,11 @@ export function segmentCountSettingsFromEnv(env: Pick<Env, "SEGMENT_COUNT_MAX_AG
  * queued or running, whichever worker queues it, so asking again is harmless.
  * Returns how many segments were due.
  */
-export async function queueDueRecounts(db: Database, boss: PgBoss, settings: Pick<SegmentCountSettings, "maxAgeSeconds" | "batch" | "now">): Promise<number> {
+export async function queueDueRecounts(
+  db: Database,
+  boss: PgBoss,
+  settings: Pick<SegmentCountSettings, "maxAgeSeconds" | "batch" | "now">,
+): Promise<number> {
   const dueBefore = new Date(settings.now().getTime() - settings.maxAgeSeconds * 1000);
   const due = await db
     .selectFrom("segments")
@@ -50,7 +61,11 @@ export async function queueDueRecounts(db: Database, boss: PgBoss, settings: Pic
     .orderBy("countAttemptedAt")
     .limit(settings.batch)
     .execute();
-  if (due.length) await boss.insert(RECOUNT_SEGMENT_QUEUE, due.map((row) => ({ data: { segmentId: row.id }, singletonKey: row.id })));
+  if (due.length)
+    await boss.insert(
+      RECOUNT_SEGMENT_QUEUE,
+      due.map((row) => ({ data: { segmentId: row.id }, singletonKey: row.id })),
+    );
   return due.length;
 }
 
@@ -59,9 +74,15 @@ export async function queueDueRecounts(db: Database, boss: PgBoss, settings: Pic
  * (the singleton key) queued or running at a time; a failed recount is recorded
  * on the segment and tried again when due, so pg-boss need not retry it.
  */
-export async function createRecountQueue(boss: PgBoss, settings: Pick<SegmentCountSettings, "countTimeoutMs">): Promise<void> {
+export async function createRecountQueue(
+  boss: PgBoss,
+  settings: Pick<SegmentCountSettings, "countTimeoutMs">,
+): Promise<void> {
   // Long enough for a fetched batch whose every count runs to its timeout.
-  const options = { retryLimit: 0, expireInSeconds: Math.ceil(settings.countTimeoutMs / 1000) * (RECOUNTS_PER_FETCH + 2) };
+  const options = {
+    retryLimit: 0,
+    expireInSeconds: Math.ceil(settings.countTimeoutMs / 1000) * (RECOUNTS_PER_FETCH + 2),
+  };
   await boss.createQueue(RECOUNT_SEGMENT_QUEUE, { ...options, policy: "exclusive" });
   await boss.updateQueue(RECOUNT_SEGMENT_QUEUE, options);
 }
@@ -71,7 +92,10 @@ export async function createRecountQueue(boss: PgBoss, settings: Pick<SegmentCou
  * (bounded by `concurrency`), and the tick that queues due segments. Returns
  * `stop` for the tick; call it before stopping pg-boss.
  */
-export async function registerSegmentRecounts(boss: PgBoss, options: { db: Database; settings: SegmentCountSettings }): Promise<{ stop: () => void }> {
+export async function registerSegmentRecounts(
+  boss: PgBoss,
+  options: { db: Database; settings: SegmentCountSettings },
+): Promise<{ stop: () => void }> {
   const { db, settings } = options;
   await createRecountQueue(boss, settings);
   // Each of `concurrency` pollers takes a few jobs per fetch and counts them one after
@@ -88,7 +112,8 @@ export async function registerSegmentRecounts(boss: PgBoss, options: { db: Datab
           slotWaitMs: settings.countTimeoutMs,
           now: settings.now,
         });
-        if (outcome.status === "not-counted") log.warn({ segmentId: job.data.segmentId, reason: outcome.reason }, "segment not counted");
+        if (outcome.status === "not-counted")
+          log.warn({ segmentId: job.data.segmentId, reason: outcome.reason }, "segment not counted");
       }
     },
   );

@@ -82,7 +82,11 @@ async function readSegment(db: Database, options: RecountOptions): Promise<Count
 
 // The attempt time read before counting is the segment's version: an edit resets it,
 // and then this count, of the old tree, is not the one to show.
-async function storeCount(db: Database, segment: Counted, result: { contactCount: number; countedAt: Date }): Promise<void> {
+async function storeCount(
+  db: Database,
+  segment: Counted,
+  result: { contactCount: number; countedAt: Date },
+): Promise<void> {
   await db
     .updateTable("segments")
     .set({ contactCount: result.contactCount, countedAt: result.countedAt, countAttemptedAt: result.countedAt })
@@ -91,7 +95,11 @@ async function storeCount(db: Database, segment: Counted, result: { contactCount
     .execute();
 }
 
-async function storeFailure(db: Database, segment: Counted, failure: { reason: "too-slow" | "too-large"; attemptedAt: Date }): Promise<void> {
+async function storeFailure(
+  db: Database,
+  segment: Counted,
+  failure: { reason: "too-slow" | "too-large"; attemptedAt: Date },
+): Promise<void> {
   // A tree too large to evaluate has no count to show; one that was only slow this time keeps its last count.
   const at = failure.attemptedAt;
   await db

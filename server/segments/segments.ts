@@ -12,7 +12,14 @@ import { isWellFormedId } from "#server/not-found.ts";
  * waits for its first count; a null count with a time means it could not be
  * counted then (too slow or too large).
  */
-export type SegmentCard = { id: string; name: string; kind: string; contactCount: number | null; countedAt: Date | null; createdAt: Date };
+export type SegmentCard = {
+  id: string;
+  name: string;
+  kind: string;
+  contactCount: number | null;
+  countedAt: Date | null;
+  createdAt: Date;
+};
 
 /** Segments per page of the Segments page; the API's default page is larger. */
 export const SEGMENTS_PAGE_SIZE = 30;
@@ -21,14 +28,26 @@ export const MAX_SEGMENTS_PAGE_SIZE = 500;
 const NOT_FOUND = "Segment not found.";
 
 /** A new static segment, counted at once (it has no members yet); the name is trimmed and must not be blank. */
-export async function createSegment(db: Database, options: { teamId: string; name: string }): Promise<{ id: string; name: string }> {
+export async function createSegment(
+  db: Database,
+  options: { teamId: string; name: string },
+): Promise<{ id: string; name: string }> {
   const name = options.name.trim();
-  if (!name) throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
+  if (!name)
+    throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
   const id = newId();
   const now = new Date();
   await db
     .insertInto("segments")
-    .values({ id, teamId: options.teamId, name, kind: "static", contactCount: 0, countedAt: now, countAttemptedAt: now })
+    .values({
+      id,
+      teamId: options.teamId,
+      name,
+      kind: "static",
+      contactCount: 0,
+      countedAt: now,
+      countAttemptedAt: now,
+    })
     .execute();
   return { id, name };
 }
@@ -51,13 +70,22 @@ export async function listSegments(
   const direction = before ? "asc" : "desc";
   let query = db
     .selectFrom("segments")
-    .select(["id", "name", "kind", "contactCount", "countedAt", "createdAt", sql<string>`created_at::text`.as("createdAtText")])
+    .select([
+      "id",
+      "name",
+      "kind",
+      "contactCount",
+      "countedAt",
+      "createdAt",
+      sql<string>`created_at::text`.as("createdAtText"),
+    ])
     .where("teamId", "=", options.teamId)
     .orderBy("createdAt", direction)
     .orderBy("id", direction)
     .limit(limit + 1);
   if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  if (before) query = query.where(sql<boolean>`(created_at, id) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`);
+  if (before)
+    query = query.where(sql<boolean>`(created_at, id) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`);
   const page = toKeysetPage(await query.execute(), {
     limit,
     request: options,
@@ -67,7 +95,10 @@ export async function listSegments(
 }
 
 /** The team's segments by name, for pickers that need no member counts (a campaign's audience). */
-export async function listSegmentChoices(db: Database, options: { teamId: string }): Promise<{ id: string; name: string }[]> {
+export async function listSegmentChoices(
+  db: Database,
+  options: { teamId: string },
+): Promise<{ id: string; name: string }[]> {
   return db
     .selectFrom("segments")
     .select(["segments.id", "segments.name"])
@@ -80,7 +111,8 @@ export async function listSegmentChoices(db: Database, options: { teamId: string
 /** Renames one of the team's segments; an unknown, malformed or other team's id is NOT_FOUND. */
 export async function renameSegment(db: Database, options: { teamId: string; segmentId: string; name: string }) {
   const name = options.name.trim();
-  if (!name) throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
+  if (!name)
+    throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
   if (!isWellFormedId(options.segmentId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const row = await db
     .updateTable("segments")

@@ -16,7 +16,10 @@ export async function getTeamSettings(db: Database, options: { teamId: string })
 }
 
 /** Saves the Team card; an empty address clears it. */
-export async function updateTeamSettings(db: Database, options: { teamId: string; input: TeamSettingsInput }): Promise<TeamSettings> {
+export async function updateTeamSettings(
+  db: Database,
+  options: { teamId: string; input: TeamSettingsInput },
+): Promise<TeamSettings> {
   const { input } = options;
   await db
     .updateTable("teams")

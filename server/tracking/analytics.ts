@@ -24,7 +24,16 @@ export type CampaignAnalytics = {
   botOpened: number;
 };
 
-export const NO_ANALYTICS: CampaignAnalytics = { sent: 0, delivered: 0, opened: 0, clicked: 0, unsubscribed: 0, bounced: 0, failed: 0, botOpened: 0 };
+export const NO_ANALYTICS: CampaignAnalytics = {
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  clicked: 0,
+  unsubscribed: 0,
+  bounced: 0,
+  failed: 0,
+  botOpened: 0,
+};
 
 /**
  * One statement for any number of campaigns: per-status totals from the counts the
@@ -75,7 +84,16 @@ function analyticsQuery(db: Database, teamId: string) {
     .where("campaigns.teamId", "=", teamId);
 }
 
-type Row = { accepted: number | null; failedTotal: number | null; bounced: number | null; delivered: number | null; opened: number; clicked: number; unsubscribed: number; botOpened: number };
+type Row = {
+  accepted: number | null;
+  failedTotal: number | null;
+  bounced: number | null;
+  delivered: number | null;
+  opened: number;
+  clicked: number;
+  unsubscribed: number;
+  botOpened: number;
+};
 
 function toAnalytics(row: Row): CampaignAnalytics {
   const bounced = row.bounced ?? 0;
@@ -97,14 +115,17 @@ export async function campaignAnalytics(
   options: { teamId: string; campaignIds: readonly string[] },
 ): Promise<Map<string, CampaignAnalytics>> {
   if (options.campaignIds.length === 0) return new Map();
-  const rows = await analyticsQuery(db, options.teamId).where("campaigns.id", "in", [...options.campaignIds]).execute();
+  const rows = await analyticsQuery(db, options.teamId)
+    .where("campaigns.id", "in", [...options.campaignIds])
+    .execute();
   return new Map(rows.map((row) => [row.id, toAnalytics(row)]));
 }
 
 export type SentTotals = { sent: number; opened: number; clicked: number };
 
 const sentOf = sql<number>`coalesce(a.accepted, 0) + coalesce(a.bounced, 0)`;
-const sumOf = (value: ReturnType<typeof sql<number>>, where = sql<boolean>`true`) => sql<number>`coalesce(sum(${value}) filter (where ${where}), 0)::int`;
+const sumOf = (value: ReturnType<typeof sql<number>>, where = sql<boolean>`true`) =>
+  sql<number>`coalesce(sum(${value}) filter (where ${where}), 0)::int`;
 
 /**
  * The team's SENT campaigns summed up in one aggregate statement, however many
@@ -146,10 +167,16 @@ export async function sentCampaignTotals<W extends string>(
     .selectFrom(analyticsQuery(db, options.teamId).where("campaigns.state", "=", "SENT").as("a"))
     .select([
       ...totalsOf("all"),
-      ...windows.flatMap(([, window], i) => totalsOf(`w${i}`, sql<boolean>`a.sent_at >= ${window.from} and a.sent_at < ${window.to}`)),
+      ...windows.flatMap(([, window], i) =>
+        totalsOf(`w${i}`, sql<boolean>`a.sent_at >= ${window.from} and a.sent_at < ${window.to}`),
+      ),
     ])
     .executeTakeFirstOrThrow()) as Record<string, number>;
-  const pick = (prefix: string): SentTotals => ({ sent: row[`${prefix}Sent`]!, opened: row[`${prefix}Opened`]!, clicked: row[`${prefix}Clicked`]! });
+  const pick = (prefix: string): SentTotals => ({
+    sent: row[`${prefix}Sent`]!,
+    opened: row[`${prefix}Opened`]!,
+    clicked: row[`${prefix}Clicked`]!,
+  });
   const totals: Record<string, SentTotals> = { all: pick("all") };
   windows.forEach(([name], i) => (totals[name] = pick(`w${i}`)));
   return totals as { all: SentTotals } & Record<W, SentTotals>;

@@ -27,7 +27,8 @@ export function compileEmail(html: string, text: string, ownUnsubscribePrefix: s
     if (index < 0) index = links.push(url) - 1;
     return index;
   };
-  const isUnsubscribe = (value: string) => PLACEHOLDER.test(safeDecodeUri(value)) || value.startsWith(ownUnsubscribePrefix);
+  const isUnsubscribe = (value: string) =>
+    PLACEHOLDER.test(safeDecodeUri(value)) || value.startsWith(ownUnsubscribePrefix);
   return {
     html: compileHtml(html, indexOf, isUnsubscribe),
     text: compileText(text, indexOf, isUnsubscribe),
@@ -35,7 +36,11 @@ export function compileEmail(html: string, text: string, ownUnsubscribePrefix: s
   };
 }
 
-function compileHtml(html: string, indexOf: (url: string) => number, isUnsubscribe: (value: string) => boolean): CompiledBody {
+function compileHtml(
+  html: string,
+  indexOf: (url: string) => number,
+  isUnsubscribe: (value: string) => boolean,
+): CompiledBody {
   // The places to fill, in document order: link hrefs, and the unsubscribe placeholder
   // written anywhere outside an <a> or <area> tag (inside one, only its href counts).
   const cuts: { start: number; end: number; slot: Slot }[] = [];
@@ -82,7 +87,11 @@ function compileHtml(html: string, indexOf: (url: string) => number, isUnsubscri
   return { pieces, hasUnsubscribe };
 }
 
-function compileText(text: string, indexOf: (url: string) => number, isUnsubscribe: (value: string) => boolean): CompiledBody {
+function compileText(
+  text: string,
+  indexOf: (url: string) => number,
+  isUnsubscribe: (value: string) => boolean,
+): CompiledBody {
   const pieces: (string | Slot)[] = [];
   let hasUnsubscribe = false;
   let from = 0;

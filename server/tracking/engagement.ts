@@ -8,7 +8,11 @@ import type { Database } from "#db/database.ts";
  * so each unique count moves by exactly one when a delivery first opens or clicks
  * (and back when a later signal shows those hits were a machine's).
  */
-export async function refreshEngagement(trx: Database, delivery: { id: string; campaignId: string }, before: EngagementFlags): Promise<void> {
+export async function refreshEngagement(
+  trx: Database,
+  delivery: { id: string; campaignId: string },
+  before: EngagementFlags,
+): Promise<void> {
   const now = await trx
     .selectFrom("engagementEvents")
     .select([
@@ -47,7 +51,12 @@ export async function refreshEngagement(trx: Database, delivery: { id: string; c
 
 export type EngagementFlags = { opened: boolean; clicked: boolean; unsubscribed: boolean; botOpened: boolean };
 
-type EngagementTimes = { openedAt: Date | null; clickedAt: Date | null; botOpenedAt: Date | null; unsubscribedAt: Date | null };
+type EngagementTimes = {
+  openedAt: Date | null;
+  clickedAt: Date | null;
+  botOpenedAt: Date | null;
+  unsubscribedAt: Date | null;
+};
 
 /** What the campaign counts of one delivery: a person opened, clicked, unsubscribed; or only machines opened. */
 function flagsOf(row: EngagementTimes): EngagementFlags {
@@ -60,7 +69,10 @@ function flagsOf(row: EngagementTimes): EngagementFlags {
 }
 
 /** The delivery's engagement row, created if needed and locked for the transaction, as flags. */
-export async function lockEngagement(trx: Database, delivery: { id: string; campaignId: string }): Promise<EngagementFlags> {
+export async function lockEngagement(
+  trx: Database,
+  delivery: { id: string; campaignId: string },
+): Promise<EngagementFlags> {
   await trx
     .insertInto("deliveryEngagement")
     .values({ deliveryId: delivery.id, campaignId: delivery.campaignId })

@@ -31,7 +31,8 @@ export function findHtmlLinks(html: string): HtmlLink[] {
         tag = name === "a" || name === "area" ? { tagStart: start - 1, href: null } : null;
       },
       onattribname(start, end) {
-        inHref = tag !== null && tag.href === null && end - start === 4 && html.slice(start, end).toLowerCase() === "href";
+        inHref =
+          tag !== null && tag.href === null && end - start === 4 && html.slice(start, end).toLowerCase() === "href";
         value = null;
       },
       onattribdata(start, end) {

@@ -52,8 +52,12 @@ export function instrumentEmail(input: InstrumentEmailInput): InstrumentedEmail 
     `<img src="${escapeHtml(pixelUrl)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;margin:0;padding:0" />`,
     postal || !compiled.html.hasUnsubscribe
       ? `<div style="margin:24px 0 0;font-size:12px;line-height:18px;color:#6b7280;text-align:center">` +
-        (postal && !input.html.includes(escapeHtml(postal)) ? `<p style="margin:0 0 8px">${escapeHtml(postal).replace(/\r?\n/g, "<br />")}</p>` : "") +
-        (compiled.html.hasUnsubscribe ? "" : `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>`) +
+        (postal && !input.html.includes(escapeHtml(postal))
+          ? `<p style="margin:0 0 8px">${escapeHtml(postal).replace(/\r?\n/g, "<br />")}</p>`
+          : "") +
+        (compiled.html.hasUnsubscribe
+          ? ""
+          : `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>`) +
         `</div>`
       : "",
   ].join("");
@@ -61,11 +65,16 @@ export function instrumentEmail(input: InstrumentEmailInput): InstrumentedEmail 
     postal && !input.text.includes(postal) ? postal : null,
     compiled.text.hasUnsubscribe ? null : `Unsubscribe: ${unsubscribeUrl}`,
   ].filter((line): line is string => line !== null);
-  const textFooter = textFooterLines.length > 0 ? `${input.text.endsWith("\n") ? "" : "\n"}\n--\n${textFooterLines.join("\n")}\n` : "";
+  const textFooter =
+    textFooterLines.length > 0 ? `${input.text.endsWith("\n") ? "" : "\n"}\n--\n${textFooterLines.join("\n")}\n` : "";
 
   const mailto = input.unsubscribeMailto ? `, <mailto:${input.unsubscribeMailto}>` : "";
   return {
-    html: assemble(compiled.html, { clickUrls: clickUrls.map(escapeHtml), unsubscribeUrl: escapeHtml(unsubscribeUrl), footer: htmlFooter }),
+    html: assemble(compiled.html, {
+      clickUrls: clickUrls.map(escapeHtml),
+      unsubscribeUrl: escapeHtml(unsubscribeUrl),
+      footer: htmlFooter,
+    }),
     text: input.text === "" ? "" : assemble(compiled.text, { clickUrls, unsubscribeUrl, footer: textFooter }),
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>${mailto}`,

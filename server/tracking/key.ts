@@ -48,7 +48,12 @@ export async function loadStoredTrackingKey(db: Database, secretKey: Buffer): Pr
 
 async function sealPlainTrackingKey(db: Database, secretKey: Buffer): Promise<Buffer> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("trackingKeys").select(["secret", "sealedSecret"]).where("id", "=", 1).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom("trackingKeys")
+      .select(["secret", "sealedSecret"])
+      .where("id", "=", 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     // Another process sealed it while this one waited for the lock.
     if (row.sealedSecret) return openTrackingKey(secretKey, row.sealedSecret);
     const key = row.secret!;

@@ -43,7 +43,9 @@ export function machineOpenReason(hit: Hit): MachineReason | null {
   return null;
 }
 
-export function machineClickReason(hit: Hit & { method: string; otherLinksJustFollowed: number }): MachineReason | null {
+export function machineClickReason(
+  hit: Hit & { method: string; otherLinksJustFollowed: number },
+): MachineReason | null {
   // Browsers follow a link with GET; link checkers ask with HEAD first.
   if (hit.method === "HEAD") return "head-request";
   const userAgent = hit.userAgent?.trim() ?? "";

@@ -3,7 +3,15 @@ import type { Database } from "#db/database.ts";
 import { lockEngagement, refreshEngagement } from "./engagement.ts";
 import { INSTANT_AFTER_SEND_MS, machineClickReason, machineOpenReason } from "./machine-hits.ts";
 
-export type TrackedDelivery = { id: string; teamId: string; campaignId: string; contactId: string; channel: string; address: string; sentAt: Date | null };
+export type TrackedDelivery = {
+  id: string;
+  teamId: string;
+  campaignId: string;
+  contactId: string;
+  channel: string;
+  address: string;
+  sentAt: Date | null;
+};
 
 /**
  * The delivery a valid token names, or null when it no longer exists: its campaign
@@ -13,8 +21,18 @@ export type TrackedDelivery = { id: string; teamId: string; campaignId: string; 
 export async function findTrackedDelivery(db: Database, deliveryId: string): Promise<TrackedDelivery | null> {
   const row = await db
     .selectFrom("deliveries")
-    .innerJoin("contacts", (join) => join.onRef("contacts.id", "=", "deliveries.contactId").onRef("contacts.teamId", "=", "deliveries.teamId"))
-    .select(["deliveries.id", "deliveries.teamId", "deliveries.campaignId", "deliveries.contactId", "deliveries.channel", "deliveries.address", "deliveries.sentAt"])
+    .innerJoin("contacts", (join) =>
+      join.onRef("contacts.id", "=", "deliveries.contactId").onRef("contacts.teamId", "=", "deliveries.teamId"),
+    )
+    .select([
+      "deliveries.id",
+      "deliveries.teamId",
+      "deliveries.campaignId",
+      "deliveries.contactId",
+      "deliveries.channel",
+      "deliveries.address",
+      "deliveries.sentAt",
+    ])
     .where("deliveries.id", "=", deliveryId)
     .executeTakeFirst();
   return row ?? null;
@@ -76,7 +94,12 @@ export async function recordClick(
       .where("occurredAt", ">", burstFrom)
       .where("linkIndex", "<>", options.linkIndex)
       .executeTakeFirstOrThrow();
-    const reason = machineClickReason({ ...options, at, sentAt: delivery.sentAt, otherLinksJustFollowed: recent.links });
+    const reason = machineClickReason({
+      ...options,
+      at,
+      sentAt: delivery.sentAt,
+      otherLinksJustFollowed: recent.links,
+    });
     await trx
       .insertInto("engagementEvents")
       .values({

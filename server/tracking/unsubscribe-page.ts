@@ -1,13 +1,17 @@
 import type { Database } from "#db/database.ts";
 import { getTrackingKey } from "./key.ts";
 import { readUnsubscribeToken, type UnsubscribeTarget } from "./tokens.ts";
-import { describeUnsubscribe, unsubscribeRecipient, type UnsubscribePage, type UnsubscribeSource } from "./unsubscribe.ts";
+import {
+  describeUnsubscribe,
+  unsubscribeRecipient,
+  type UnsubscribePage,
+  type UnsubscribeSource,
+} from "./unsubscribe.ts";
 
 const CHANNEL_WORDS = { EMAIL: "emails", SMS: "text messages", WHATSAPP: "WhatsApp messages" } as const;
 
 export type UnsubscribeView =
-  | { state: "invalid" }
-  | { state: "ask" | "done"; teamName: string; messages: string; address: string | null };
+  { state: "invalid" } | { state: "ask" | "done"; teamName: string; messages: string; address: string | null };
 
 async function targetOf(db: Database, token: string): Promise<UnsubscribeTarget | null> {
   return readUnsubscribeToken(await getTrackingKey(db), token);
@@ -15,7 +19,12 @@ async function targetOf(db: Database, token: string): Promise<UnsubscribeTarget 
 
 function viewOf(page: UnsubscribePage | null): UnsubscribeView {
   if (!page) return { state: "invalid" };
-  return { state: page.unsubscribed ? "done" : "ask", teamName: page.teamName, messages: CHANNEL_WORDS[page.channel], address: maskAddress(page.address) };
+  return {
+    state: page.unsubscribed ? "done" : "ask",
+    teamName: page.teamName,
+    messages: CHANNEL_WORDS[page.channel],
+    address: maskAddress(page.address),
+  };
 }
 
 /** What the unsubscribe page at /u/:token shows. Reading it changes nothing. */
@@ -30,7 +39,9 @@ export async function unsubscribeByToken(
   options: { token: string; source: UnsubscribeSource; userAgent: string | null },
 ): Promise<UnsubscribeView> {
   const target = await targetOf(db, options.token);
-  return viewOf(target ? await unsubscribeRecipient(db, { target, source: options.source, userAgent: options.userAgent }) : null);
+  return viewOf(
+    target ? await unsubscribeRecipient(db, { target, source: options.source, userAgent: options.userAgent }) : null,
+  );
 }
 
 /**

@@ -27,8 +27,12 @@ export async function describeUnsubscribe(db: Database, target: UnsubscribeTarge
   const column = STATUS_COLUMN[target.channel];
   const row = await db
     .selectFrom("teams")
-    .leftJoin("contacts", (join) => join.on("contacts.id", "=", target.contactId).onRef("contacts.teamId", "=", "teams.id"))
-    .leftJoin("deliveries", (join) => join.on("deliveries.id", "=", target.deliveryId).onRef("deliveries.teamId", "=", "teams.id"))
+    .leftJoin("contacts", (join) =>
+      join.on("contacts.id", "=", target.contactId).onRef("contacts.teamId", "=", "teams.id"),
+    )
+    .leftJoin("deliveries", (join) =>
+      join.on("deliveries.id", "=", target.deliveryId).onRef("deliveries.teamId", "=", "teams.id"),
+    )
     .select([
       "teams.name as teamName",
       "deliveries.address as sentTo",
@@ -81,7 +85,10 @@ export async function unsubscribeRecipient(
     if (delivery && delivery.teamId === target.teamId) {
       const before = await lockEngagement(trx, delivery);
       if (!before.unsubscribed) {
-        await trx.insertInto("engagementEvents").values({ ...event, deliveryId: delivery.id, campaignId: delivery.campaignId }).execute();
+        await trx
+          .insertInto("engagementEvents")
+          .values({ ...event, deliveryId: delivery.id, campaignId: delivery.campaignId })
+          .execute();
         await refreshEngagement(trx, delivery, before);
       }
     } else if (changed) {
@@ -157,7 +164,15 @@ export async function unsubscribeByAddress(
     if (rest.length > 0) {
       await trx
         .insertInto("engagementEvents")
-        .values(rest.map((contactId) => ({ teamId: options.teamId, contactId, kind: "unsubscribe", detail: options.source, occurredAt: at })))
+        .values(
+          rest.map((contactId) => ({
+            teamId: options.teamId,
+            contactId,
+            kind: "unsubscribe",
+            detail: options.source,
+            occurredAt: at,
+          })),
+        )
         .execute();
     }
     return { unsubscribed: changed.length };

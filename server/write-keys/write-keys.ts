@@ -10,7 +10,14 @@ const KEY_PREFIX = "mwk_";
 /** How much of a key lists show: enough to tell keys apart, far too little to use. */
 const SHOWN_LENGTH = KEY_PREFIX.length + 6;
 
-export type WriteKeyView = { id: string; name: string; kind: WriteKeyKind; prefix: string; createdAt: Date; revokedAt: Date | null };
+export type WriteKeyView = {
+  id: string;
+  name: string;
+  kind: WriteKeyKind;
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+};
 
 const VIEW_COLUMNS = ["id", "name", "kind", "prefix", "createdAt", "revokedAt"] as const;
 
@@ -33,7 +40,14 @@ export async function createWriteKey(
   const id = newId();
   await db
     .insertInto("writeKeys")
-    .values({ id, teamId: options.teamId, name, kind: options.kind, keyHash: hashWriteKey(key), prefix: key.slice(0, SHOWN_LENGTH) })
+    .values({
+      id,
+      teamId: options.teamId,
+      name,
+      kind: options.kind,
+      keyHash: hashWriteKey(key),
+      prefix: key.slice(0, SHOWN_LENGTH),
+    })
     .execute();
   return { id, name, kind: options.kind, key };
 }

@@ -29,6 +29,9 @@ export type SignupInput = z.infer<typeof SignupSchema>;
 /** What `POST /api/auth/login` takes, and the login form. */
 export const LoginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX * 4),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX * 4),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;

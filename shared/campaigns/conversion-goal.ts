@@ -8,7 +8,11 @@ export const MAX_CONVERSION_DAYS = 90;
 export const MAX_GOAL_CONDITIONS = 20;
 
 const propertyName = (what: string) =>
-  z.string({ error: `${what} must be a text` }).trim().min(1, `${what} is required`).max(200, `${what} must be at most 200 characters`);
+  z
+    .string({ error: `${what} must be a text` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(200, `${what} must be at most 200 characters`);
 
 const withinDays = z.coerce
   .number({ error: `Enter a whole number of days from 1 to ${MAX_CONVERSION_DAYS}` })
@@ -25,9 +29,14 @@ const withinDays = z.coerce
 export const ConversionGoalSchema = z.object(
   {
     event: propertyName("The goal's event name"),
-    properties: z.array(PropertyConditionSchema).max(MAX_GOAL_CONDITIONS, `At most ${MAX_GOAL_CONDITIONS} property conditions`).default([]),
+    properties: z
+      .array(PropertyConditionSchema)
+      .max(MAX_GOAL_CONDITIONS, `At most ${MAX_GOAL_CONDITIONS} property conditions`)
+      .default([]),
     withinDays: withinDays.default(DEFAULT_CONVERSION_DAYS),
-    revenueProperty: propertyName("The revenue property").nullish().transform((value) => value ?? null),
+    revenueProperty: propertyName("The revenue property")
+      .nullish()
+      .transform((value) => value ?? null),
   },
   { error: "conversionGoal must be an object with event, properties, withinDays and revenueProperty, or null" },
 );
@@ -72,24 +81,40 @@ export const ConversionGoalFormSchema = z
     event: z.string().trim().max(200, "The goal's event name must be at most 200 characters").optional(),
     withinDays: z.string().trim().optional(),
     revenueProperty: z.string().trim().max(200, "The revenue property must be at most 200 characters").optional(),
-    properties: z.array(formRow).max(MAX_GOAL_CONDITIONS, `At most ${MAX_GOAL_CONDITIONS} property conditions`).default([]),
+    properties: z
+      .array(formRow)
+      .max(MAX_GOAL_CONDITIONS, `At most ${MAX_GOAL_CONDITIONS} property conditions`)
+      .default([]),
   })
   .optional()
   .superRefine((goal, context) => {
     if (!goal?.event) return;
     if (goal.withinDays && !withinDays.safeParse(goal.withinDays).success) {
-      context.addIssue({ code: "custom", path: ["withinDays"], message: `Enter a whole number of days from 1 to ${MAX_CONVERSION_DAYS}` });
+      context.addIssue({
+        code: "custom",
+        path: ["withinDays"],
+        message: `Enter a whole number of days from 1 to ${MAX_CONVERSION_DAYS}`,
+      });
     }
     goal.properties.forEach((row, index) => {
       if (!row.property) return;
       const needsValue = row.operator !== "exists" && row.operator !== "not_exists";
       if (needsValue && !row.value) {
-        context.addIssue({ code: "custom", path: ["properties", index, "value"], message: "Enter a value to compare with" });
+        context.addIssue({
+          code: "custom",
+          path: ["properties", index, "value"],
+          message: "Enter a value to compare with",
+        });
         return;
       }
       // The same schema as the API's and filter segments': its message lands on the row's value.
       const parsed = PropertyConditionSchema.safeParse(formCondition(row.property, row.operator, row.value ?? ""));
-      if (!parsed.success) context.addIssue({ code: "custom", path: ["properties", index, "value"], message: parsed.error.issues[0]!.message });
+      if (!parsed.success)
+        context.addIssue({
+          code: "custom",
+          path: ["properties", index, "value"],
+          message: parsed.error.issues[0]!.message,
+        });
     });
   })
   .transform((goal): ConversionGoal | null => {
@@ -98,7 +123,9 @@ export const ConversionGoalFormSchema = z
       event: goal.event,
       withinDays: goal.withinDays ? Number(goal.withinDays) : DEFAULT_CONVERSION_DAYS,
       revenueProperty: goal.revenueProperty || null,
-      properties: goal.properties.filter((row) => row.property).map((row) => formCondition(row.property!, row.operator, row.value ?? "")),
+      properties: goal.properties
+        .filter((row) => row.property)
+        .map((row) => formCondition(row.property!, row.operator, row.value ?? "")),
     };
   });
 
@@ -113,7 +140,14 @@ function formCondition(property: string, operator: GoalFormOperator, value: stri
     case "within_last_days":
       return { property, operator, value: value.trim() === "" ? Number.NaN : Number(value) } as PropertyCondition;
     case "in_list":
-      return { property, operator, value: value.split(",").map((item) => item.trim()).filter((item) => item !== "") };
+      return {
+        property,
+        operator,
+        value: value
+          .split(",")
+          .map((item) => item.trim())
+          .filter((item) => item !== ""),
+      };
     default:
       return { property, operator, value };
   }
@@ -123,7 +157,11 @@ function formCondition(property: string, operator: GoalFormOperator, value: stri
 export function goalFormDefaults(goal: ConversionGoal | null) {
   const rows = (goal?.properties ?? [])
     .filter((p) => p.operator in GOAL_FORM_OPERATORS)
-    .map((p) => ({ property: p.property, operator: p.operator, value: "value" in p ? (Array.isArray(p.value) ? p.value.join(", ") : String(p.value)) : "" }));
+    .map((p) => ({
+      property: p.property,
+      operator: p.operator,
+      value: "value" in p ? (Array.isArray(p.value) ? p.value.join(", ") : String(p.value)) : "",
+    }));
   return {
     event: goal?.event ?? "",
     withinDays: String(goal?.withinDays ?? DEFAULT_CONVERSION_DAYS),

@@ -18,20 +18,29 @@ export const MAX_WHATSAPP_PARAMETERS = 20;
 const scheduledTime = z
   .string({ error: "scheduledTime must be an ISO date-time or an empty string" })
   .trim()
-  .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "scheduledTime must be an ISO date-time, such as 2030-01-31T09:00:00Z")
+  .refine(
+    (value) => value === "" || !Number.isNaN(Date.parse(value)),
+    "scheduledTime must be an ISO date-time, such as 2030-01-31T09:00:00Z",
+  )
   .optional();
 
 const whatsappTemplate = z
   .string({ error: "whatsapp.template must be a text" })
   .trim()
   .max(512, "The template name must be at most 512 characters")
-  .refine((value) => value === "" || WHATSAPP_TEMPLATE.test(value), "Template names use lowercase letters, digits and underscores, as in WhatsApp Manager")
+  .refine(
+    (value) => value === "" || WHATSAPP_TEMPLATE.test(value),
+    "Template names use lowercase letters, digits and underscores, as in WhatsApp Manager",
+  )
   .optional();
 
 const whatsappLanguage = z
   .string({ error: "whatsapp.language must be a text" })
   .trim()
-  .refine((value) => value === "" || WHATSAPP_LANGUAGE.test(value), "Use the template's language code, such as en or en_US")
+  .refine(
+    (value) => value === "" || WHATSAPP_LANGUAGE.test(value),
+    "Use the template's language code, such as en or en_US",
+  )
   .optional();
 
 const whatsappParameter = z
@@ -62,12 +71,19 @@ const content = z
   .nullish();
 
 const baseFields = {
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(200, "Name must be at most 200 characters"),
   type: z.enum(CAMPAIGN_TYPES, { error: "type must be EMAIL, WHATSAPP or SMS" }).default("EMAIL"),
   subject: z.string().trim().max(300, "Subject must be at most 300 characters").nullish(),
   content,
   contentFormat: z.enum(CONTENT_FORMATS, { error: "contentFormat must be HTML or MARKDOWN" }).default("HTML"),
-  segmentIds: z.array(z.string(), { error: "segmentIds must be a list of segment ids" }).max(100, "At most 100 segments").default([]),
+  segmentIds: z
+    .array(z.string(), { error: "segmentIds must be a list of segment ids" })
+    .max(100, "At most 100 segments")
+    .default([]),
   scheduledTime,
 };
 
@@ -105,7 +121,9 @@ export const CampaignInputSchema = z
   })
   .superRefine(checkPerType);
 /** What the domain takes; callers that predate contentFormat may leave it out (HTML). */
-export type CampaignInput = Omit<z.infer<typeof CampaignInputSchema>, "contentFormat"> & { contentFormat?: ContentFormat };
+export type CampaignInput = Omit<z.infer<typeof CampaignInputSchema>, "contentFormat"> & {
+  contentFormat?: ContentFormat;
+};
 
 /**
  * The campaign dialog's form: the same fields, with WhatsApp's body parameters as one
@@ -122,7 +140,12 @@ export const CampaignFormSchema = z
         parameters: z
           .string()
           .optional()
-          .transform((text) => (text ?? "").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ""))
+          .transform((text) =>
+            (text ?? "")
+              .split(/\r?\n/)
+              .map((line) => line.trim())
+              .filter((line) => line !== ""),
+          )
           .pipe(whatsappParameters),
       })
       .optional(),
@@ -135,7 +158,10 @@ export const CampaignFormSchema = z
 export const ScheduleSchema = z.object({
   scheduledTime: z
     .string({ error: "scheduledTime is required" })
-    .refine((value) => !Number.isNaN(Date.parse(value)), "scheduledTime must be an ISO date-time, such as 2030-01-31T09:00:00Z"),
+    .refine(
+      (value) => !Number.isNaN(Date.parse(value)),
+      "scheduledTime must be an ISO date-time, such as 2030-01-31T09:00:00Z",
+    ),
 });
 
 /** `GET /api/campaigns?limit=&cursor=`: keyset paging, as for contacts. */

@@ -81,7 +81,11 @@ const secret = (label: string) => z.string().max(1000, `${label} must be at most
  */
 const refuseApiBaseUrl = (variable: string) => (value: { apiBaseUrl?: unknown }, ctx: z.RefinementCtx) => {
   if (value.apiBaseUrl !== undefined) {
-    ctx.addIssue({ code: "custom", path: [], message: `The provider's API address is set by the server's operator (${variable}), not per team.` });
+    ctx.addIssue({
+      code: "custom",
+      path: [],
+      message: `The provider's API address is set by the server's operator (${variable}), not per team.`,
+    });
   }
 };
 
@@ -115,7 +119,10 @@ export type SmtpSettingsInput = z.infer<typeof SmtpSettingsSchema>;
 export const TwilioSettingsSchema = z
   .object({
     enabled: checkbox,
-    accountSid: requiredText("Account SID", 34).regex(/^AC[0-9a-fA-F]{32}$/, "The Account SID is AC followed by 32 hexadecimal characters"),
+    accountSid: requiredText("Account SID", 34).regex(
+      /^AC[0-9a-fA-F]{32}$/,
+      "The Account SID is AC followed by 32 hexadecimal characters",
+    ),
     authToken: secret("Auth token"),
     fromNumber: z.string().trim().regex(E164, phoneMessage).optional(),
     messagingServiceSid: z
@@ -132,19 +139,24 @@ export const TwilioSettingsSchema = z
   .superRefine(refuseApiBaseUrl("TWILIO_BASE_URL"));
 export type TwilioSettingsInput = z.infer<typeof TwilioSettingsSchema>;
 
-export const WhatsAppSettingsSchema = z.object({
-  enabled: checkbox,
-  phoneNumberId: requiredText("Phone number ID", 32).regex(/^\d+$/, "The phone number ID is the number Meta shows for it, digits only"),
-  accessToken: secret("Access token"),
-  appSecret: secret("App secret"),
-  verifyToken: secret("Verify token"),
-  apiVersion: z
-    .string()
-    .trim()
-    .regex(/^v?\d{1,3}\.\d{1,2}$/, "Enter a Graph API version such as v23.0")
-    .optional(),
-  apiBaseUrl: z.unknown().optional(),
-}).superRefine(refuseApiBaseUrl("WHATSAPP_BASE_URL"));
+export const WhatsAppSettingsSchema = z
+  .object({
+    enabled: checkbox,
+    phoneNumberId: requiredText("Phone number ID", 32).regex(
+      /^\d+$/,
+      "The phone number ID is the number Meta shows for it, digits only",
+    ),
+    accessToken: secret("Access token"),
+    appSecret: secret("App secret"),
+    verifyToken: secret("Verify token"),
+    apiVersion: z
+      .string()
+      .trim()
+      .regex(/^v?\d{1,3}\.\d{1,2}$/, "Enter a Graph API version such as v23.0")
+      .optional(),
+    apiBaseUrl: z.unknown().optional(),
+  })
+  .superRefine(refuseApiBaseUrl("WHATSAPP_BASE_URL"));
 export type WhatsAppSettingsInput = z.infer<typeof WhatsAppSettingsSchema>;
 
 /**

@@ -33,11 +33,19 @@ const metadata = new Metadata() as unknown as NumberingPlans;
 // first phone of an import. tests/unit/phone.test.ts compares both answers with
 // the full parse across every country: run it on every upgrade.
 function requireNumberingPlans() {
-  const missing: string[] = (["hasCallingCode", "getCountryCodesForCallingCode", "selectNumberingPlan"] as const).filter((name) => typeof metadata[name] !== "function");
+  const missing: string[] = (
+    ["hasCallingCode", "getCountryCodesForCallingCode", "selectNumberingPlan"] as const
+  ).filter((name) => typeof metadata[name] !== "function");
   if (missing.length === 0) {
     metadata.selectNumberingPlan("1");
     const plan = metadata.numberingPlan;
-    for (const name of ["nationalNumberPattern", "nationalPrefixForParsing", "leadingDigits", "hasTypes", "type"] as const) {
+    for (const name of [
+      "nationalNumberPattern",
+      "nationalPrefixForParsing",
+      "leadingDigits",
+      "hasTypes",
+      "type",
+    ] as const) {
       if (typeof plan?.[name] !== "function") missing.push(`numberingPlan.${name}`);
     }
   }
@@ -50,7 +58,18 @@ function requireNumberingPlans() {
 requireNumberingPlans();
 
 // The order in which the parser's getNumberType tries them (fixed line first).
-const NUMBER_TYPES = ["FIXED_LINE", "MOBILE", "PREMIUM_RATE", "TOLL_FREE", "SHARED_COST", "VOIP", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
+const NUMBER_TYPES = [
+  "FIXED_LINE",
+  "MOBILE",
+  "PREMIUM_RATE",
+  "TOLL_FREE",
+  "SHARED_COST",
+  "VOIP",
+  "PERSONAL_NUMBER",
+  "PAGER",
+  "UAN",
+  "VOICEMAIL",
+];
 
 type CompiledPlan = {
   nationalNumber: RegExp;
@@ -150,5 +169,7 @@ function isValidIn(plan: CompiledPlan, national: string): boolean {
 // The parser's getNumberType(...) !== undefined.
 function hasNumberType(plan: CompiledPlan, national: string): boolean {
   if (!plan.nationalNumber.test(national)) return false;
-  return (plan.types ?? []).some((type) => (!type.lengths || type.lengths.includes(national.length)) && type.pattern.test(national));
+  return (plan.types ?? []).some(
+    (type) => (!type.lengths || type.lengths.includes(national.length)) && type.pattern.test(national),
+  );
 }

@@ -41,7 +41,8 @@ export function countSms(text: string): SmsCount {
   const widths = chars.map((c) => (encoding === "GSM-7" ? (extension.has(c) ? 2 : 1) : c.length));
   const characters = widths.reduce((sum, width) => sum + width, 0);
   const limits = LIMITS[encoding];
-  if (characters === 0) return { encoding, characters, segments: 0, perSegment: limits.single, remaining: limits.single };
+  if (characters === 0)
+    return { encoding, characters, segments: 0, perSegment: limits.single, remaining: limits.single };
   if (characters <= limits.single) {
     return { encoding, characters, segments: 1, perSegment: limits.single, remaining: limits.single - characters };
   }
@@ -61,7 +62,8 @@ export function countSms(text: string): SmsCount {
 /** "42/160 characters · 1 segment · GSM-7", the counter's words. */
 export function describeSmsCount(count: SmsCount): string {
   const segments = `${count.segments} ${count.segments === 1 ? "segment" : "segments"}`;
-  const characters = count.segments > 1 ? `${count.characters} characters` : `${count.characters}/${count.perSegment} characters`;
+  const characters =
+    count.segments > 1 ? `${count.characters} characters` : `${count.characters}/${count.perSegment} characters`;
   return `${characters} · ${segments} · ${count.encoding}`;
 }
 

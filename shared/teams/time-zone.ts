@@ -65,7 +65,14 @@ const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function fromZonedInputValue(value: string, timeZone: string): Date | null {
   const match = LOCAL_INPUT.exec(value);
   if (!match) return null;
-  const [y, mo, d, h, mi, s] = match.slice(1).map((field) => Number(field ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = match.slice(1).map((field) => Number(field ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const wanted = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(wanted);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;

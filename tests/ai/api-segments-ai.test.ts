@@ -28,7 +28,9 @@ afterEach(() => {
 afterAll(() => fake.close());
 
 async function generate(body: unknown, as = token) {
-  const response = await respond(() => action(routeArgs(jsonRequest("/api/segments/ai", body, { headers: bearer(as) }))));
+  const response = await respond(() =>
+    action(routeArgs(jsonRequest("/api/segments/ai", body, { headers: bearer(as) }))),
+  );
   return { status: response.status, body: await response.json() };
 }
 
@@ -38,14 +40,24 @@ function useModel(baseUrl: string, extra: Record<string, string> = {}) {
 
 const members = (where: (c: Seed["contacts"][number]) => boolean) => seed.contacts.filter(where).map((c) => c.id);
 const proIds = () => members((c) => c.attributes.plan === "pro");
-const pro = { type: "group", combinator: "and", conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }] };
+const pro = {
+  type: "group",
+  combinator: "and",
+  conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }],
+};
 const idsOf = (sample: { id: string }[]) => sample.map((c) => c.id);
 
 describe("POST /api/segments/ai", () => {
   test("with no model configured, the built-in interpreter answers the filter, its explanation, the live count and a sample", async () => {
     const { status, body } = await generate({ prompt: "pro users" });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ filter: pro, unsupported: [], count: proIds().length, interpreter: "built-in", notice: null });
+    expect(body).toMatchObject({
+      filter: pro,
+      unsupported: [],
+      count: proIds().length,
+      interpreter: "built-in",
+      notice: null,
+    });
     expect(body.explanation).toContain('plan is "pro"');
     expect(body.sample).toHaveLength(Math.min(10, proIds().length));
     expect(idsOf(body.sample).every((id: string) => proIds().includes(id))).toBe(true);
@@ -55,7 +67,10 @@ describe("POST /api/segments/ai", () => {
     const vague = await generate({ prompt: "high value customers" });
     expect(vague.status).toBe(200);
     expect(vague.body.unsupported.join(" ")).toContain("high value");
-    expect(await generate({ prompt: "   " })).toMatchObject({ status: 400, body: { fields: { prompt: ["Describe the audience"] } } });
+    expect(await generate({ prompt: "   " })).toMatchObject({
+      status: 400,
+      body: { fields: { prompt: ["Describe the audience"] } },
+    });
     const anonymous = await respond(() => action(routeArgs(jsonRequest("/api/segments/ai", { prompt: "pro users" }))));
     expect(anonymous.status).toBe(401);
   });
@@ -69,12 +84,14 @@ describe("POST /api/segments/ai", () => {
 
   test("with a model configured, sends the schema and vocabulary (no contact data) and uses its validated answer", async () => {
     useModel(fake.baseUrl);
-    fake.queue(chatCompletion(JSON.stringify({ filter: pro, unsupported: ["\"happy\": nothing says how happy someone is"] })));
+    fake.queue(
+      chatCompletion(JSON.stringify({ filter: pro, unsupported: ['"happy": nothing says how happy someone is'] })),
+    );
     const before = fake.requests.length;
     const { status, body } = await generate({ prompt: "happy pro users" });
     expect(status).toBe(200);
     expect(body).toMatchObject({ filter: pro, count: proIds().length, interpreter: "model", notice: null });
-    expect(body.unsupported).toEqual(["\"happy\": nothing says how happy someone is"]);
+    expect(body.unsupported).toEqual(['"happy": nothing says how happy someone is']);
 
     const sent = fake.requests.slice(before);
     expect(sent).toHaveLength(1);
@@ -96,7 +113,14 @@ describe("POST /api/segments/ai", () => {
 
   test("an answer that does not validate is sent back once with its problems, and the corrected answer is used", async () => {
     useModel(fake.baseUrl);
-    const bad = { filter: { type: "group", combinator: "and", conditions: [{ type: "attribute", key: "plan", operator: "is", value: "pro" }] }, unsupported: [] };
+    const bad = {
+      filter: {
+        type: "group",
+        combinator: "and",
+        conditions: [{ type: "attribute", key: "plan", operator: "is", value: "pro" }],
+      },
+      unsupported: [],
+    };
     fake.queue(chatCompletion(JSON.stringify(bad)));
     fake.queue(chatCompletion(JSON.stringify({ filter: pro, unsupported: [] })));
     const before = fake.requests.length;
@@ -112,23 +136,43 @@ describe("POST /api/segments/ai", () => {
     useModel(fake.baseUrl);
     const purchase = { type: "event", operator: "performed", event: "Purchase Made" };
     const plan = { type: "attribute", key: "plan", operator: "equals", value: "pro" };
-    fake.queue(chatCompletion(JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [plan, purchase] }, unsupported: [] })));
+    fake.queue(
+      chatCompletion(
+        JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [plan, purchase] }, unsupported: [] }),
+      ),
+    );
     const orders = { type: "event", operator: "performed", event: "Order Completed" };
-    fake.queue(chatCompletion(JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [plan, orders] }, unsupported: [] })));
+    fake.queue(
+      chatCompletion(
+        JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [plan, orders] }, unsupported: [] }),
+      ),
+    );
     const before = fake.requests.length;
     const repaired = await generate({ prompt: "pro users who purchased" });
     expect(repaired.body).toMatchObject({ interpreter: "model", unsupported: [] });
-    expect(repaired.body.count).toBe(members((c) => c.attributes.plan === "pro" && c.events.some((e) => e.name === "Order Completed")).length);
+    expect(repaired.body.count).toBe(
+      members((c) => c.attributes.plan === "pro" && c.events.some((e) => e.name === "Order Completed")).length,
+    );
     const sent = fake.requests.slice(before).map((r) => JSON.parse(r.body));
-    expect(sent[1].messages.at(-1).content).toContain('filter.conditions[1].event: there is no event named "Purchase Made"');
+    expect(sent[1].messages.at(-1).content).toContain(
+      'filter.conditions[1].event: there is no event named "Purchase Made"',
+    );
 
     const inventions = [
       plan,
       purchase,
       { type: "attribute", key: "lifetime_value", operator: "greater_than", value: 100 },
-      { type: "event", operator: "performed", event: "Order Completed", properties: [{ property: "amount", operator: "greater_than", value: 50 }] },
+      {
+        type: "event",
+        operator: "performed",
+        event: "Order Completed",
+        properties: [{ property: "amount", operator: "greater_than", value: 50 }],
+      },
     ];
-    const answer = JSON.stringify({ filter: { type: "group", combinator: "and", conditions: inventions }, unsupported: [] });
+    const answer = JSON.stringify({
+      filter: { type: "group", combinator: "and", conditions: inventions },
+      unsupported: [],
+    });
     fake.queue(chatCompletion(answer));
     fake.queue(chatCompletion(answer));
     const kept = await generate({ prompt: "pro users who made a purchase over 50 with a lifetime value over 100" });
@@ -143,13 +187,19 @@ describe("POST /api/segments/ai", () => {
   test("nonsense twice, an invented campaign id, or a refusal fall back to the built-in interpreter with the reason", async () => {
     useModel(fake.baseUrl);
     fake.queue(chatCompletion("Sure! Here are your pro users."));
-    fake.queue(chatCompletion("```json\n{\"filter\": {\"type\": \"group\"}}\n```"));
+    fake.queue(chatCompletion('```json\n{"filter": {"type": "group"}}\n```'));
     const nonsense = await generate({ prompt: "pro users" });
     expect(nonsense.body).toMatchObject({ filter: pro, count: proIds().length, interpreter: "built-in" });
-    expect(nonsense.body.notice).toMatch(/^The AI model's answer was not a valid filter, even after one correction \(.*filter\.combinator.*\)\. The built-in interpreter read the prompt instead\.$/);
+    expect(nonsense.body.notice).toMatch(
+      /^The AI model's answer was not a valid filter, even after one correction \(.*filter\.combinator.*\)\. The built-in interpreter read the prompt instead\.$/,
+    );
     expect(nonsense.body.explanation.startsWith(nonsense.body.notice)).toBe(true);
 
-    const invented = { type: "group", combinator: "and", conditions: [{ type: "engagement", operator: "opened", campaignId: "0190c1a2-0000-7000-8000-000000000000" }] };
+    const invented = {
+      type: "group",
+      combinator: "and",
+      conditions: [{ type: "engagement", operator: "opened", campaignId: "0190c1a2-0000-7000-8000-000000000000" }],
+    };
     fake.queue(chatCompletion(JSON.stringify({ filter: invented, unsupported: [] })));
     fake.queue(chatCompletion(JSON.stringify({ filter: invented, unsupported: [] })));
     const made = await generate({ prompt: "pro users" });
@@ -158,7 +208,9 @@ describe("POST /api/segments/ai", () => {
 
     fake.queue(openAiError(401, "Incorrect API key provided."));
     const refused = await generate({ prompt: "pro users" });
-    expect(refused.body.notice).toMatch(/^The AI model at 127\.0\.0\.1:\d+ refused the request \(HTTP 401: Incorrect API key provided\.\)\./);
+    expect(refused.body.notice).toMatch(
+      /^The AI model at 127\.0\.0\.1:\d+ refused the request \(HTTP 401: Incorrect API key provided\.\)\./,
+    );
   });
 
   test("an unreachable or slow model falls back with a message saying so", async () => {
@@ -167,13 +219,17 @@ describe("POST /api/segments/ai", () => {
     useModel(gone.baseUrl);
     const unreachable = await generate({ prompt: "pro users" });
     expect(unreachable.body).toMatchObject({ filter: pro, interpreter: "built-in" });
-    expect(unreachable.body.notice).toMatch(/^The AI model at 127\.0\.0\.1:\d+ could not be reached \(connection refused\)\./);
+    expect(unreachable.body.notice).toMatch(
+      /^The AI model at 127\.0\.0\.1:\d+ could not be reached \(connection refused\)\./,
+    );
 
     useModel(fake.baseUrl, { AI_TIMEOUT_SECONDS: "1" });
     // A model that never answers: only the timeout can end this request.
     fake.queue({ ...chatCompletion(JSON.stringify({ filter: pro, unsupported: [] })), neverAnswers: true });
     const slow = await generate({ prompt: "pro users" });
     expect(slow.body).toMatchObject({ filter: pro, interpreter: "built-in" });
-    expect(slow.body.notice).toMatch(/did not answer within 1 seconds\. The built-in interpreter read the prompt instead\.$/);
+    expect(slow.body.notice).toMatch(
+      /did not answer within 1 seconds\. The built-in interpreter read the prompt instead\.$/,
+    );
   });
 });

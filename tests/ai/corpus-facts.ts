@@ -36,19 +36,27 @@ export function factsOf(seed: Seed) {
   const sinceDay = (from: string) => (e: { at: Date }) => day(e.at) >= from;
   const onDay = (which: string) => (e: { at: Date }) => day(e.at) === which;
   const betweenDays = (from: string, to: string) => (e: { at: Date }) => day(e.at) >= from && day(e.at) <= to;
-  const events = (c: SeedContact, name: string, where: (e: SeedEvent) => boolean = () => true) => c.events.filter((e) => e.name === name && where(e)).length;
+  const events = (c: SeedContact, name: string, where: (e: SeedEvent) => boolean = () => true) =>
+    c.events.filter((e) => e.name === name && where(e)).length;
   const anyEvent = (c: SeedContact, where: (e: SeedEvent) => boolean = () => true) => c.events.some(where);
   const attr = (c: SeedContact, key: string) => c.attributes[key];
   const num = (c: SeedContact, key: string) => Number(c.attributes[key]);
-  const received = (c: SeedContact, where: (r: SeedContact["received"][number]) => boolean = () => true) => c.received.some(where);
+  const received = (c: SeedContact, where: (r: SeedContact["received"][number]) => boolean = () => true) =>
+    c.received.some(where);
   const receivedCampaign = (c: SeedContact, campaign: string) => c.received.some((r) => r.campaign === campaign);
   // Only people count: a click is also an open (as in the campaign analytics); bot_ hits are scanners.
-  const opened = (c: SeedContact, where: (e: Engagement) => boolean = () => true) => c.engagement.some((e) => (e.kind === "open" || e.kind === "click") && where(e));
-  const clicked = (c: SeedContact, where: (e: Engagement) => boolean = () => true) => c.engagement.some((e) => e.kind === "click" && where(e));
+  const opened = (c: SeedContact, where: (e: Engagement) => boolean = () => true) =>
+    c.engagement.some((e) => (e.kind === "open" || e.kind === "click") && where(e));
+  const clicked = (c: SeedContact, where: (e: Engagement) => boolean = () => true) =>
+    c.engagement.some((e) => e.kind === "click" && where(e));
   const of = (campaign: string) => (e: Engagement) => e.campaign === campaign;
   const createdIn = (c: SeedContact, where: (e: { at: Date }) => boolean) => where({ at: c.createdAt });
-  const lastCampaign = [...seed.campaigns].filter((c) => c.sentAt).sort((a, b) => b.sentAt!.getTime() - a.sentAt!.getTime())[0]!.name;
-  const lastEmail = [...seed.campaigns].filter((c) => c.sentAt && c.channel === "email").sort((a, b) => b.sentAt!.getTime() - a.sentAt!.getTime())[0]!.name;
+  const lastCampaign = [...seed.campaigns]
+    .filter((c) => c.sentAt)
+    .sort((a, b) => b.sentAt!.getTime() - a.sentAt!.getTime())[0]!.name;
+  const lastEmail = [...seed.campaigns]
+    .filter((c) => c.sentAt && c.channel === "email")
+    .sort((a, b) => b.sentAt!.getTime() - a.sentAt!.getTime())[0]!.name;
 
   return {
     now,

@@ -23,7 +23,12 @@ export type Outcome = {
   explanation: string;
 };
 
-export type Figures = { prompts: number; exactPercent: number; flaggedPercent: number; confidentlyWrongPercent: number };
+export type Figures = {
+  prompts: number;
+  exactPercent: number;
+  flaggedPercent: number;
+  confidentlyWrongPercent: number;
+};
 
 /** One prompt of one team, read by `interpreter` and scored by its members. */
 export async function runCase(
@@ -39,7 +44,15 @@ export async function runCase(
     filter = parseFilter(result.filter);
   } catch (error) {
     // A tree the filter schema refuses would reach a marketer as an error: as wrong as a wrong audience.
-    return { group, prompt: corpusCase.prompt, verdict: "wrong", missing: -1, extra: -1, unsupported: result.unsupported, explanation: `invalid filter: ${(error as Error).message}` };
+    return {
+      group,
+      prompt: corpusCase.prompt,
+      verdict: "wrong",
+      missing: -1,
+      extra: -1,
+      unsupported: result.unsupported,
+      explanation: `invalid filter: ${(error as Error).message}`,
+    };
   }
   const rows = await (await filterContacts(getDb(), { teamId: team.teamId, filter })).select("c.id").execute();
   const got = new Set(rows.map((r) => r.id));
@@ -47,21 +60,38 @@ export async function runCase(
   const missing = [...want].filter((id) => !got.has(id)).length;
   const extra = [...got].filter((id) => !want.has(id)).length;
   const verdict = scoreAnswer(corpusCase, { missing, extra, unsupported: result.unsupported });
-  return { group, prompt: corpusCase.prompt, verdict, missing, extra, unsupported: result.unsupported, explanation: result.explanation };
+  return {
+    group,
+    prompt: corpusCase.prompt,
+    verdict,
+    missing,
+    extra,
+    unsupported: result.unsupported,
+    explanation: result.explanation,
+  };
 }
 
 export function figuresOf(outcomes: Outcome[]): Figures {
-  const share = (verdict: Verdict) => (outcomes.length ? (100 * outcomes.filter((o) => o.verdict === verdict).length) / outcomes.length : 0);
-  return { prompts: outcomes.length, exactPercent: round(share("exact")), flaggedPercent: round(share("flagged")), confidentlyWrongPercent: round(share("wrong")) };
+  const share = (verdict: Verdict) =>
+    outcomes.length ? (100 * outcomes.filter((o) => o.verdict === verdict).length) / outcomes.length : 0;
+  return {
+    prompts: outcomes.length,
+    exactPercent: round(share("exact")),
+    flaggedPercent: round(share("flagged")),
+    confidentlyWrongPercent: round(share("wrong")),
+  };
 }
 
 /** Prints the figures of each group and every answer that was not exact, so a failing run says why. */
 export function report(title: string, outcomes: Outcome[]): void {
   const groups = [...new Set(outcomes.map((o) => o.group))];
   const lines = [`${title}: ${JSON.stringify(figuresOf(outcomes))}`];
-  for (const group of groups) lines.push(`  ${group}: ${JSON.stringify(figuresOf(outcomes.filter((o) => o.group === group)))}`);
+  for (const group of groups)
+    lines.push(`  ${group}: ${JSON.stringify(figuresOf(outcomes.filter((o) => o.group === group)))}`);
   for (const o of outcomes.filter((o) => o.verdict !== "exact")) {
-    lines.push(`  ${o.verdict} [${o.group}]: "${o.prompt}" (${o.missing} missing, ${o.extra} extra) ${o.explanation} | unsupported: ${o.unsupported.join(" / ")}`);
+    lines.push(
+      `  ${o.verdict} [${o.group}]: "${o.prompt}" (${o.missing} missing, ${o.extra} extra) ${o.explanation} | unsupported: ${o.unsupported.join(" / ")}`,
+    );
   }
   console.log(lines.join("\n"));
 }

@@ -13,10 +13,39 @@ import { deliverer, random, type SeedDelivery, type SeedHit, storeSeed } from ".
  */
 
 const DAY = 86_400_000;
-const FIRST = ["Aiko", "Bea", "Caio", "Deepa", "Elif", "Femi", "Gabi", "Hiro", "Ines", "Jonas", "Kai", "Lucia", "Mei", "Nadia", "Otto", "Priya", "Rafa", "Sven", "Tomas", "Vera", "Wei", "Yusuf"];
+const FIRST = [
+  "Aiko",
+  "Bea",
+  "Caio",
+  "Deepa",
+  "Elif",
+  "Femi",
+  "Gabi",
+  "Hiro",
+  "Ines",
+  "Jonas",
+  "Kai",
+  "Lucia",
+  "Mei",
+  "Nadia",
+  "Otto",
+  "Priya",
+  "Rafa",
+  "Sven",
+  "Tomas",
+  "Vera",
+  "Wei",
+  "Yusuf",
+];
 const LAST = ["Alves", "Bose", "Costa", "Dutta", "Engel", "Fujita", "Gomez", "Hahn", "Ivanova", "Joshi", "Kato"];
 const COUNTRIES = ["Brazil", "India", "United States", "Germany", "Japan"];
-const DIAL: Record<string, string> = { Brazil: "+5511955", India: "+9198765", "United States": "+1212555", Germany: "+49170", Japan: "+8190555" };
+const DIAL: Record<string, string> = {
+  Brazil: "+5511955",
+  India: "+9198765",
+  "United States": "+1212555",
+  Germany: "+49170",
+  Japan: "+8190555",
+};
 const WORKOUTS = ["running", "yoga", "cycling", "strength"];
 
 export async function seedAppTeam(): Promise<Seed> {
@@ -69,12 +98,21 @@ export async function seedAppTeam(): Promise<Seed> {
     const opens = Math.floor(next() * 7);
     for (let k = 0; k < opens; k++) event("App Opened", quietFor + Math.floor(next() * 40), { platform });
     const workouts = Math.floor(next() * 6) - 1;
-    for (let k = 0; k < workouts; k++) event("Workout Completed", quietFor + Math.floor(next() * 60), { type: pick(WORKOUTS), minutes: 10 + Math.floor(next() * 80) });
-    if (subscription !== "free") event("Subscription Started", Math.floor(next() * createdDays), { plan: pick(["monthly", "annual"]), price: subscription === "family" ? 99 : pick([9, 59]) });
+    for (let k = 0; k < workouts; k++)
+      event("Workout Completed", quietFor + Math.floor(next() * 60), {
+        type: pick(WORKOUTS),
+        minutes: 10 + Math.floor(next() * 80),
+      });
+    if (subscription !== "free")
+      event("Subscription Started", Math.floor(next() * createdDays), {
+        plan: pick(["monthly", "annual"]),
+        price: subscription === "family" ? 99 : pick([9, 59]),
+      });
     if (subscription === "free" && next() < 0.4) event("Trial Started", Math.floor(next() * 90));
     if (next() < 0.3) event("Friend Invited", Math.floor(next() * 60));
     const badges = Math.floor(next() * 3);
-    for (let k = 0; k < badges; k++) event("Badge Earned", Math.floor(next() * 80), { badge: pick(["first run", "7 day streak", "early bird"]) });
+    for (let k = 0; k < badges; k++)
+      event("Badge Earned", Math.floor(next() * 80), { badge: pick(["first run", "7 day streak", "early bird"]) });
     if (i % 5 === 0 && next() < 0.5) event("App Uninstalled", Math.floor(next() * quietFor));
     contacts.push(contact);
   }
@@ -106,5 +144,12 @@ export async function seedAppTeam(): Promise<Seed> {
   });
 
   await storeSeed({ teamId, now, contacts, campaigns, deliveries, hits, segments });
-  return { teamId, userId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })), segments };
+  return {
+    teamId,
+    userId,
+    now,
+    contacts,
+    campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })),
+    segments,
+  };
 }

@@ -14,10 +14,54 @@ import { deliverer, random, type SeedDelivery, type SeedHit, storeSeed } from ".
  */
 
 const DAY = 86_400_000;
-const FIRST = ["Alice", "Bruno", "Chloe", "Diego", "Emma", "Farah", "George", "Helen", "Isaac", "Julia", "Karim", "Laura", "Marco", "Nora", "Oscar", "Paula", "Ravi", "Sofia", "Tom", "Uma", "Victor", "Wendy", "Yara", "Zoe"];
-const LAST = ["Adams", "Brown", "Clark", "Dubois", "Eriksen", "Fischer", "Garcia", "Hughes", "Iqbal", "Jensen", "Khan", "Lopez"];
+const FIRST = [
+  "Alice",
+  "Bruno",
+  "Chloe",
+  "Diego",
+  "Emma",
+  "Farah",
+  "George",
+  "Helen",
+  "Isaac",
+  "Julia",
+  "Karim",
+  "Laura",
+  "Marco",
+  "Nora",
+  "Oscar",
+  "Paula",
+  "Ravi",
+  "Sofia",
+  "Tom",
+  "Uma",
+  "Victor",
+  "Wendy",
+  "Yara",
+  "Zoe",
+];
+const LAST = [
+  "Adams",
+  "Brown",
+  "Clark",
+  "Dubois",
+  "Eriksen",
+  "Fischer",
+  "Garcia",
+  "Hughes",
+  "Iqbal",
+  "Jensen",
+  "Khan",
+  "Lopez",
+];
 const COUNTRIES = ["United States", "United Kingdom", "Germany", "Canada", "Australia"];
-const DIAL: Record<string, string> = { "United States": "+1415555", "United Kingdom": "+447700", Germany: "+49151", Canada: "+1604555", Australia: "+61412" };
+const DIAL: Record<string, string> = {
+  "United States": "+1415555",
+  "United Kingdom": "+447700",
+  Germany: "+49151",
+  Canada: "+1604555",
+  Australia: "+61412",
+};
 const DEPARTMENTS = ["women", "men", "kids", "home"];
 const BRANDS = ["Nike", "Levis", "Ikea", "Zara"];
 
@@ -33,13 +77,29 @@ export async function seedShopTeam(): Promise<Seed> {
   for (let i = 0; i < 72; i++) {
     const first = FIRST[i % FIRST.length]!;
     const last = LAST[Math.floor(i / 6) % LAST.length]!;
-    const domain = i % 4 === 0 ? "gmail.com" : i % 6 === 1 ? "yahoo.com" : i % 9 === 2 ? "mit.edu" : i % 11 === 3 ? "stanford.edu" : i % 5 === 2 ? "hotmail.co.uk" : `shop${i}-${tag}.com`;
+    const domain =
+      i % 4 === 0
+        ? "gmail.com"
+        : i % 6 === 1
+          ? "yahoo.com"
+          : i % 9 === 2
+            ? "mit.edu"
+            : i % 11 === 3
+              ? "stanford.edu"
+              : i % 5 === 2
+                ? "hotmail.co.uk"
+                : `shop${i}-${tag}.com`;
     const country = pick(COUNTRIES);
     const tier = pick(["bronze", "bronze", "silver", "silver", "gold", "platinum"] as const);
     const attributes: Record<string, unknown> = {
       loyalty_tier: tier,
       country,
-      points: tier === "bronze" ? Math.floor(next() * 200) : tier === "silver" ? 200 + Math.floor(next() * 800) : 1000 + Math.floor(next() * 4000),
+      points:
+        tier === "bronze"
+          ? Math.floor(next() * 200)
+          : tier === "silver"
+            ? 200 + Math.floor(next() * 800)
+            : 1000 + Math.floor(next() * 4000),
       favorite_department: pick(DEPARTMENTS),
       accepts_marketing: next() < 0.7,
     };
@@ -65,18 +125,33 @@ export async function seedShopTeam(): Promise<Seed> {
       if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (i % 5)), properties });
     };
     const views = Math.floor(next() * 5);
-    for (let k = 0; k < views; k++) event("Product Viewed", Math.floor(next() * 60), { category: pick(DEPARTMENTS), brand: pick(BRANDS), price: 10 + Math.floor(next() * 190) });
+    for (let k = 0; k < views; k++)
+      event("Product Viewed", Math.floor(next() * 60), {
+        category: pick(DEPARTMENTS),
+        brand: pick(BRANDS),
+        price: 10 + Math.floor(next() * 190),
+      });
     const carts = Math.floor(next() * 3);
-    for (let k = 0; k < carts; k++) event("Added To Cart", Math.floor(next() * 45), { category: pick(DEPARTMENTS), price: 10 + Math.floor(next() * 190) });
+    for (let k = 0; k < carts; k++)
+      event("Added To Cart", Math.floor(next() * 45), {
+        category: pick(DEPARTMENTS),
+        price: 10 + Math.floor(next() * 190),
+      });
     if (next() < 0.4) event("Checkout Started", Math.floor(next() * 40));
     const orders = Math.floor(next() * 6) - 1;
     for (let k = 0; k < orders; k++) {
-      const properties: Record<string, unknown> = { total: 15 + Math.floor(next() * 385), items: 1 + Math.floor(next() * 5), payment: pick(["card", "paypal", "apple pay"]) };
+      const properties: Record<string, unknown> = {
+        total: 15 + Math.floor(next() * 385),
+        items: 1 + Math.floor(next() * 5),
+        payment: pick(["card", "paypal", "apple pay"]),
+      };
       if (next() < 0.3) properties.coupon = pick(["WELCOME10", "SUMMER20"]);
       event("Order Placed", Math.floor(next() * 150), properties);
     }
-    if (orders > 0 && next() < 0.2) event("Order Refunded", Math.floor(next() * 60), { reason: pick(["damaged", "wrong size"]) });
-    if (orders > 0 && next() < 0.35) event("Review Submitted", Math.floor(next() * 90), { rating: 1 + Math.floor(next() * 5) });
+    if (orders > 0 && next() < 0.2)
+      event("Order Refunded", Math.floor(next() * 60), { reason: pick(["damaged", "wrong size"]) });
+    if (orders > 0 && next() < 0.35)
+      event("Review Submitted", Math.floor(next() * 90), { rating: 1 + Math.floor(next() * 5) });
     if (next() < 0.3) event("Wishlist Added", Math.floor(next() * 30), { category: pick(DEPARTMENTS) });
     contacts.push(contact);
   }
@@ -108,5 +183,12 @@ export async function seedShopTeam(): Promise<Seed> {
   });
 
   await storeSeed({ teamId, now, contacts, campaigns, deliveries, hits, segments });
-  return { teamId, userId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })), segments };
+  return {
+    teamId,
+    userId,
+    now,
+    contacts,
+    campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })),
+    segments,
+  };
 }

@@ -48,7 +48,28 @@ export type Seed = {
   segments: { id: string; name: string }[];
 };
 
-const FIRST = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jade", "Kofi", "Lena", "Milo", "Nia", "Omar", "Pia", "Quinn", "Rosa", "Sami", "Tara"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Cleo",
+  "Dan",
+  "Eve",
+  "Finn",
+  "Gus",
+  "Hana",
+  "Ivan",
+  "Jade",
+  "Kofi",
+  "Lena",
+  "Milo",
+  "Nia",
+  "Omar",
+  "Pia",
+  "Quinn",
+  "Rosa",
+  "Sami",
+  "Tara",
+];
 const LAST = ["Archer", "Baker", "Cole", "Diaz", "Evans", "Fox", "Grant", "Hale", "Ito", "Jones"];
 const COUNTRIES = ["UK", "France", "Germany", "United States", "Spain"];
 const CATEGORIES = ["shoes", "books", "electronics"];
@@ -74,7 +95,14 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
     const last = LAST[Math.floor(i / 6) % LAST.length]!;
     const domain = i % 4 === 0 ? "gmail.com" : i % 7 === 0 ? "acme.io" : `company${i}-${tag}.com`;
     const plan = pick(["free", "free", "pro", "pro", "team", "enterprise"] as const);
-    const mrr = plan === "free" ? 0 : plan === "pro" ? 20 + Math.floor(next() * 80) : plan === "team" ? 100 + Math.floor(next() * 250) : 500 + Math.floor(next() * 1500);
+    const mrr =
+      plan === "free"
+        ? 0
+        : plan === "pro"
+          ? 20 + Math.floor(next() * 80)
+          : plan === "team"
+            ? 100 + Math.floor(next() * 250)
+            : 500 + Math.floor(next() * 1500);
     const attributes: Record<string, unknown> = {
       plan,
       country: pick(COUNTRIES),
@@ -104,9 +132,15 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
       if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (i % 5)), properties });
     };
     // Contacts that came from a CSV import have no sign-up event.
-    if (i % 3 !== 2 && options.signUpEvents !== false) event("Signed Up", createdDays, { source: pick(["google", "referral", "ads"]) });
+    if (i % 3 !== 2 && options.signUpEvents !== false)
+      event("Signed Up", createdDays, { source: pick(["google", "referral", "ads"]) });
     const orders = Math.floor(next() * 6) - 1;
-    for (let k = 0; k < orders; k++) event("Order Completed", Math.floor(next() * 120), { total: 10 + Math.floor(next() * 290), category: pick(CATEGORIES), currency: "USD" });
+    for (let k = 0; k < orders; k++)
+      event("Order Completed", Math.floor(next() * 120), {
+        total: 10 + Math.floor(next() * 290),
+        category: pick(CATEGORIES),
+        currency: "USD",
+      });
     if (next() < 0.5) event("Page Viewed", Math.floor(next() * 30), { path: pick(PATHS) });
     if (next() < 0.3) event("Page Viewed", Math.floor(next() * 30), { path: "/pricing" });
     if (attributes.trial === true) event("Trial Started", Math.floor(next() * 60));
@@ -119,8 +153,20 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
   }
 
   const campaigns = [
-    { id: newId(), name: "Black Friday Sale", sentAt: ago(40) as Date | null, state: "SENT", channel: "email" as const },
-    { id: newId(), name: "November Newsletter", sentAt: ago(3) as Date | null, state: "SENT", channel: "email" as const },
+    {
+      id: newId(),
+      name: "Black Friday Sale",
+      sentAt: ago(40) as Date | null,
+      state: "SENT",
+      channel: "email" as const,
+    },
+    {
+      id: newId(),
+      name: "November Newsletter",
+      sentAt: ago(3) as Date | null,
+      state: "SENT",
+      channel: "email" as const,
+    },
     { id: newId(), name: "Spring Launch", sentAt: null, state: "DRAFT", channel: "email" as const },
   ];
   const deliveries: SeedDelivery[] = [];
@@ -130,7 +176,15 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
   contacts.forEach((contact, i) => {
     const deliver = (campaign: (typeof campaigns)[number], status: string) => {
       const id = newId();
-      deliveries.push({ id, campaignId: campaign.id, contactId: contact.id, status, sentAt: status === "sent" ? campaign.sentAt : null, address: contact.email, channel: "email" });
+      deliveries.push({
+        id,
+        campaignId: campaign.id,
+        contactId: contact.id,
+        status,
+        sentAt: status === "sent" ? campaign.sentAt : null,
+        address: contact.email,
+        channel: "email",
+      });
       if (status !== "sent") return;
       contact.received.push({ campaign: campaign.name, at: campaign.sentAt!, channel: "email" });
       const sentDays = Math.round((now.getTime() - campaign.sentAt!.getTime()) / DAY);
@@ -168,5 +222,12 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
 
   await storeSeed({ teamId, now, contacts, campaigns, deliveries, hits, segments });
 
-  return { teamId, userId, now, contacts, campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })), segments };
+  return {
+    teamId,
+    userId,
+    now,
+    contacts,
+    campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })),
+    segments,
+  };
 }

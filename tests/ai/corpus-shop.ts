@@ -26,7 +26,10 @@ export function shopCorpus(seed: Seed): CorpusCase[] {
     { prompt: "silver shoppers", members: (c) => tier(c) === "silver" },
     { prompt: "customers in the UK", members: (c) => country(c) === "United Kingdom" },
     { prompt: "shoppers outside the US", members: (c) => country(c) !== "United States" },
-    { prompt: "customers from Canada or Australia", members: (c) => country(c) === "Canada" || country(c) === "Australia" },
+    {
+      prompt: "customers from Canada or Australia",
+      members: (c) => country(c) === "Canada" || country(c) === "Australia",
+    },
     { prompt: "everyone but German customers", members: (c) => country(c) !== "Germany" },
     { prompt: "canadian shoppers", members: (c) => country(c) === "Canada" },
     { prompt: "points over 1000", members: (c) => points(c) > 1000 },
@@ -38,7 +41,10 @@ export function shopCorpus(seed: Seed): CorpusCase[] {
     { prompt: "female shoppers", members: (c) => f.attr(c, "gender") === "female" },
     { prompt: "customers in London", members: (c) => f.attr(c, "city") === "London" },
     { prompt: "customers without a city", members: (c) => f.attr(c, "city") === undefined },
-    { prompt: "gold customers outside the UK with more than 3 orders", members: (c) => tier(c) === "gold" && country(c) !== "United Kingdom" && orders(c) >= 4 },
+    {
+      prompt: "gold customers outside the UK with more than 3 orders",
+      members: (c) => tier(c) === "gold" && country(c) !== "United Kingdom" && orders(c) >= 4,
+    },
 
     // Contact fields
     { prompt: "gmail addresses", members: (c) => c.email.endsWith("@gmail.com") },
@@ -63,18 +69,30 @@ export function shopCorpus(seed: Seed): CorpusCase[] {
     { prompt: "customers who made 2 purchases", members: (c) => orders(c) >= 2 },
     { prompt: "3 or more orders in the last 90 days", members: (c) => orders(c, f.inLast(90)) >= 3 },
     { prompt: "orders over $200", members: (c) => orders(c, (e) => Number(e.properties.total) > 200) > 0 },
-    { prompt: "placed an order with a total over 100", members: (c) => orders(c, (e) => Number(e.properties.total) > 100) > 0 },
+    {
+      prompt: "placed an order with a total over 100",
+      members: (c) => orders(c, (e) => Number(e.properties.total) > 100) > 0,
+    },
     { prompt: "used the coupon SUMMER20", members: (c) => orders(c, (e) => e.properties.coupon === "SUMMER20") > 0 },
     { prompt: "paid with paypal", members: (c) => orders(c, (e) => e.properties.payment === "paypal") > 0 },
     { prompt: "bought with apple pay", members: (c) => orders(c, (e) => e.properties.payment === "apple pay") > 0 },
     { prompt: "added to cart but never ordered", members: (c) => f.events(c, "Added To Cart") > 0 && orders(c) === 0 },
     { prompt: "started checkout in the last 7 days", members: (c) => f.events(c, "Checkout Started", f.inLast(7)) > 0 },
     { prompt: "viewed Nike products", members: (c) => views(c, (e) => e.properties.brand === "Nike") > 0 },
-    { prompt: "viewed kids items this month", members: (c) => views(c, (e) => e.properties.category === "kids" && f.sinceDay(f.thisMonth)(e)) > 0 },
+    {
+      prompt: "viewed kids items this month",
+      members: (c) => views(c, (e) => e.properties.category === "kids" && f.sinceDay(f.thisMonth)(e)) > 0,
+    },
     { prompt: "got a refund", members: (c) => f.events(c, "Order Refunded") > 0 },
-    { prompt: "refunded because of wrong size", members: (c) => f.events(c, "Order Refunded", (e) => e.properties.reason === "wrong size") > 0 },
+    {
+      prompt: "refunded because of wrong size",
+      members: (c) => f.events(c, "Order Refunded", (e) => e.properties.reason === "wrong size") > 0,
+    },
     { prompt: "left a review", members: (c) => reviews(c) > 0 },
-    { prompt: "submitted a review with a rating of 5", members: (c) => reviews(c, (e) => e.properties.rating === 5) > 0 },
+    {
+      prompt: "submitted a review with a rating of 5",
+      members: (c) => reviews(c, (e) => e.properties.rating === 5) > 0,
+    },
     { prompt: "reviews with rating below 3", members: (c) => reviews(c, (e) => Number(e.properties.rating) < 3) > 0 },
     { prompt: "added something to their wishlist", members: (c) => f.events(c, "Wishlist Added") > 0 },
     { prompt: "bronze members who never left a review", members: (c) => tier(c) === "bronze" && reviews(c) === 0 },
@@ -96,26 +114,44 @@ export function shopCorpus(seed: Seed): CorpusCase[] {
     // Campaigns and segments
     { prompt: "didn't open the last campaign", members: (c) => !f.opened(c, f.of(f.lastCampaign)) },
     { prompt: "clicked the Spring launch email", members: (c) => f.clicked(c, f.of("Spring Launch")) },
-    { prompt: "received any SMS in the last 2 weeks", members: (c) => f.received(c, (r) => r.channel === "sms" && f.inLast(14)(r)) },
+    {
+      prompt: "received any SMS in the last 2 weeks",
+      members: (c) => f.received(c, (r) => r.channel === "sms" && f.inLast(14)(r)),
+    },
     { prompt: "got the flash sale text", members: (c) => f.receivedCampaign(c, "Flash Sale Text") },
-    { prompt: "opened the Summer Sale email but didn't buy", members: (c) => f.opened(c, f.of("Summer Sale")) && orders(c) === 0 },
+    {
+      prompt: "opened the Summer Sale email but didn't buy",
+      members: (c) => f.opened(c, f.of("Summer Sale")) && orders(c) === 0,
+    },
     { prompt: "did not receive Back In Stock", members: (c) => !f.receivedCampaign(c, "Back In Stock") },
     { prompt: "in Loyal Shoppers", members: (c) => c.segments.includes("Loyal Shoppers") },
     { prompt: "not in the wholesale segment", members: (c) => !c.segments.includes("Wholesale") },
     { prompt: "everyone except Wholesale", members: (c) => !c.segments.includes("Wholesale") },
 
     // Chatty and misspelt
-    { prompt: "hey can you find me all the platinum folks in the US who bought stuff in the last month", members: (c) => tier(c) === "platinum" && country(c) === "United States" && orders(c, f.inLast(30)) > 0 },
+    {
+      prompt: "hey can you find me all the platinum folks in the US who bought stuff in the last month",
+      members: (c) => tier(c) === "platinum" && country(c) === "United States" && orders(c, f.inLast(30)) > 0,
+    },
     { prompt: "custmers in germnay", members: (c) => country(c) === "Germany" },
-    { prompt: "basically just the gold tier ppl who left a review", members: (c) => tier(c) === "gold" && reviews(c) > 0 },
+    {
+      prompt: "basically just the gold tier ppl who left a review",
+      members: (c) => tier(c) === "gold" && reviews(c) > 0,
+    },
 
     // Written after the first round of changes, to check they were general.
     { prompt: "customers who haven't bought in 60 days", members: (c) => orders(c, f.inLast(60)) === 0 },
     { prompt: "shoppers who did not leave a review", members: (c) => reviews(c) === 0 },
     { prompt: "customers excluding platinum", members: (c) => tier(c) !== "platinum" },
-    { prompt: "added kids items to their wishlist", members: (c) => f.events(c, "Wishlist Added", (e) => e.properties.category === "kids") > 0 },
+    {
+      prompt: "added kids items to their wishlist",
+      members: (c) => f.events(c, "Wishlist Added", (e) => e.properties.category === "kids") > 0,
+    },
     { prompt: "inactive customers", members: (c) => !f.anyEvent(c, f.inLast(30)) },
-    { prompt: "yahoo or gmail addresses", members: (c) => c.email.endsWith("@yahoo.com") || c.email.endsWith("@gmail.com") },
+    {
+      prompt: "yahoo or gmail addresses",
+      members: (c) => c.email.endsWith("@yahoo.com") || c.email.endsWith("@gmail.com"),
+    },
     { prompt: "did not open any email in the past 30 days", members: (c) => !f.opened(c, f.inLast(30)) },
     { prompt: "clicked anything in the last 3 weeks", members: (c) => f.clicked(c, f.inLast(21)) },
 
@@ -123,15 +159,28 @@ export function shopCorpus(seed: Seed): CorpusCase[] {
     { prompt: "everyone not in the UK", members: (c) => country(c) !== "United Kingdom" },
     { prompt: "placed 3 or more orders", members: (c) => orders(c) >= 3 },
     { prompt: "customers with only one order", members: (c) => orders(c) === 1 },
-    { prompt: "viewed men's products in the last week", members: (c) => views(c, (e) => e.properties.category === "men" && f.inLast(7)(e)) > 0 },
-    { prompt: "paid by paypal this year", members: (c) => orders(c, (e) => e.properties.payment === "paypal" && f.sinceDay(`${f.today.slice(0, 4)}-01-01`)(e)) > 0 },
+    {
+      prompt: "viewed men's products in the last week",
+      members: (c) => views(c, (e) => e.properties.category === "men" && f.inLast(7)(e)) > 0,
+    },
+    {
+      prompt: "paid by paypal this year",
+      members: (c) =>
+        orders(c, (e) => e.properties.payment === "paypal" && f.sinceDay(`${f.today.slice(0, 4)}-01-01`)(e)) > 0,
+    },
     { prompt: "orders with more than 3 items", members: (c) => orders(c, (e) => Number(e.properties.items) > 3) > 0 },
-    { prompt: "customers who started checkout but never ordered", members: (c) => f.events(c, "Checkout Started") > 0 && orders(c) === 0 },
+    {
+      prompt: "customers who started checkout but never ordered",
+      members: (c) => f.events(c, "Checkout Started") > 0 && orders(c) === 0,
+    },
     { prompt: "gold members with at least 1500 points", members: (c) => tier(c) === "gold" && points(c) >= 1500 },
     { prompt: "customers whose city is Berlin", members: (c) => f.attr(c, "city") === "Berlin" },
     { prompt: "emails from yahoo", members: (c) => c.email.endsWith("@yahoo.com") },
     { prompt: "numbers starting with +61", members: (c) => (c.phone ?? "").startsWith("+61") },
-    { prompt: "inactive shoppers in the US", members: (c) => !f.anyEvent(c, f.inLast(30)) && country(c) === "United States" },
+    {
+      prompt: "inactive shoppers in the US",
+      members: (c) => !f.anyEvent(c, f.inLast(30)) && country(c) === "United States",
+    },
     { prompt: "new signups last month", members: (c) => f.createdIn(c, f.betweenDays(f.lastMonth, f.lastMonthEnd)) },
   ];
 }

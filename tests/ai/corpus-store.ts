@@ -9,8 +9,22 @@ import type { EngagementKind, SeedCampaign, SeedContact } from "./corpus-seed.ts
  * computes its expected members from exactly what PostgreSQL holds.
  */
 
-export type SeedDelivery = { id: string; campaignId: string; contactId: string; status: string; sentAt: Date | null; address: string; channel: string };
-export type SeedHit = { deliveryId: string; campaignId: string; contactId: string; kind: EngagementKind; occurredAt: Date };
+export type SeedDelivery = {
+  id: string;
+  campaignId: string;
+  contactId: string;
+  status: string;
+  sentAt: Date | null;
+  address: string;
+  channel: string;
+};
+export type SeedHit = {
+  deliveryId: string;
+  campaignId: string;
+  contactId: string;
+  kind: EngagementKind;
+  occurredAt: Date;
+};
 
 /** A small deterministic generator (mulberry32), so the data is the same every run. */
 export function random(seed: number) {
@@ -67,11 +81,23 @@ export async function storeSeed(input: {
   if (events.length) await db.insertInto("events").values(events).execute();
   // Ingestion keeps each team's distinct event names here (decision 010).
   const names = [...new Set(events.map((e) => e.name))];
-  if (names.length) await db.insertInto("eventNames").values(names.map((name) => ({ teamId, name }))).execute();
+  if (names.length)
+    await db
+      .insertInto("eventNames")
+      .values(names.map((name) => ({ teamId, name })))
+      .execute();
   await db
     .insertInto("campaigns")
     .values(
-      campaigns.map((c) => ({ id: c.id, teamId, name: c.name, state: c.state, type: c.channel.toUpperCase(), sentAt: c.sentAt, createdAt: c.sentAt ?? now })),
+      campaigns.map((c) => ({
+        id: c.id,
+        teamId,
+        name: c.name,
+        state: c.state,
+        type: c.channel.toUpperCase(),
+        sentAt: c.sentAt,
+        createdAt: c.sentAt ?? now,
+      })),
     )
     .execute();
   if (deliveries.length) {
@@ -91,9 +117,19 @@ export async function storeSeed(input: {
       )
       .execute();
   }
-  if (hits.length) await db.insertInto("engagementEvents").values(hits.map((h) => ({ teamId, ...h }))).execute();
-  if (segments.length) await db.insertInto("segments").values(segments.map((s) => ({ id: s.id, teamId, name: s.name, kind: "static" }))).execute();
-  const members = contacts.flatMap((c) => c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })));
+  if (hits.length)
+    await db
+      .insertInto("engagementEvents")
+      .values(hits.map((h) => ({ teamId, ...h })))
+      .execute();
+  if (segments.length)
+    await db
+      .insertInto("segments")
+      .values(segments.map((s) => ({ id: s.id, teamId, name: s.name, kind: "static" })))
+      .execute();
+  const members = contacts.flatMap((c) =>
+    c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })),
+  );
   if (members.length) await db.insertInto("segmentMembers").values(members).execute();
 }
 
@@ -108,7 +144,15 @@ export function deliverer(now: Date, deliveries: SeedDelivery[], hits: SeedHit[]
   return (contact: SeedContact, index: number, campaign: SeedCampaign, status: "sent" | "failed" = "sent") => {
     const id = newId();
     const address = campaign.channel === "email" ? (contact.email ?? "") : (contact.phone ?? "");
-    deliveries.push({ id, campaignId: campaign.id, contactId: contact.id, status, sentAt: status === "sent" ? campaign.sentAt : null, address, channel: campaign.channel });
+    deliveries.push({
+      id,
+      campaignId: campaign.id,
+      contactId: contact.id,
+      status,
+      sentAt: status === "sent" ? campaign.sentAt : null,
+      address,
+      channel: campaign.channel,
+    });
     if (status !== "sent" || !campaign.sentAt) return;
     contact.received.push({ campaign: campaign.name, at: campaign.sentAt, channel: campaign.channel });
     if (campaign.channel !== "email") return;

@@ -33,12 +33,15 @@ beforeAll(async () => {
     ["shop", await seedShopTeam(), (s) => [...shopCorpus(s), ...heldOutShop(s)]],
     ["app", await seedAppTeam(), (s) => [...appCorpus(s), ...heldOutApp(s)]],
   ];
-  for (const [team, seed, cases] of seeds) teams.set(team, { seed, vocabulary: await buildVocabulary(getDb(), { teamId: seed.teamId }), cases: cases(seed) });
+  for (const [team, seed, cases] of seeds)
+    teams.set(team, { seed, vocabulary: await buildVocabulary(getDb(), { teamId: seed.teamId }), cases: cases(seed) });
   fake = await startFakeModel((body) => {
     const prompt = body.messages.find((m) => m.role === "user")!.content;
     const attempt = body.messages.filter((m) => m.role === "assistant").length;
     const recording = recordings.find((r) => r.team === playing!.team && r.prompt === prompt);
-    const content = recording?.answers[Math.min(attempt, recording.answers.length - 1)] ?? JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [] }, unsupported: [] });
+    const content =
+      recording?.answers[Math.min(attempt, recording.answers.length - 1)] ??
+      JSON.stringify({ filter: { type: "group", combinator: "and", conditions: [] }, unsupported: [] });
     return chatCompletion(withIds(content, playing!.seed));
   });
 }, 60_000);
@@ -47,7 +50,8 @@ afterAll(() => fake?.close());
 // The seeded team's ids where an answer names a campaign or segment.
 function withIds(content: string, seed: Seed): string {
   return content.replace(/\{\{(campaign|segment):([^}]+)\}\}/g, (_, kind: string, name: string) => {
-    const found = kind === "campaign" ? seed.campaigns.find((c) => c.name === name) : seed.segments.find((s) => s.name === name);
+    const found =
+      kind === "campaign" ? seed.campaigns.find((c) => c.name === name) : seed.segments.find((s) => s.name === name);
     if (!found) throw new Error(`No ${kind} named ${name} in the seed`);
     return found.id;
   });
@@ -69,25 +73,33 @@ async function play(): Promise<Outcome[]> {
 }
 
 describe("the model path over the corpus", () => {
-  it("validates each answer against the team's vocabulary and never drops an invented name silently", { timeout: 60_000 }, async () => {
-    const outcomes = await play();
-    report("Model path (answers written by hand, see model-recordings.ts)", outcomes);
-    const by = (prompt: string, team: string) => outcomes.find((o) => o.prompt === prompt && o.group === team)!;
+  it(
+    "validates each answer against the team's vocabulary and never drops an invented name silently",
+    { timeout: 60_000 },
+    async () => {
+      const outcomes = await play();
+      report("Model path (answers written by hand, see model-recordings.ts)", outcomes);
+      const by = (prompt: string, team: string) => outcomes.find((o) => o.prompt === prompt && o.group === team)!;
 
-    // Repaired after one round: the invented event, property and attribute became the team's own.
-    expect(by("pro users who never purchased", "SaaS product").verdict).toBe("exact");
-    expect(by("orders over $200", "online shop").verdict).toBe("exact");
-    expect(by("premium subscribers", "mobile app").verdict).toBe("exact");
-    // Still invented after the repair: the condition is left out and the answer says so.
-    expect(by("inactive for 30 days", "SaaS product")).toMatchObject({ verdict: "flagged" });
-    // A value the vocabulary never saw is kept (it could be rare) but said, never silent.
-    expect(by("customers in the UK", "online shop").unsupported.join(" ")).toContain('"UK" is not among the values of "country"');
-    expect(by("people in Germany", "SaaS product").unsupported.join(" ")).toContain('"DE" is not among the values of "country"');
+      // Repaired after one round: the invented event, property and attribute became the team's own.
+      expect(by("pro users who never purchased", "SaaS product").verdict).toBe("exact");
+      expect(by("orders over $200", "online shop").verdict).toBe("exact");
+      expect(by("premium subscribers", "mobile app").verdict).toBe("exact");
+      // Still invented after the repair: the condition is left out and the answer says so.
+      expect(by("inactive for 30 days", "SaaS product")).toMatchObject({ verdict: "flagged" });
+      // A value the vocabulary never saw is kept (it could be rare) but said, never silent.
+      expect(by("customers in the UK", "online shop").unsupported.join(" ")).toContain(
+        '"UK" is not among the values of "country"',
+      );
+      expect(by("people in Germany", "SaaS product").unsupported.join(" ")).toContain(
+        '"DE" is not among the values of "country"',
+      );
 
-    // Figures as measured on these answers; a model's guess at a vague word stays confidently wrong.
-    const figures = figuresOf(outcomes);
-    expect(figures.prompts).toBe(recordings.length);
-    expect(figures.exactPercent).toBeGreaterThanOrEqual(78);
-    expect(figures.confidentlyWrongPercent).toBeLessThanOrEqual(14);
-  });
+      // Figures as measured on these answers; a model's guess at a vague word stays confidently wrong.
+      const figures = figuresOf(outcomes);
+      expect(figures.prompts).toBe(recordings.length);
+      expect(figures.exactPercent).toBeGreaterThanOrEqual(78);
+      expect(figures.confidentlyWrongPercent).toBeLessThanOrEqual(14);
+    },
+  );
 });

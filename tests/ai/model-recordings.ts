@@ -19,14 +19,36 @@ export type Recording = { team: "saas" | "shop" | "app"; prompt: string; answers
 
 const group = (...conditions: unknown[]) => ({ type: "group", combinator: "and", conditions });
 const answer = (filter: unknown, unsupported: string[] = []) => JSON.stringify({ filter, unsupported });
-const event = (name: string, more: Record<string, unknown> = {}) => ({ type: "event", operator: "performed", event: name, frequency: "at_least", times: 1, window: { type: "any_time" }, properties: [], ...more });
-const attribute = (key: string, operator: string, value?: unknown) => ({ type: "attribute", key, operator, ...(value === undefined ? {} : { value }) });
+const event = (name: string, more: Record<string, unknown> = {}) => ({
+  type: "event",
+  operator: "performed",
+  event: name,
+  frequency: "at_least",
+  times: 1,
+  window: { type: "any_time" },
+  properties: [],
+  ...more,
+});
+const attribute = (key: string, operator: string, value?: unknown) => ({
+  type: "attribute",
+  key,
+  operator,
+  ...(value === undefined ? {} : { value }),
+});
 const field = (name: string, operator: string, value: unknown) => ({ type: "field", field: name, operator, value });
 
 export const recordings: Recording[] = [
   // SaaS product
-  { team: "saas", prompt: "completed at least 2 orders", answers: [answer(group(event("Order Completed", { times: 2 })))] },
-  { team: "saas", prompt: "customers outside the UK", answers: [answer(group(attribute("country", "not_equals", "UK")))] },
+  {
+    team: "saas",
+    prompt: "completed at least 2 orders",
+    answers: [answer(group(event("Order Completed", { times: 2 })))],
+  },
+  {
+    team: "saas",
+    prompt: "customers outside the UK",
+    answers: [answer(group(attribute("country", "not_equals", "UK")))],
+  },
   {
     team: "saas",
     prompt: "inactive for 30 days",
@@ -36,7 +58,20 @@ export const recordings: Recording[] = [
     ],
   },
   { team: "saas", prompt: "gmail addresses", answers: [answer(group(field("email", "ends_with", "@gmail.com")))] },
-  { team: "saas", prompt: "didn't open the last campaign", answers: [answer(group({ type: "engagement", operator: "not_opened", campaignId: "{{campaign:November Newsletter}}", window: { type: "any_time" } }))] },
+  {
+    team: "saas",
+    prompt: "didn't open the last campaign",
+    answers: [
+      answer(
+        group({
+          type: "engagement",
+          operator: "not_opened",
+          campaignId: "{{campaign:November Newsletter}}",
+          window: { type: "any_time" },
+        }),
+      ),
+    ],
+  },
   {
     team: "saas",
     prompt: "pro users who never purchased",
@@ -47,24 +82,49 @@ export const recordings: Recording[] = [
   },
   { team: "saas", prompt: "people in Germany", answers: [answer(group(attribute("country", "equals", "DE")))] },
   { team: "saas", prompt: "high value customers", answers: [answer(group(attribute("mrr", "greater_than", 1000)))] },
-  { team: "saas", prompt: "not in Beta Testers", answers: [answer(group({ type: "segment", operator: "not_in", segmentId: "{{segment:Beta Testers}}" }))] },
+  {
+    team: "saas",
+    prompt: "not in Beta Testers",
+    answers: [answer(group({ type: "segment", operator: "not_in", segmentId: "{{segment:Beta Testers}}" }))],
+  },
 
   // Online shop
-  { team: "shop", prompt: "completed at least 2 orders", answers: [answer(group(event("Order Placed", { times: 2 })))] },
+  {
+    team: "shop",
+    prompt: "completed at least 2 orders",
+    answers: [answer(group(event("Order Placed", { times: 2 })))],
+  },
   { team: "shop", prompt: "emails ending in .edu", answers: [answer(group(field("email", "ends_with", ".edu")))] },
   {
     team: "shop",
     prompt: "received any SMS in the last 2 weeks",
-    answers: [answer(group({ type: "engagement", operator: "received", campaignId: "{{campaign:Flash Sale Text}}", window: { type: "last_days", days: 14 } }))],
+    answers: [
+      answer(
+        group({
+          type: "engagement",
+          operator: "received",
+          campaignId: "{{campaign:Flash Sale Text}}",
+          window: { type: "last_days", days: 14 },
+        }),
+      ),
+    ],
   },
-  { team: "shop", prompt: "phone numbers from the UK (+44)", answers: [answer(group(field("phone", "starts_with", "+44")))] },
+  {
+    team: "shop",
+    prompt: "phone numbers from the UK (+44)",
+    answers: [answer(group(field("phone", "starts_with", "+44")))],
+  },
   { team: "shop", prompt: "customers in the UK", answers: [answer(group(attribute("country", "equals", "UK")))] },
   {
     team: "shop",
     prompt: "orders over $200",
     answers: [
-      answer(group(event("Order Placed", { properties: [{ property: "amount", operator: "greater_than", value: 200 }] }))),
-      answer(group(event("Order Placed", { properties: [{ property: "total", operator: "greater_than", value: 200 }] }))),
+      answer(
+        group(event("Order Placed", { properties: [{ property: "amount", operator: "greater_than", value: 200 }] })),
+      ),
+      answer(
+        group(event("Order Placed", { properties: [{ property: "total", operator: "greater_than", value: 200 }] })),
+      ),
     ],
   },
   {
@@ -83,23 +143,54 @@ export const recordings: Recording[] = [
   },
 
   // Mobile app
-  { team: "app", prompt: "opened the app in the last 7 days", answers: [answer(group(event("App Opened", { window: { type: "last_days", days: 7 } })))] },
-  { team: "app", prompt: "dormant users", answers: [answer(group(), ['"dormant": no condition says how long without activity; say "no events in the last 90 days"'])] },
+  {
+    team: "app",
+    prompt: "opened the app in the last 7 days",
+    answers: [answer(group(event("App Opened", { window: { type: "last_days", days: 7 } })))],
+  },
+  {
+    team: "app",
+    prompt: "dormant users",
+    answers: [
+      answer(group(), ['"dormant": no condition says how long without activity; say "no events in the last 90 days"']),
+    ],
+  },
   { team: "app", prompt: "users aged over 40", answers: [answer(group(attribute("age", "greater_than", 40)))] },
   {
     team: "app",
     prompt: "didn't receive any WhatsApp message",
-    answers: [answer(group({ type: "engagement", operator: "not_received", campaignId: "{{campaign:Premium Discount}}", window: { type: "any_time" } }))],
+    answers: [
+      answer(
+        group({
+          type: "engagement",
+          operator: "not_received",
+          campaignId: "{{campaign:Premium Discount}}",
+          window: { type: "any_time" },
+        }),
+      ),
+    ],
   },
   {
     team: "app",
     prompt: "yoga or cycling workouts in the last 2 weeks",
-    answers: [answer(group(event("Workout Completed", { window: { type: "last_days", days: 14 }, properties: [{ property: "type", operator: "in_list", value: ["yoga", "cycling"] }] })))],
+    answers: [
+      answer(
+        group(
+          event("Workout Completed", {
+            window: { type: "last_days", days: 14 },
+            properties: [{ property: "type", operator: "in_list", value: ["yoga", "cycling"] }],
+          }),
+        ),
+      ),
+    ],
   },
   { team: "app", prompt: "japanese users", answers: [answer(group(attribute("country", "equals", "Japan")))] },
   {
     team: "app",
     prompt: "premium subscribers",
-    answers: [answer(group(attribute("subscription_tier", "equals", "premium"))), answer(group(attribute("subscription", "equals", "premium")))],
+    answers: [
+      answer(group(attribute("subscription_tier", "equals", "premium"))),
+      answer(group(attribute("subscription", "equals", "premium"))),
+    ],
   },
 ];

@@ -18,12 +18,19 @@ afterEach(() => {
 });
 
 async function postPrompt(token: string, prompt = "pro users") {
-  const response = await respond(() => generateApi(routeArgs(jsonRequest("/api/segments/ai", { prompt }, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    generateApi(routeArgs(jsonRequest("/api/segments/ai", { prompt }, { headers: bearer(token) }))),
+  );
   return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: await response.json() };
 }
 
 async function openPromptPage(token: string, prompt = "pro users") {
-  return serveDashboard(aiPage, getRequest(`/dashboard/segments/ai?${new URLSearchParams({ prompt })}`, { Cookie: await sessionCookieHeader(token) }));
+  return serveDashboard(
+    aiPage,
+    getRequest(`/dashboard/segments/ai?${new URLSearchParams({ prompt })}`, {
+      Cookie: await sessionCookieHeader(token),
+    }),
+  );
 }
 
 describe("the AI prompt allowance", () => {
@@ -83,6 +90,9 @@ describe("the AI prompt allowance", () => {
     const user = await createSignedInUser();
     await countHits(getDb(), [{ rule: PROMPTS_PER_USER, key: user.userId, amount: 30 }]);
 
-    expect(await postPrompt(user.token, "   ")).toMatchObject({ status: 400, body: { fields: { prompt: ["Describe the audience"] } } });
+    expect(await postPrompt(user.token, "   ")).toMatchObject({
+      status: 400,
+      body: { fields: { prompt: ["Describe the audience"] } },
+    });
   });
 });

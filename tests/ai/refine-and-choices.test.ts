@@ -21,7 +21,9 @@ beforeAll(async () => {
 });
 
 async function generate(body: unknown, as = token) {
-  const response = await respond(() => action(routeArgs(jsonRequest("/api/segments/ai", body, { headers: bearer(as) }))));
+  const response = await respond(() =>
+    action(routeArgs(jsonRequest("/api/segments/ai", body, { headers: bearer(as) }))),
+  );
   return { status: response.status, body: await response.json() };
 }
 
@@ -48,18 +50,33 @@ describe("a follow-up prompt", () => {
   test("that starts by adding people widens it: 'or anyone in the VIP segment'", async () => {
     const first = await generate({ prompt: "pro users in France" });
     const wider = await generate({ prompt: "or anyone in the VIP segment", filter: first.body.filter });
-    expect(wider.body.count).toBe(count((c) => (plan(c) === "pro" && country(c) === "France") || c.segments.includes("VIP")));
+    expect(wider.body.count).toBe(
+      count((c) => (plan(c) === "pro" && country(c) === "France") || c.segments.includes("VIP")),
+    );
   });
 
   test("with a filter that is not valid, or that names another team's segment, is a 400 that says which node", async () => {
-    const broken = await generate({ prompt: "only the ones in Germany", filter: { type: "group", combinator: "xor", conditions: [] } });
+    const broken = await generate({
+      prompt: "only the ones in Germany",
+      filter: { type: "group", combinator: "xor", conditions: [] },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.message).toContain("filter.combinator");
 
     const other = await createSignedInUser();
     const theirs = newId();
-    await getDb().insertInto("segments").values({ id: theirs, teamId: other.teamId, name: "Theirs", kind: "static" }).execute();
-    const foreign = await generate({ prompt: "only the ones in Germany", filter: { type: "group", combinator: "and", conditions: [{ type: "segment", operator: "in", segmentId: theirs }] } });
+    await getDb()
+      .insertInto("segments")
+      .values({ id: theirs, teamId: other.teamId, name: "Theirs", kind: "static" })
+      .execute();
+    const foreign = await generate({
+      prompt: "only the ones in Germany",
+      filter: {
+        type: "group",
+        combinator: "and",
+        conditions: [{ type: "segment", operator: "in", segmentId: theirs }],
+      },
+    });
     // As for any filter (decision 011): the node is named, and nothing of the other team is shown.
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toContain("No segment of this team has this id");
@@ -85,7 +102,8 @@ describe("a prompt that reads two ways", () => {
     const now = new Date();
     const end = day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)));
     const start = `${end.slice(0, 7)}-01`;
-    const signedUp = (c: SeedContact, where: (at: Date) => boolean) => c.events.some((e) => e.name === "Signed Up" && where(e.at));
+    const signedUp = (c: SeedContact, where: (at: Date) => boolean) =>
+      c.events.some((e) => e.name === "Signed Up" && where(e.at));
     const calendar = await generate({ prompt: "signed up last month" });
     expect(calendar.body.count).toBe(count((c) => signedUp(c, (at) => day(at) >= start && day(at) <= end)));
     const rolling = calendar.body.choices.find((c: { label: string }) => c.label.includes("the last 30 days"));
@@ -95,6 +113,9 @@ describe("a prompt that reads two ways", () => {
 
   test("readings that are not a list, or too many, are a 400", async () => {
     expect((await generate({ prompt: "completed 3 orders", readings: "count@10=1" })).status).toBe(400);
-    expect((await generate({ prompt: "completed 3 orders", readings: Array.from({ length: 11 }, (_, i) => `count@${i}=1`) })).status).toBe(400);
+    expect(
+      (await generate({ prompt: "completed 3 orders", readings: Array.from({ length: 11 }, (_, i) => `count@${i}=1`) }))
+        .status,
+    ).toBe(400);
   });
 });

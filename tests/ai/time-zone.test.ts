@@ -26,10 +26,23 @@ beforeAll(async () => {
   };
   for (const [name, at] of Object.entries(logins)) {
     ids[name] = newId();
-    await getDb().insertInto("contacts").values({ id: ids[name]!, teamId, name, email: `${name}@example.com`, createdAt: new Date(at) }).execute();
+    await getDb()
+      .insertInto("contacts")
+      .values({ id: ids[name]!, teamId, name, email: `${name}@example.com`, createdAt: new Date(at) })
+      .execute();
     await getDb()
       .insertInto("events")
-      .values({ id: newId(), teamId, contactId: ids[name]!, type: "track", name: "Logged In", userId: name, properties: "{}", messageId: newId(), occurredAt: new Date(at) })
+      .values({
+        id: newId(),
+        teamId,
+        contactId: ids[name]!,
+        type: "track",
+        name: "Logged In",
+        userId: name,
+        properties: "{}",
+        messageId: newId(),
+        occurredAt: new Date(at),
+      })
       .execute();
   }
   await getDb().insertInto("eventNames").values({ teamId, name: "Logged In" }).execute();
@@ -46,7 +59,12 @@ describe("time phrases in a team's time zone", () => {
     expect((await membersFor("logged in yesterday")).names).toEqual(["saturdayEarly", "saturdayLate"]);
     expect((await membersFor("logged in today")).names).toEqual(["sunday"]);
     // Weeks start on Monday: in Los Angeles it is still the week of Monday 16 November.
-    expect((await membersFor("logged in this week")).names).toEqual(["friday", "saturdayEarly", "saturdayLate", "sunday"]);
+    expect((await membersFor("logged in this week")).names).toEqual([
+      "friday",
+      "saturdayEarly",
+      "saturdayLate",
+      "sunday",
+    ]);
   });
 
   test("the explanation shows the team's midnights, and the created date reads the same way", async () => {
@@ -57,8 +75,18 @@ describe("time phrases in a team's time zone", () => {
 
   test("'since Monday', 'active today' and 'new signups this week' are the team's days too", async () => {
     // In Los Angeles the latest Monday is 16 November; in UTC it would be today, 23 November.
-    expect((await membersFor("logged in since Monday")).names).toEqual(["friday", "saturdayEarly", "saturdayLate", "sunday"]);
+    expect((await membersFor("logged in since Monday")).names).toEqual([
+      "friday",
+      "saturdayEarly",
+      "saturdayLate",
+      "sunday",
+    ]);
     expect((await membersFor("active today")).names).toEqual(["sunday"]);
-    expect((await membersFor("new signups this week")).names).toEqual(["friday", "saturdayEarly", "saturdayLate", "sunday"]);
+    expect((await membersFor("new signups this week")).names).toEqual([
+      "friday",
+      "saturdayEarly",
+      "saturdayLate",
+      "sunday",
+    ]);
   });
 });

@@ -44,7 +44,17 @@ describe("GET /api/analytics", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "Campaign not found." });
     expect((await respond(() => analyticsApi(routeArgs(getRequest("/api/analytics"))))).status).toBe(401);
-    expect((await respond(() => campaignAnalyticsApi(routeArgs(getRequest(`/api/campaigns/${email.campaignId}/analytics`, bearer(stranger.token)), { params: { id: email.campaignId } })))).status).toBe(404);
+    expect(
+      (
+        await respond(() =>
+          campaignAnalyticsApi(
+            routeArgs(getRequest(`/api/campaigns/${email.campaignId}/analytics`, bearer(stranger.token)), {
+              params: { id: email.campaignId },
+            }),
+          ),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   test("last 7 days by default compare with the 7 before, with 0.0 rates when nothing was sent", async () => {
@@ -62,9 +72,13 @@ describe("GET /api/analytics", () => {
     const { email } = await seedAnalytics(user.teamId, base);
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 24 * HOUR).toISOString().slice(0, 10);
-    const { data } = await (await api(user.token, `from=${yesterday}&to=${today}&campaignId=${email.campaignId}`)).json();
+    const { data } = await (
+      await api(user.token, `from=${yesterday}&to=${today}&campaignId=${email.campaignId}`)
+    ).json();
     expect(data.series).toHaveLength(48);
-    const firstOpen = data.series.find((point: { date: string }) => point.date === new Date(base.getTime() + HOUR).toISOString().replace(".000Z", "Z"));
+    const firstOpen = data.series.find(
+      (point: { date: string }) => point.date === new Date(base.getTime() + HOUR).toISOString().replace(".000Z", "Z"),
+    );
     expect(firstOpen).toMatchObject({ opened: 1, opens: 1 });
     // The SMS campaign is filtered out.
     expect(data.totals.sent).toBe(8);
@@ -77,14 +91,42 @@ describe("GET /api/campaigns/{id}/analytics", () => {
     const base = new Date(Math.floor((Date.now() - 80 * HOUR) / HOUR) * HOUR);
     const { email } = await seedAnalytics(user.teamId, base);
     await getDb().updateTable("campaigns").set({ startedAt: base }).where("id", "=", email.campaignId).execute();
-    const response = await respond(() => campaignAnalyticsApi(routeArgs(getRequest(`/api/campaigns/${email.campaignId}/analytics`, bearer(user.token)), { params: { id: email.campaignId } })));
+    const response = await respond(() =>
+      campaignAnalyticsApi(
+        routeArgs(getRequest(`/api/campaigns/${email.campaignId}/analytics`, bearer(user.token)), {
+          params: { id: email.campaignId },
+        }),
+      ),
+    );
     expect(response.status).toBe(200);
     const { data } = await response.json();
-    expect(data.funnel).toMatchObject({ sent: 8, delivered: 6, opened: 3, clicked: 2, unsubscribed: 1, bounced: 2, failed: 2, botOpened: 1, botClicks: 3, openRate: 37.5, clickRate: 25 });
+    expect(data.funnel).toMatchObject({
+      sent: 8,
+      delivered: 6,
+      opened: 3,
+      clicked: 2,
+      unsubscribed: 1,
+      bounced: 2,
+      failed: 2,
+      botOpened: 1,
+      botClicks: 3,
+      openRate: 37.5,
+      clickRate: 25,
+    });
     const hourly = data.timeline.slice(0, 48);
-    expect(hourly.map((p: { at: string }) => Date.parse(p.at) - base.getTime())).toEqual(Array.from({ length: 48 }, (_, i) => i * HOUR));
-    expect(hourly.filter((p: { opened: number }) => p.opened > 0).map((p: { at: string }) => (Date.parse(p.at) - base.getTime()) / HOUR)).toEqual([1, 2, 5]);
-    expect(hourly.filter((p: { clicked: number }) => p.clicked > 0).map((p: { at: string }) => (Date.parse(p.at) - base.getTime()) / HOUR)).toEqual([5, 26]);
+    expect(hourly.map((p: { at: string }) => Date.parse(p.at) - base.getTime())).toEqual(
+      Array.from({ length: 48 }, (_, i) => i * HOUR),
+    );
+    expect(
+      hourly
+        .filter((p: { opened: number }) => p.opened > 0)
+        .map((p: { at: string }) => (Date.parse(p.at) - base.getTime()) / HOUR),
+    ).toEqual([1, 2, 5]);
+    expect(
+      hourly
+        .filter((p: { clicked: number }) => p.clicked > 0)
+        .map((p: { at: string }) => (Date.parse(p.at) - base.getTime()) / HOUR),
+    ).toEqual([5, 26]);
     // Nothing of people's after 48 hours (the 50th hour's clicks were a scanner's).
     expect(data.timeline.slice(48)).toEqual([]);
   });
@@ -96,7 +138,9 @@ describe("the Analytics page", () => {
     const base = new Date(Math.floor((Date.now() - 60 * HOUR) / HOUR) * HOUR);
     await seedAnalytics(user.teamId, base);
     const path = "/dashboard/analytics?range=7d&sort=openRate";
-    const { html, text, status } = await renderPage(path, analyticsPage, async () => (await serveDashboard(analyticsPage.loader, getRequest(path, user.cookie))).json());
+    const { html, text, status } = await renderPage(path, analyticsPage, async () =>
+      (await serveDashboard(analyticsPage.loader, getRequest(path, user.cookie))).json(),
+    );
     expect(status).toBe(200);
     expect(text).toContain("Open rate 36.4% 4 of 11 sent");
     expect(text).toContain("Unique clicks 3");
@@ -105,7 +149,9 @@ describe("the Analytics page", () => {
     expect(html).toMatch(/<path d="M[^"]+" fill="none" stroke="#22c55e"/);
     expect(text).toContain("Sent, delivered, opened and clicked: the numbers");
     // Sorted by open rate, the counts beside each rate.
-    expect(text).toContain("Open rate ↓ Click rate Unsubscribes Autumn newsletter 8 6 37.5% (3) 25.0% (2) 1 Flash sale 3 2 33.3% (1) 33.3% (1) 0");
+    expect(text).toContain(
+      "Open rate ↓ Click rate Unsubscribes Autumn newsletter 8 6 37.5% (3) 25.0% (2) 1 Flash sale 3 2 33.3% (1) 33.3% (1) 0",
+    );
     expect(text).toContain("Order Completed");
   });
 
@@ -117,17 +163,24 @@ describe("the Analytics page", () => {
     const { text } = await renderPage(path, analyticsPage, async () => response.json());
     expect(text).toContain("range: Choose 7d, 30d or 90d.");
     expect(text).toContain("sort: Choose one of name, sent, delivered, openRate, clickRate, unsubscribed.");
-    expect(text).toContain("Nothing was sent or opened in this range. Send a campaign from Broadcasts, or choose a longer range.");
+    expect(text).toContain(
+      "Nothing was sent or opened in this range. Send a campaign from Broadcasts, or choose a longer range.",
+    );
     expect(text).toContain("No product events in this range.");
   });
 
   test("exports the campaigns table as CSV with the page's filters and order", async () => {
     const user = await signedIn();
     await seedAnalytics(user.teamId, new Date(Date.now() - 30 * HOUR));
-    const response = await serveDashboard(campaignsCsv, getRequest("/dashboard/analytics/campaigns.csv?range=7d&sort=name", user.cookie));
+    const response = await serveDashboard(
+      campaignsCsv,
+      getRequest("/dashboard/analytics/campaigns.csv?range=7d&sort=name", user.cookie),
+    );
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("campaign_id,campaign,channel,sent,delivered,opened,open_rate,clicked,click_rate,unsubscribed,bounced,failed");
+    expect(lines[0]).toBe(
+      "campaign_id,campaign,channel,sent,delivered,opened,open_rate,clicked,click_rate,unsubscribed,bounced,failed",
+    );
     expect(lines.slice(1).map((line) => line.split(",").slice(1).join(","))).toEqual([
       "Autumn newsletter,EMAIL,8,6,3,37.5,2,25.0,1,2,2",
       "Flash sale,SMS,3,2,1,33.3,1,33.3,0,0,1",

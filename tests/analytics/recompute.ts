@@ -7,10 +7,27 @@ import { getDb } from "#db/database.ts";
 
 export type RawDay = Record<string, number> & { date?: never };
 
-const FIGURES = ["sent", "delivered", "bounced", "failed", "opened", "clicked", "unsubscribed", "opens", "clicks", "botOpened", "botOpens", "botClicks"] as const;
+const FIGURES = [
+  "sent",
+  "delivered",
+  "bounced",
+  "failed",
+  "opened",
+  "clicked",
+  "unsubscribed",
+  "opens",
+  "clicks",
+  "botOpened",
+  "botOpens",
+  "botClicks",
+] as const;
 
 /** Figures per local date (YYYY-MM-DD) of the team's deliveries and their engagement events. */
-export async function recomputeCampaignDays(teamId: string, timeZone: string, filter: { channel?: string } = {}): Promise<Map<string, Record<string, number>>> {
+export async function recomputeCampaignDays(
+  teamId: string,
+  timeZone: string,
+  filter: { channel?: string } = {},
+): Promise<Map<string, Record<string, number>>> {
   const day = (column: string) => sql.raw(`to_char((${column} at time zone '${timeZone}')::date, 'YYYY-MM-DD')`);
   const channel = filter.channel ? sql`and d.channel = ${filter.channel}` : sql``;
   const { rows } = await sql<{ date: string; figure: string; n: number }>`

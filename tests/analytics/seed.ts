@@ -8,7 +8,11 @@ import { unsubscribeRecipient } from "#server/tracking/unsubscribe.ts";
 import { createSentCampaign } from "../tracking/fixtures.ts";
 
 const HOUR = 3_600_000;
-export const PERSON = { userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", ip: "198.51.100.7" };
+export const PERSON = {
+  userAgent:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+  ip: "198.51.100.7",
+};
 const APPLE_PROXY = { userAgent: "Mozilla/5.0", ip: "17.58.1.2" };
 
 /**
@@ -29,22 +33,70 @@ export async function seedAnalytics(teamId: string, base: Date) {
   await recordOpen(db, { ...PERSON, deliveryId: a!.deliveryId, at: at(1) });
   await recordOpen(db, { ...PERSON, deliveryId: a!.deliveryId, at: at(30) });
   await recordOpen(db, { ...PERSON, deliveryId: b!.deliveryId, at: at(2) });
-  await recordClick(db, { ...PERSON, deliveryId: b!.deliveryId, linkIndex: 0, url: "https://example.com/", method: "GET", at: at(26) });
-  await recordClick(db, { ...PERSON, deliveryId: c!.deliveryId, linkIndex: 1, url: "https://example.com/docs", method: "GET", at: at(5) });
+  await recordClick(db, {
+    ...PERSON,
+    deliveryId: b!.deliveryId,
+    linkIndex: 0,
+    url: "https://example.com/",
+    method: "GET",
+    at: at(26),
+  });
+  await recordClick(db, {
+    ...PERSON,
+    deliveryId: c!.deliveryId,
+    linkIndex: 1,
+    url: "https://example.com/docs",
+    method: "GET",
+    at: at(5),
+  });
   await recordOpen(db, { ...APPLE_PROXY, deliveryId: d!.deliveryId, at: at(3) });
   // A scanner follows every link at once: the first two look like a person's until the third.
   for (const [i, ms] of [0, 400, 900].entries()) {
-    await recordClick(db, { ...PERSON, deliveryId: e!.deliveryId, linkIndex: i, url: `https://example.com/${i}`, method: "GET", at: at(50, ms) });
+    await recordClick(db, {
+      ...PERSON,
+      deliveryId: e!.deliveryId,
+      linkIndex: i,
+      url: `https://example.com/${i}`,
+      method: "GET",
+      at: at(50, ms),
+    });
   }
-  await unsubscribeRecipient(db, { target: { deliveryId: f!.deliveryId, teamId, contactId: f!.contactId, channel: "EMAIL" }, source: "link", at: at(6) });
+  await unsubscribeRecipient(db, {
+    target: { deliveryId: f!.deliveryId, teamId, contactId: f!.contactId, channel: "EMAIL" },
+    source: "link",
+    at: at(6),
+  });
   // The provider reports g bounced, and its webhook is delivered twice.
-  await db.updateTable("deliveries").set({ providerMessageId: `msg-${g!.deliveryId}` }).where("id", "=", g!.deliveryId).execute();
+  await db
+    .updateTable("deliveries")
+    .set({ providerMessageId: `msg-${g!.deliveryId}` })
+    .where("id", "=", g!.deliveryId)
+    .execute();
   for (let i = 0; i < 2; i++) {
-    await recordProviderStatus(db, { teamId, channel: "EMAIL", providerMessageId: `msg-${g!.deliveryId}`, status: "failed", reason: "550 5.1.1 No such user", at: at(7) });
+    await recordProviderStatus(db, {
+      teamId,
+      channel: "EMAIL",
+      providerMessageId: `msg-${g!.deliveryId}`,
+      status: "failed",
+      reason: "550 5.1.1 No such user",
+      at: at(7),
+    });
   }
 
-  const sms = await createSentCampaign(teamId, { name: "Flash sale", type: "SMS", sentAt: at(20), outcomes: ["delivered", "delivered", "sent", "failed"] });
-  await recordClick(db, { ...PERSON, deliveryId: sms.recipients[0]!.deliveryId, linkIndex: 0, url: "https://example.com/sale", method: "GET", at: at(23) });
+  const sms = await createSentCampaign(teamId, {
+    name: "Flash sale",
+    type: "SMS",
+    sentAt: at(20),
+    outcomes: ["delivered", "delivered", "sent", "failed"],
+  });
+  await recordClick(db, {
+    ...PERSON,
+    deliveryId: sms.recipients[0]!.deliveryId,
+    linkIndex: 0,
+    url: "https://example.com/sale",
+    method: "GET",
+    at: at(23),
+  });
 
   const people = [...email.recipients, ...sms.recipients].map((r) => r.contactId);
   const messages: TrackedMessage[] = [];

@@ -34,7 +34,11 @@ describe("POST /api/auth/signup", () => {
   test("refuses an email that is taken, whatever its case, with 409 on the email field", async () => {
     const existing = await createUser();
 
-    const response = await postSignup({ email: existing.email.toUpperCase(), password: TEST_PASSWORD, name: "Someone Else" });
+    const response = await postSignup({
+      email: existing.email.toUpperCase(),
+      password: TEST_PASSWORD,
+      name: "Someone Else",
+    });
 
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
@@ -45,7 +49,12 @@ describe("POST /api/auth/signup", () => {
 
   test.each([
     ["a password under 8 characters", { password: "short7!" }, "password", "Password must be at least 8 characters"],
-    ["a password over 128 characters", { password: "x".repeat(129) }, "password", "Password must be at most 128 characters"],
+    [
+      "a password over 128 characters",
+      { password: "x".repeat(129) },
+      "password",
+      "Password must be at most 128 characters",
+    ],
     ["a password on the common-password list", { password: "password123" }, "password", COMMON],
     ["a common password in other case", { password: "Sunshine1" }, "password", COMMON],
     ["an invalid email", { email: "not-an-email" }, "email", "Enter a valid email address"],
@@ -80,14 +89,17 @@ describe("POST /api/auth/signup", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const ip = uniqueIp();
-      const signUpFrom = (from: string) => postSignup({ email: uniqueEmail("burst"), password: TEST_PASSWORD, name: "Burst" }, from);
+      const signUpFrom = (from: string) =>
+        postSignup({ email: uniqueEmail("burst"), password: TEST_PASSWORD, name: "Burst" }, from);
       const first = [];
       for (let i = 0; i < 10; i++) first.push((await signUpFrom(ip)).status);
       expect(first).toEqual(Array(10).fill(201));
 
       const refused = await signUpFrom(ip);
       expect(refused.status).toBe(429);
-      expect((await refused.json()).message).toMatch(/^Too many sign-ups from this address\. Please wait \d+ minutes? and try again\.$/);
+      expect((await refused.json()).message).toMatch(
+        /^Too many sign-ups from this address\. Please wait \d+ minutes? and try again\.$/,
+      );
       const retryAfter = Number(refused.headers.get("Retry-After"));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60 * 60);

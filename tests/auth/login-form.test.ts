@@ -36,7 +36,9 @@ describe("the login form", () => {
     const user = await createUser();
     const ip = uniqueIp();
     const attempt = (password: string) =>
-      respond(() => login(routeArgs(formRequest("/login", { email: user.email, password, redirectTo: "/dashboard" }), { ip })));
+      respond(() =>
+        login(routeArgs(formRequest("/login", { email: user.email, password, redirectTo: "/dashboard" }), { ip })),
+      );
     for (let i = 0; i < 10; i++) expect((await attempt("not my password")).status).toBe(401);
 
     const response = await attempt(user.password);
@@ -44,7 +46,9 @@ describe("the login form", () => {
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     const body = await response.json();
-    const message = expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    const message = expect.stringMatching(
+      /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(body.result.error[""]).toEqual([message]);
     expect(body.toasts).toEqual([{ type: "error", title: "Error", description: message }]);
     expect(setCookies(response).has("murmur_session")).toBe(false);

@@ -96,10 +96,17 @@ describe("the worker's session prune", () => {
     // The worker's clock is ten days ahead: the session that expired yesterday is then long over.
     await registerSessionPruning(boss, { db: getDb(), now: () => new Date(realNow.getTime() + 10 * DAY) });
 
-    expect(await boss.getSchedules(PRUNE_SESSIONS_QUEUE)).toMatchObject([{ name: PRUNE_SESSIONS_QUEUE, cron: "23 * * * *" }]);
+    expect(await boss.getSchedules(PRUNE_SESSIONS_QUEUE)).toMatchObject([
+      { name: PRUNE_SESSIONS_QUEUE, cron: "23 * * * *" },
+    ]);
 
     const jobId = await boss.send(PRUNE_SESSIONS_QUEUE, {});
-    await expect.poll(async () => (await boss.getJobById(PRUNE_SESSIONS_QUEUE, jobId!))?.state, { timeout: 15_000, interval: 200 }).toBe("completed");
+    await expect
+      .poll(async () => (await boss.getJobById(PRUNE_SESSIONS_QUEUE, jobId!))?.state, {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toBe("completed");
     expect(await remainingSessionsOf(user)).toEqual([live.id]);
   });
 });

@@ -89,7 +89,9 @@ describe("GET /api/me", () => {
     const cookie = await sessionCookieHeader(user.token);
     for (let i = 0; i < 8; i++) expect((await getMe(bearer(user.token))).status).toBe(200);
 
-    await respond(() => logout(routeArgs(new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: cookie } }))));
+    await respond(() =>
+      logout(routeArgs(new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: cookie } }))),
+    );
 
     for (let i = 0; i < 3; i++) expect((await getMe(bearer(user.token))).status).toBe(401);
   });
@@ -106,10 +108,14 @@ describe("unknown /api paths", () => {
   test("with a valid token are a 404 in JSON", async () => {
     const user = await createSignedInUser();
 
-    const get = await respond(() => apiNotFound(routeArgs(getRequest("/api/whatever", bearer(user.token)), { params: { "*": "whatever" } })));
+    const get = await respond(() =>
+      apiNotFound(routeArgs(getRequest("/api/whatever", bearer(user.token)), { params: { "*": "whatever" } })),
+    );
     const post = await respond(() =>
       apiNotFoundPost(
-        routeArgs(jsonRequest("/api/whatever/else", {}, { headers: bearer(user.token) }), { params: { "*": "whatever/else" } }),
+        routeArgs(jsonRequest("/api/whatever/else", {}, { headers: bearer(user.token) }), {
+          params: { "*": "whatever/else" },
+        }),
       ),
     );
 
@@ -144,7 +150,9 @@ describe("sessions", () => {
     const row = rows[0]!;
     expect(Buffer.from(row.tokenHash).equals(createHash("sha256").update(token).digest())).toBe(true);
     const stored = Object.values(row).map((value) =>
-      Buffer.isBuffer(value) ? [value.toString("utf8"), value.toString("hex"), value.toString("base64url")] : [String(value)],
+      Buffer.isBuffer(value)
+        ? [value.toString("utf8"), value.toString("hex"), value.toString("base64url")]
+        : [String(value)],
     );
     expect(stored.flat().some((text) => text.includes(token))).toBe(false);
   });

@@ -79,7 +79,9 @@ describe("the signup form", () => {
     expect(JSON.stringify(body)).not.toContain("iloveyou2");
     expect(setCookies(response).has("murmur_session")).toBe(false);
     const login = await respond(() =>
-      signIn(routeArgs(formRequest("/login", { email: fields.email!, password: "iloveyou2", redirectTo: "/dashboard" }))),
+      signIn(
+        routeArgs(formRequest("/login", { email: fields.email!, password: "iloveyou2", redirectTo: "/dashboard" })),
+      ),
     );
     expect(login.status).toBe(401);
   });
@@ -93,7 +95,9 @@ describe("the signup form", () => {
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     const body = await response.json();
-    const message = expect.stringMatching(/^Too many sign-ups from this address\. Please wait \d+ minutes? and try again\.$/);
+    const message = expect.stringMatching(
+      /^Too many sign-ups from this address\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(body.result.error[""]).toEqual([message]);
     expect(body.toasts).toEqual([{ type: "error", title: "Signup failed", description: message }]);
     expect(setCookies(response).has("murmur_session")).toBe(false);

@@ -33,18 +33,40 @@ const create = (token: string, body: unknown) =>
 const list = async (token: string) =>
   (await call(() => listCampaigns(routeArgs(getRequest("/api/campaigns", bearer(token)))))).body.data as Campaign[];
 const put = (token: string, id: string, body: unknown) =>
-  call(() => campaignAction(routeArgs(jsonRequest(`/api/campaigns/${id}`, body, { method: "PUT", headers: bearer(token) }), { params: { id } })));
+  call(() =>
+    campaignAction(
+      routeArgs(jsonRequest(`/api/campaigns/${id}`, body, { method: "PUT", headers: bearer(token) }), {
+        params: { id },
+      }),
+    ),
+  );
 const remove = (token: string, id: string) =>
   call(() =>
-    campaignAction(routeArgs(new Request(`http://murmur.test/api/campaigns/${id}`, { method: "DELETE", headers: bearer(token) }), { params: { id } })),
+    campaignAction(
+      routeArgs(new Request(`http://murmur.test/api/campaigns/${id}`, { method: "DELETE", headers: bearer(token) }), {
+        params: { id },
+      }),
+    ),
   );
 const scheduleAt = (token: string, id: string, scheduledTime: unknown) =>
-  call(() => schedule(routeArgs(jsonRequest(`/api/campaigns/${id}/schedule`, { scheduledTime }, { headers: bearer(token) }), { params: { id } })));
+  call(() =>
+    schedule(
+      routeArgs(jsonRequest(`/api/campaigns/${id}/schedule`, { scheduledTime }, { headers: bearer(token) }), {
+        params: { id },
+      }),
+    ),
+  );
 const unscheduleIt = (token: string, id: string) =>
-  call(() => unschedule(routeArgs(jsonRequest(`/api/campaigns/${id}/unschedule`, {}, { headers: bearer(token) }), { params: { id } })));
+  call(() =>
+    unschedule(
+      routeArgs(jsonRequest(`/api/campaigns/${id}/unschedule`, {}, { headers: bearer(token) }), { params: { id } }),
+    ),
+  );
 
 async function segment(token: string, name: string): Promise<string> {
-  const response = await respond(() => createSegment(routeArgs(jsonRequest("/api/segments", { name }, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    createSegment(routeArgs(jsonRequest("/api/segments", { name }, { headers: bearer(token) }))),
+  );
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
@@ -57,7 +79,13 @@ describe("campaigns API", () => {
     const user = await createSignedInUser();
     const vips = await segment(user.token, "VIPs");
     const trial = await segment(user.token, "Trial");
-    const created = await create(user.token, { name: " Launch ", subject: "", content: "<p>Hi</p>", segmentIds: [trial, vips, trial], scheduledTime: "" });
+    const created = await create(user.token, {
+      name: " Launch ",
+      subject: "",
+      content: "<p>Hi</p>",
+      segmentIds: [trial, vips, trial],
+      scheduledTime: "",
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       name: "Launch",
@@ -104,9 +132,22 @@ describe("campaigns API", () => {
     const seg = await segment(user.token, "Seg");
     const { body } = await create(user.token, { name: "First", scheduledTime: inADay() });
     const id = body.data.id as string;
-    const updated = await put(user.token, id, { name: "Second", type: "WHATSAPP", subject: "S", content: "c", segmentIds: [seg], scheduledTime: "" });
+    const updated = await put(user.token, id, {
+      name: "Second",
+      type: "WHATSAPP",
+      subject: "S",
+      content: "c",
+      segmentIds: [seg],
+      scheduledTime: "",
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ name: "Second", type: "WHATSAPP", state: "DRAFT", scheduledAt: null, segmentLinks: [{ segmentId: seg }] });
+    expect(updated.body.data).toMatchObject({
+      name: "Second",
+      type: "WHATSAPP",
+      state: "DRAFT",
+      scheduledAt: null,
+      segmentLinks: [{ segmentId: seg }],
+    });
   });
 
   test("PUT with an empty scheduledTime makes a scheduled campaign a draft; leaving it out keeps the schedule", async () => {
@@ -120,7 +161,10 @@ describe("campaigns API", () => {
     const cleared = await put(user.token, kept, { name: "Renamed", scheduledTime: "" });
     expect(cleared.body.data).toMatchObject({ state: "DRAFT", scheduledAt: null });
     // A draft stays a draft when the time is left out.
-    expect((await put(user.token, kept, { name: "Still a draft" })).body.data).toMatchObject({ state: "DRAFT", scheduledAt: null });
+    expect((await put(user.token, kept, { name: "Still a draft" })).body.data).toMatchObject({
+      state: "DRAFT",
+      scheduledAt: null,
+    });
   });
 
   test("PUT keeps segments in the order given: the first is the one the list shows", async () => {
@@ -128,7 +172,11 @@ describe("campaigns API", () => {
     const [a, b, c] = [await segment(user.token, "A"), await segment(user.token, "B"), await segment(user.token, "C")];
     const id = (await create(user.token, { name: "Ordered", segmentIds: [c, a] })).body.data.id as string;
     const updated = await put(user.token, id, { name: "Ordered", segmentIds: [b, c, a] });
-    expect(updated.body.data.segmentLinks.map((link: { segment: { name: string } }) => link.segment.name)).toEqual(["B", "C", "A"]);
+    expect(updated.body.data.segmentLinks.map((link: { segment: { name: string } }) => link.segment.name)).toEqual([
+      "B",
+      "C",
+      "A",
+    ]);
     expect((await list(user.token))[0]!.segmentLinks[0]!.segment.name).toBe("B");
   });
 
@@ -180,7 +228,13 @@ describe("campaigns API", () => {
     const stranger = await createSignedInUser();
     const { body } = await create(owner.token, { name: "Private" });
     const id = body.data.id as string;
-    expect((await call(() => getCampaign(routeArgs(getRequest(`/api/campaigns/${id}`, bearer(stranger.token)), { params: { id } })))).status).toBe(404);
+    expect(
+      (
+        await call(() =>
+          getCampaign(routeArgs(getRequest(`/api/campaigns/${id}`, bearer(stranger.token)), { params: { id } })),
+        )
+      ).status,
+    ).toBe(404);
     expect((await put(stranger.token, id, { name: "Mine" })).status).toBe(404);
     expect((await remove(stranger.token, id)).status).toBe(404);
     expect((await scheduleAt(stranger.token, id, inADay())).status).toBe(404);

@@ -18,21 +18,49 @@ async function call(run: () => unknown) {
 const create = (token: string, body: unknown) =>
   call(() => createCampaign(routeArgs(jsonRequest("/api/campaigns", body, { headers: bearer(token) }))));
 const put = (token: string, id: string, body: unknown) =>
-  call(() => campaignAction(routeArgs(jsonRequest(`/api/campaigns/${id}`, body, { method: "PUT", headers: bearer(token) }), { params: { id } })));
-const get = (token: string, id: string) => call(() => getCampaign(routeArgs(getRequest(`/api/campaigns/${id}`, bearer(token)), { params: { id } })));
+  call(() =>
+    campaignAction(
+      routeArgs(jsonRequest(`/api/campaigns/${id}`, body, { method: "PUT", headers: bearer(token) }), {
+        params: { id },
+      }),
+    ),
+  );
+const get = (token: string, id: string) =>
+  call(() => getCampaign(routeArgs(getRequest(`/api/campaigns/${id}`, bearer(token)), { params: { id } })));
 const scheduleAt = (token: string, id: string, scheduledTime: string) =>
-  call(() => schedule(routeArgs(jsonRequest(`/api/campaigns/${id}/schedule`, { scheduledTime }, { headers: bearer(token) }), { params: { id } })));
+  call(() =>
+    schedule(
+      routeArgs(jsonRequest(`/api/campaigns/${id}/schedule`, { scheduledTime }, { headers: bearer(token) }), {
+        params: { id },
+      }),
+    ),
+  );
 
 describe("campaign content in the API", () => {
   test("EMAIL keeps its format; the spec's fields alone still work and default to HTML", async () => {
     const user = await createSignedInUser();
-    const spec = await create(user.token, { name: "Spec", type: "EMAIL", subject: "Hi", content: "<p>Hi</p>", segmentIds: [], scheduledTime: "" });
+    const spec = await create(user.token, {
+      name: "Spec",
+      type: "EMAIL",
+      subject: "Hi",
+      content: "<p>Hi</p>",
+      segmentIds: [],
+      scheduledTime: "",
+    });
     expect(spec.status).toBe(201);
     expect(spec.body.data).toMatchObject({ contentFormat: "HTML", whatsapp: null, content: "<p>Hi</p>" });
 
-    const markdown = await create(user.token, { name: "News", subject: "News", content: "# Hi {{ contact.name }}", contentFormat: "MARKDOWN" });
+    const markdown = await create(user.token, {
+      name: "News",
+      subject: "News",
+      content: "# Hi {{ contact.name }}",
+      contentFormat: "MARKDOWN",
+    });
     expect(markdown.status).toBe(201);
-    expect((await get(user.token, markdown.body.data.id)).body.data).toMatchObject({ contentFormat: "MARKDOWN", content: "# Hi {{ contact.name }}" });
+    expect((await get(user.token, markdown.body.data.id)).body.data).toMatchObject({
+      contentFormat: "MARKDOWN",
+      content: "# Hi {{ contact.name }}",
+    });
 
     const badFormat = await create(user.token, { name: "X", contentFormat: "RTF" });
     expect(badFormat.status).toBe(400);
@@ -41,7 +69,11 @@ describe("campaign content in the API", () => {
 
   test("WHATSAPP: template, language and parameters are stored and returned; bad ones are named", async () => {
     const user = await createSignedInUser();
-    const whatsapp = { template: "spring_sale", language: "en_US", parameters: ['{{ contact.name | default: "there" }}', "20%"] };
+    const whatsapp = {
+      template: "spring_sale",
+      language: "en_US",
+      parameters: ['{{ contact.name | default: "there" }}', "20%"],
+    };
     const created = await create(user.token, { name: "WA", type: "WHATSAPP", whatsapp });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ type: "WHATSAPP", whatsapp });
@@ -71,34 +103,67 @@ describe("campaign content in the API", () => {
     expect(draft.status).toBe(201);
     const refused = await scheduleAt(user.token, draft.body.data.id, inADay());
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe("A WhatsApp campaign needs its template name and language before it can be scheduled.");
-    expect(refused.body.fields).toMatchObject({ "whatsapp.template": [expect.any(String)], "whatsapp.language": [expect.any(String)] });
+    expect(refused.body.message).toBe(
+      "A WhatsApp campaign needs its template name and language before it can be scheduled.",
+    );
+    expect(refused.body.fields).toMatchObject({
+      "whatsapp.template": [expect.any(String)],
+      "whatsapp.language": [expect.any(String)],
+    });
 
-    const inForm = await create(user.token, { name: "WA", type: "WHATSAPP", whatsapp: { template: "promo" }, scheduledTime: inADay() });
+    const inForm = await create(user.token, {
+      name: "WA",
+      type: "WHATSAPP",
+      whatsapp: { template: "promo" },
+      scheduledTime: inADay(),
+    });
     expect(inForm.status).toBe(400);
-    expect(inForm.body.fields).toEqual({ "whatsapp.language": ["A WhatsApp campaign needs the template's language before it can be scheduled"] });
+    expect(inForm.body.fields).toEqual({
+      "whatsapp.language": ["A WhatsApp campaign needs the template's language before it can be scheduled"],
+    });
 
-    const ready = await put(user.token, draft.body.data.id, { name: "WA", type: "WHATSAPP", whatsapp: { template: "promo", language: "en" } });
+    const ready = await put(user.token, draft.body.data.id, {
+      name: "WA",
+      type: "WHATSAPP",
+      whatsapp: { template: "promo", language: "en" },
+    });
     expect(ready.status).toBe(200);
-    expect((await scheduleAt(user.token, draft.body.data.id, inADay())).body.data).toMatchObject({ state: "SCHEDULED" });
+    expect((await scheduleAt(user.token, draft.body.data.id, inADay())).body.data).toMatchObject({
+      state: "SCHEDULED",
+    });
   });
 
   test("invalid Liquid is a 400 naming the field and the reason, never a 500, and saves nothing", async () => {
     const user = await createSignedInUser();
-    const email = await create(user.token, { name: "Bad", subject: "Hi {{ contact.name | shout }}", content: "<p>{% if contact.name %}Hi</p>" });
+    const email = await create(user.token, {
+      name: "Bad",
+      subject: "Hi {{ contact.name | shout }}",
+      content: "<p>{% if contact.name %}Hi</p>",
+    });
     expect(email.status).toBe(400);
     expect(email.body).toEqual({
       message: "The subject and content are not valid Liquid.",
-      fields: { subject: ["undefined filter: shout, line:1, col:4"], content: ["tag {% if contact.name %} not closed, line:1, col:4"] },
+      fields: {
+        subject: ["undefined filter: shout, line:1, col:4"],
+        content: ["tag {% if contact.name %} not closed, line:1, col:4"],
+      },
     });
 
     const include = await create(user.token, { name: "Bad", type: "SMS", content: "{% include 'secrets' %}" });
     expect(include.status).toBe(400);
-    expect(include.body.fields).toEqual({ content: ["include, render and layout cannot load other templates in a campaign"] });
+    expect(include.body.fields).toEqual({
+      content: ["include, render and layout cannot load other templates in a campaign"],
+    });
 
-    const parameter = await create(user.token, { name: "Bad", type: "WHATSAPP", whatsapp: { template: "t", language: "en", parameters: ["ok", "{{ contact.name"] } });
+    const parameter = await create(user.token, {
+      name: "Bad",
+      type: "WHATSAPP",
+      whatsapp: { template: "t", language: "en", parameters: ["ok", "{{ contact.name"] },
+    });
     expect(parameter.status).toBe(400);
-    expect(parameter.body.fields["whatsapp.parameters"]).toEqual([expect.stringMatching(/^Parameter 2 \(\{\{2\}\}\): output "\{\{ contact.name" not closed/)]);
+    expect(parameter.body.fields["whatsapp.parameters"]).toEqual([
+      expect.stringMatching(/^Parameter 2 \(\{\{2\}\}\): output "\{\{ contact.name" not closed/),
+    ]);
 
     const list = await getDb().selectFrom("campaigns").select("id").where("teamId", "=", user.teamId).execute();
     expect(list).toEqual([]);
@@ -108,7 +173,9 @@ describe("campaign content in the API", () => {
     const user = await createSignedInUser();
     const long = await create(user.token, { name: "Long", type: "SMS", content: "a".repeat(153 * 10 + 1) });
     expect(long.status).toBe(400);
-    expect(long.body.fields).toEqual({ content: ["An SMS can be at most 10 segments; this one is 11 (1531 GSM-7 characters)"] });
+    expect(long.body.fields).toEqual({
+      content: ["An SMS can be at most 10 segments; this one is 11 (1531 GSM-7 characters)"],
+    });
 
     const emoji = await create(user.token, { name: "Emoji", type: "SMS", content: "🎉".repeat(336) });
     expect(emoji.status).toBe(400);

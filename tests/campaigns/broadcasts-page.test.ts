@@ -12,7 +12,8 @@ import { signedIn } from "../factories.ts";
 import { flashOf, formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 
-const draft = (teamId: string, name = "Spring launch") => createCampaign(getDb(), { teamId, input: { name, type: "EMAIL", segmentIds: [] } });
+const draft = (teamId: string, name = "Spring launch") =>
+  createCampaign(getDb(), { teamId, input: { name, type: "EMAIL", segmentIds: [] } });
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("the summary formula", () => {
@@ -30,7 +31,10 @@ describe("the broadcasts page", () => {
     const user = await signedIn();
     const other = await signedIn();
     const vip = await createSegment(getDb(), { teamId: user.teamId, name: "VIP" });
-    await createCampaign(getDb(), { teamId: user.teamId, input: { name: "To VIP", type: "SMS", segmentIds: [vip.id] } });
+    await createCampaign(getDb(), {
+      teamId: user.teamId,
+      input: { name: "To VIP", type: "SMS", segmentIds: [vip.id] },
+    });
     await draft(user.teamId, "To everyone");
     await draft(other.teamId, "Not mine");
 
@@ -42,7 +46,12 @@ describe("the broadcasts page", () => {
       ["To everyone", null],
       ["To VIP", "VIP"],
     ]);
-    expect(campaigns[0]).toMatchObject({ state: "DRAFT", subject: null, scheduledAt: null, analytics: { sent: 0, opened: 0, clicked: 0 } });
+    expect(campaigns[0]).toMatchObject({
+      state: "DRAFT",
+      subject: null,
+      scheduledAt: null,
+      analytics: { sent: 0, opened: 0, clicked: 0 },
+    });
     expect(summary).toEqual({ totalCampaigns: 0, emailsSent: 0, avgOpenRate: "0.0", avgClickRate: "0.0" });
   });
 
@@ -63,21 +72,36 @@ describe("creating a campaign", () => {
 
     const response = await serveDashboard(
       createAction,
-      formRequest("/dashboard/broadcasts/new", { name: " Launch ", type: "WHATSAPP", subject: "Hi", content: "Hello", segmentIds: [b.id, a.id] }, user.cookie),
+      formRequest(
+        "/dashboard/broadcasts/new",
+        { name: " Launch ", type: "WHATSAPP", subject: "Hi", content: "Hello", segmentIds: [b.id, a.id] },
+        user.cookie,
+      ),
     );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/broadcasts");
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign created successfully" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Campaign created successfully" },
+    ]);
     const [campaign] = await listCampaigns(getDb(), { teamId: user.teamId });
-    expect(campaign).toMatchObject({ name: "Launch", type: "WHATSAPP", subject: "Hi", content: "Hello", state: "DRAFT" });
+    expect(campaign).toMatchObject({
+      name: "Launch",
+      type: "WHATSAPP",
+      subject: "Hi",
+      content: "Hello",
+      state: "DRAFT",
+    });
     // In the order posted, which is the order the form lists the ticked boxes in.
     expect(campaign!.segmentLinks.map((link) => link.segment.name)).toEqual(["B", "A"]);
   });
 
   test("a blank name answers 400 with 'Name is required' and creates nothing", async () => {
     const user = await signedIn();
-    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "  ", type: "EMAIL" }, user.cookie));
+    const response = await serveDashboard(
+      createAction,
+      formRequest("/dashboard/broadcasts/new", { name: "  ", type: "EMAIL" }, user.cookie),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.name).toEqual(["Name is required"]);
     expect(await listCampaigns(getDb(), { teamId: user.teamId })).toEqual([]);
@@ -87,7 +111,10 @@ describe("creating a campaign", () => {
     const user = await signedIn();
     const other = await signedIn();
     const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
-    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "X", segmentIds: theirs.id }, user.cookie));
+    const response = await serveDashboard(
+      createAction,
+      formRequest("/dashboard/broadcasts/new", { name: "X", segmentIds: theirs.id }, user.cookie),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.toasts).toEqual([{ type: "error", title: "Error", description: expect.any(String) }]);
@@ -99,33 +126,67 @@ describe("editing a campaign", () => {
   test("the dialog is prefilled; saving keeps a SCHEDULED campaign's time and says 'Campaign updated successfully'", async () => {
     const user = await signedIn();
     const at = new Date(Date.now() + 48 * 3600_000).toISOString();
-    const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "Old", type: "EMAIL", subject: "S", segmentIds: [], scheduledTime: at } });
+    const created = await createCampaign(getDb(), {
+      teamId: user.teamId,
+      input: { name: "Old", type: "EMAIL", subject: "S", segmentIds: [], scheduledTime: at },
+    });
 
-    const page = await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
+    const page = await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), {
+      id: created.id,
+    });
     const { campaign } = await page.json();
-    expect(campaign).toMatchObject({ name: "Old", subject: "S", content: "", editable: true, state: "SCHEDULED", scheduledTime: at });
+    expect(campaign).toMatchObject({
+      name: "Old",
+      subject: "S",
+      content: "",
+      editable: true,
+      state: "SCHEDULED",
+      scheduledTime: at,
+    });
 
     const response = await serveDashboard(
       editAction,
-      formRequest(`/dashboard/broadcasts/${created.id}/edit`, { name: "New", type: "SMS", scheduledTime: campaign.scheduledTime }, user.cookie),
+      formRequest(
+        `/dashboard/broadcasts/${created.id}/edit`,
+        { name: "New", type: "SMS", scheduledTime: campaign.scheduledTime },
+        user.cookie,
+      ),
       { id: created.id },
     );
     expect(response.status).toBe(302);
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign updated successfully" }]);
-    expect(await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).toMatchObject({ name: "New", type: "SMS", state: "SCHEDULED", subject: null });
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Campaign updated successfully" },
+    ]);
+    expect(await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).toMatchObject({
+      name: "New",
+      type: "SMS",
+      state: "SCHEDULED",
+      subject: null,
+    });
   });
 
   test("the dialog gets the segments in their chosen order, and saving them so keeps the first one first", async () => {
     const user = await signedIn();
-    const [a, b, c] = [await createSegment(getDb(), { teamId: user.teamId, name: "A" }), await createSegment(getDb(), { teamId: user.teamId, name: "B" }), await createSegment(getDb(), { teamId: user.teamId, name: "C" })];
-    const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "Ordered", type: "EMAIL", segmentIds: [c.id, a.id] } });
+    const [a, b, c] = [
+      await createSegment(getDb(), { teamId: user.teamId, name: "A" }),
+      await createSegment(getDb(), { teamId: user.teamId, name: "B" }),
+      await createSegment(getDb(), { teamId: user.teamId, name: "C" }),
+    ];
+    const created = await createCampaign(getDb(), {
+      teamId: user.teamId,
+      input: { name: "Ordered", type: "EMAIL", segmentIds: [c.id, a.id] },
+    });
     const path = `/dashboard/broadcasts/${created.id}/edit`;
 
     const page = await serveDashboard(editPage, getRequest(path, user.cookie), { id: created.id });
     expect((await page.json()).campaign.segmentIds).toEqual([c.id, a.id]);
 
     // The form lists the ticked boxes first, in that order, so a newly ticked B comes after them.
-    const response = await serveDashboard(editAction, formRequest(path, { name: "Ordered", segmentIds: [c.id, a.id, b.id] }, user.cookie), { id: created.id });
+    const response = await serveDashboard(
+      editAction,
+      formRequest(path, { name: "Ordered", segmentIds: [c.id, a.id, b.id] }, user.cookie),
+      { id: created.id },
+    );
     expect(response.status).toBe(302);
     const list = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie))).json();
     expect(list.campaigns[0].segmentName).toBe("C");
@@ -138,17 +199,31 @@ describe("editing a campaign", () => {
     const created = await draft(user.teamId);
     await getDb().updateTable("campaigns").set({ state: "SENT" }).where("id", "=", created.id).execute();
 
-    const page = await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), { id: created.id });
+    const page = await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${created.id}/edit`, user.cookie), {
+      id: created.id,
+    });
     expect((await page.json()).campaign.editable).toBe(false);
-    const response = await serveDashboard(editAction, formRequest(`/dashboard/broadcasts/${created.id}/edit`, { name: "New" }, user.cookie), { id: created.id });
+    const response = await serveDashboard(
+      editAction,
+      formRequest(`/dashboard/broadcasts/${created.id}/edit`, { name: "New" }, user.cookie),
+      { id: created.id },
+    );
     expect(response.status).toBe(409);
-    expect((await response.json()).toasts[0]).toMatchObject({ title: "Error", description: "This campaign is SENT and can no longer be edited." });
+    expect((await response.json()).toasts[0]).toMatchObject({
+      title: "Error",
+      description: "This campaign is SENT and can no longer be edited.",
+    });
   });
 
-  test.each([["unknown", UNKNOWN_ID], ["malformed", "nope"]])("an %s id is a 404", async (_, id) => {
+  test.each([
+    ["unknown", UNKNOWN_ID],
+    ["malformed", "nope"],
+  ])("an %s id is a 404", async (_, id) => {
     const user = await signedIn();
     for (const handler of [editPage, deletePage, schedulePage]) {
-      const response = await serveDashboard(handler, getRequest(`/dashboard/broadcasts/${id}/edit`, user.cookie), { id });
+      const response = await serveDashboard(handler, getRequest(`/dashboard/broadcasts/${id}/edit`, user.cookie), {
+        id,
+      });
       expect(response.status).toBe(404);
     }
   });
@@ -158,11 +233,27 @@ describe("editing a campaign", () => {
     const other = await signedIn();
     const theirs = await draft(other.teamId, "Theirs");
     const path = `/dashboard/broadcasts/${theirs.id}`;
-    expect((await serveDashboard(editPage, getRequest(`${path}/edit`, user.cookie), { id: theirs.id })).status).toBe(404);
-    expect((await serveDashboard(editAction, formRequest(`${path}/edit`, { name: "Mine" }, user.cookie), { id: theirs.id })).status).toBe(404);
-    expect((await serveDashboard(deleteAction, formRequest(`${path}/delete`, {}, user.cookie), { id: theirs.id })).status).toBe(404);
-    expect((await serveDashboard(scheduleAction, formRequest(`${path}/schedule`, { intent: "tomorrow" }, user.cookie), { id: theirs.id })).status).toBe(404);
-    expect(await getCampaign(getDb(), { teamId: other.teamId, campaignId: theirs.id })).toMatchObject({ name: "Theirs", state: "DRAFT" });
+    expect((await serveDashboard(editPage, getRequest(`${path}/edit`, user.cookie), { id: theirs.id })).status).toBe(
+      404,
+    );
+    expect(
+      (await serveDashboard(editAction, formRequest(`${path}/edit`, { name: "Mine" }, user.cookie), { id: theirs.id }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await serveDashboard(deleteAction, formRequest(`${path}/delete`, {}, user.cookie), { id: theirs.id })).status,
+    ).toBe(404);
+    expect(
+      (
+        await serveDashboard(scheduleAction, formRequest(`${path}/schedule`, { intent: "tomorrow" }, user.cookie), {
+          id: theirs.id,
+        })
+      ).status,
+    ).toBe(404);
+    expect(await getCampaign(getDb(), { teamId: other.teamId, campaignId: theirs.id })).toMatchObject({
+      name: "Theirs",
+      state: "DRAFT",
+    });
   });
 });
 
@@ -179,20 +270,33 @@ describe("scheduling", () => {
     // The moment the button is pressed, held still so "24 hours from now" is one exact time.
     vi.useFakeTimers({ toFake: ["Date"] });
     const pressed = Date.now();
-    const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
+    const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), {
+      id: created.id,
+    });
     expect(response.status).toBe(302);
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign scheduled successfully" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Campaign scheduled successfully" },
+    ]);
     const scheduled = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
     expect(scheduled.state).toBe("SCHEDULED");
     expect(scheduled.scheduledAt!.getTime()).toBe(pressed + 24 * 3600_000);
 
-    const again = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), { id: created.id });
+    const again = await serveDashboard(scheduleAction, formRequest(path, { intent: "tomorrow" }, user.cookie), {
+      id: created.id,
+    });
     expect(again.headers.get("Location")).toBe("/dashboard/broadcasts");
-    expect(await flashOf(again)).toEqual([{ type: "error", title: "Error", description: "Only a DRAFT campaign can be scheduled; this one is SCHEDULED." }]);
+    expect(await flashOf(again)).toEqual([
+      { type: "error", title: "Error", description: "Only a DRAFT campaign can be scheduled; this one is SCHEDULED." },
+    ]);
 
-    const back = await serveDashboard(scheduleAction, formRequest(path, { intent: "unschedule" }, user.cookie), { id: created.id });
+    const back = await serveDashboard(scheduleAction, formRequest(path, { intent: "unschedule" }, user.cookie), {
+      id: created.id,
+    });
     expect(back.status).toBe(302);
-    expect(await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).toMatchObject({ state: "DRAFT", scheduledAt: null });
+    expect(await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).toMatchObject({
+      state: "DRAFT",
+      scheduledAt: null,
+    });
   });
 
   test("a chosen time is read as UTC; a past one is refused on the field", async () => {
@@ -200,11 +304,19 @@ describe("scheduling", () => {
     const created = await draft(user.teamId);
     const path = `/dashboard/broadcasts/${created.id}/schedule`;
 
-    const past = await serveDashboard(scheduleAction, formRequest(path, { intent: "at", scheduledTime: "2020-01-01T09:00" }, user.cookie), { id: created.id });
+    const past = await serveDashboard(
+      scheduleAction,
+      formRequest(path, { intent: "at", scheduledTime: "2020-01-01T09:00" }, user.cookie),
+      { id: created.id },
+    );
     expect(past.status).toBe(400);
     expect((await past.json()).result.error.scheduledTime).toEqual(["Must be in the future"]);
 
-    const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "at", scheduledTime: "2099-01-31T09:30" }, user.cookie), { id: created.id });
+    const response = await serveDashboard(
+      scheduleAction,
+      formRequest(path, { intent: "at", scheduledTime: "2099-01-31T09:30" }, user.cookie),
+      { id: created.id },
+    );
     expect(response.status).toBe(302);
     const campaign = await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id });
     expect(campaign.scheduledAt!.toISOString()).toBe("2099-01-31T09:30:00.000Z");
@@ -215,12 +327,22 @@ describe("deleting a campaign", () => {
   test("asks first, then deletes with 'Campaign deleted successfully'", async () => {
     const user = await signedIn();
     const created = await draft(user.teamId, "Bye");
-    const page = await serveDashboard(deletePage, getRequest(`/dashboard/broadcasts/${created.id}/delete`, user.cookie), { id: created.id });
+    const page = await serveDashboard(
+      deletePage,
+      getRequest(`/dashboard/broadcasts/${created.id}/delete`, user.cookie),
+      { id: created.id },
+    );
     expect(await page.json()).toEqual({ campaign: { id: created.id, name: "Bye" } });
 
-    const response = await serveDashboard(deleteAction, formRequest(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
+    const response = await serveDashboard(
+      deleteAction,
+      formRequest(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie),
+      { id: created.id },
+    );
     expect(response.status).toBe(302);
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Campaign deleted successfully" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Campaign deleted successfully" },
+    ]);
     expect(await listCampaigns(getDb(), { teamId: user.teamId })).toEqual([]);
   });
 
@@ -228,8 +350,14 @@ describe("deleting a campaign", () => {
     const user = await signedIn();
     const created = await draft(user.teamId);
     await getDb().updateTable("campaigns").set({ state: "ACTIVE" }).where("id", "=", created.id).execute();
-    const response = await serveDashboard(deleteAction, formRequest(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie), { id: created.id });
+    const response = await serveDashboard(
+      deleteAction,
+      formRequest(`/dashboard/broadcasts/${created.id}/delete`, {}, user.cookie),
+      { id: created.id },
+    );
     expect(response.status).toBe(409);
-    expect((await response.json()).toasts).toEqual([{ type: "error", title: "Error", description: "This campaign is sending and cannot be deleted." }]);
+    expect((await response.json()).toasts).toEqual([
+      { type: "error", title: "Error", description: "This campaign is sending and cannot be deleted." },
+    ]);
   });
 });

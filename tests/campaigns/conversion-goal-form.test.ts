@@ -8,7 +8,13 @@ import { formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 
 const storedGoal = async (teamId: string) =>
-  (await getDb().selectFrom("campaigns").select("conversionGoal").where("teamId", "=", teamId).executeTakeFirstOrThrow()).conversionGoal;
+  (
+    await getDb()
+      .selectFrom("campaigns")
+      .select("conversionGoal")
+      .where("teamId", "=", teamId)
+      .executeTakeFirstOrThrow()
+  ).conversionGoal;
 
 describe("the conversion goal in the campaign editor", () => {
   test("a plain form post saves the goal, its property rows (empty ones left out) and the default window", async () => {
@@ -75,17 +81,32 @@ describe("the conversion goal in the campaign editor", () => {
 
   test("the edit form shows the goal with a row to add a condition; emptying the event removes the goal", async () => {
     const user = await signedIn();
-    const fields = { name: "Launch", type: "EMAIL", "conversionGoal.event": "Signed Up", "conversionGoal.withinDays": "3" };
+    const fields = {
+      name: "Launch",
+      type: "EMAIL",
+      "conversionGoal.event": "Signed Up",
+      "conversionGoal.withinDays": "3",
+    };
     await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", fields, user.cookie));
-    const { id } = await getDb().selectFrom("campaigns").select("id").where("teamId", "=", user.teamId).executeTakeFirstOrThrow();
-    const page = await (await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${id}/edit`, user.cookie), { id })).json();
+    const { id } = await getDb()
+      .selectFrom("campaigns")
+      .select("id")
+      .where("teamId", "=", user.teamId)
+      .executeTakeFirstOrThrow();
+    const page = await (
+      await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${id}/edit`, user.cookie), { id })
+    ).json();
     expect(page.campaign.conversionGoal).toEqual({
       event: "Signed Up",
       withinDays: "3",
       revenueProperty: "",
       properties: [{ property: "", operator: "equals", value: "" }],
     });
-    const saved = await serveDashboard(editAction, formRequest(`/dashboard/broadcasts/${id}/edit`, { ...fields, "conversionGoal.event": "" }, user.cookie), { id });
+    const saved = await serveDashboard(
+      editAction,
+      formRequest(`/dashboard/broadcasts/${id}/edit`, { ...fields, "conversionGoal.event": "" }, user.cookie),
+      { id },
+    );
     expect(saved.status).toBe(302);
     expect(await storedGoal(user.teamId)).toBeNull();
   });
@@ -103,9 +124,21 @@ describe("the conversion goal in the campaign editor", () => {
     };
     const campaign = await createCampaign(getDb(), {
       teamId: user.teamId,
-      input: { name: "Sale", type: "EMAIL", subject: "Sale", content: "<p>Sale</p>", segmentIds: [], scheduledTime: "", conversionGoal: goal },
+      input: {
+        name: "Sale",
+        type: "EMAIL",
+        subject: "Sale",
+        content: "<p>Sale</p>",
+        segmentIds: [],
+        scheduledTime: "",
+        conversionGoal: goal,
+      },
     });
-    const page = await (await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${campaign.id}/edit`, user.cookie), { id: campaign.id })).json();
+    const page = await (
+      await serveDashboard(editPage, getRequest(`/dashboard/broadcasts/${campaign.id}/edit`, user.cookie), {
+        id: campaign.id,
+      })
+    ).json();
     const shown = page.campaign.conversionGoal;
     expect(shown.properties.slice(0, 2)).toEqual([
       { property: "plan", operator: "in_list", value: "pro, team" },
@@ -121,7 +154,11 @@ describe("the conversion goal in the campaign editor", () => {
     shown.properties.forEach((row: Record<string, string>, i: number) => {
       for (const key of ["property", "operator", "value"]) fields[`conversionGoal.properties[${i}].${key}`] = row[key]!;
     });
-    const saved = await serveDashboard(editAction, formRequest(`/dashboard/broadcasts/${campaign.id}/edit`, fields, user.cookie), { id: campaign.id });
+    const saved = await serveDashboard(
+      editAction,
+      formRequest(`/dashboard/broadcasts/${campaign.id}/edit`, fields, user.cookie),
+      { id: campaign.id },
+    );
     expect(saved.status).toBe(302);
     expect(await storedGoal(user.teamId)).toEqual(goal);
   });

@@ -21,21 +21,40 @@ const DAY = 24 * 3600_000;
 const SENT = new Date(Date.now() - 21 * DAY);
 const day = (n: number) => new Date(SENT.getTime() + n * DAY);
 
-async function sendGoalCampaign(teamId: string, options: { name: string; goal: ConversionGoal | null; segmentIds?: string[]; sentAt: Date }) {
+async function sendGoalCampaign(
+  teamId: string,
+  options: { name: string; goal: ConversionGoal | null; segmentIds?: string[]; sentAt: Date },
+) {
   const campaign = await createCampaign(getDb(), {
     teamId,
-    input: { name: options.name, type: "EMAIL", subject: "Hi", content: "<p>Hi</p>", segmentIds: options.segmentIds ?? [], scheduledTime: "", conversionGoal: options.goal },
+    input: {
+      name: options.name,
+      type: "EMAIL",
+      subject: "Hi",
+      content: "<p>Hi</p>",
+      segmentIds: options.segmentIds ?? [],
+      scheduledTime: "",
+      conversionGoal: options.goal,
+    },
   });
   await sendWholeCampaign(queues, teamId, campaign.id);
   // The message was received at this time (the ledger records it when the provider accepted it).
-  await getDb().updateTable("deliveries").set({ sentAt: options.sentAt }).where("campaignId", "=", campaign.id).execute();
+  await getDb()
+    .updateTable("deliveries")
+    .set({ sentAt: options.sentAt })
+    .where("campaignId", "=", campaign.id)
+    .execute();
   return campaign;
 }
 
 /** Contacts known to the tracking API by user id, as identify would have linked them. */
 async function people(teamId: string, names: string[]) {
-  const ids = await addContacts(teamId, names.map((name) => ({ email: `${name}@murmur.test`, name })));
-  for (const [i, name] of names.entries()) await getDb().updateTable("contacts").set({ externalId: name }).where("id", "=", ids[i]!).execute();
+  const ids = await addContacts(
+    teamId,
+    names.map((name) => ({ email: `${name}@murmur.test`, name })),
+  );
+  for (const [i, name] of names.entries())
+    await getDb().updateTable("contacts").set({ externalId: name }).where("id", "=", ids[i]!).execute();
   return Object.fromEntries(names.map((name, i) => [name, ids[i]!]));
 }
 
@@ -47,7 +66,12 @@ describe("conversions", () => {
     const ids = await people(user.teamId, ["ann", "bob", "cy", "dee"]);
     const launch = await sendGoalCampaign(user.teamId, {
       name: "Launch",
-      goal: { event: ORDER, properties: [{ property: "plan", operator: "equals", value: "pro" }], withinDays: 5, revenueProperty: "total" },
+      goal: {
+        event: ORDER,
+        properties: [{ property: "plan", operator: "equals", value: "pro" }],
+        withinDays: 5,
+        revenueProperty: "total",
+      },
       sentAt: SENT,
     });
     // Dee gets a reminder with a goal on the same event two days later.
@@ -66,27 +90,55 @@ describe("conversions", () => {
       { userId: "dee", name: ORDER, properties: { plan: "pro", total: 40 }, occurredAt: day(3) }, // after the reminder: the reminder's
     ]);
 
-    expect(await campaignConversions(getDb(), { teamId: user.teamId, campaignId: launch.id })).toEqual({ count: 1, rate: 25, revenue: 30 });
-    expect(await campaignConversions(getDb(), { teamId: user.teamId, campaignId: reminder.id })).toEqual({ count: 1, rate: 100, revenue: 0 });
+    expect(await campaignConversions(getDb(), { teamId: user.teamId, campaignId: launch.id })).toEqual({
+      count: 1,
+      rate: 25,
+      revenue: 30,
+    });
+    expect(await campaignConversions(getDb(), { teamId: user.teamId, campaignId: reminder.id })).toEqual({
+      count: 1,
+      rate: 100,
+      revenue: 0,
+    });
 
-    const page = await (await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${launch.id}`, user.cookie), { id: launch.id })).json();
+    const page = await (
+      await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${launch.id}`, user.cookie), {
+        id: launch.id,
+      })
+    ).json();
     expect(page.conversions).toEqual({ count: 1, rate: 25, revenue: 30 });
     expect(page.conversionGoal).toMatchObject({ event: ORDER, withinDays: 5, revenueProperty: "total" });
 
     const stranger = await signedIn();
-    await expect(campaignConversions(getDb(), { teamId: stranger.teamId, campaignId: launch.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      campaignConversions(getDb(), { teamId: stranger.teamId, campaignId: launch.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   test("a campaign without a goal has none; the goal's events are read through an index bounded by name and time", async () => {
     const user = await signedIn();
     await people(user.teamId, ["eve"]);
     const plain = await sendGoalCampaign(user.teamId, { name: "Plain", goal: null, sentAt: SENT });
-    expect(await campaignConversions(getDb(), { teamId: user.teamId, campaignId: plain.id })).toEqual({ count: 0, rate: 0, revenue: 0 });
-    const goal = await sendGoalCampaign(user.teamId, { name: "Goal", goal: { event: ORDER, properties: [], withinDays: 5, revenueProperty: null }, sentAt: SENT });
-    await sendGoalCampaign(user.teamId, { name: "Rival", goal: { event: ORDER, properties: [], withinDays: 3, revenueProperty: null }, sentAt: day(1) });
+    expect(await campaignConversions(getDb(), { teamId: user.teamId, campaignId: plain.id })).toEqual({
+      count: 0,
+      rate: 0,
+      revenue: 0,
+    });
+    const goal = await sendGoalCampaign(user.teamId, {
+      name: "Goal",
+      goal: { event: ORDER, properties: [], withinDays: 5, revenueProperty: null },
+      sentAt: SENT,
+    });
+    await sendGoalCampaign(user.teamId, {
+      name: "Rival",
+      goal: { event: ORDER, properties: [], withinDays: 3, revenueProperty: null },
+      sentAt: day(1),
+    });
     const plan = await planOf((db) => campaignConversions(db, { teamId: user.teamId, campaignId: goal.id }));
     // Events are read only through an index bounded by the goal's event name and a time range, never scanned.
-    expect(plan).toMatch(/Index (Only )?Scan using events_\w+ on events e\s+\(.*\)\s+Index Cond: \([^\n]*name = 'Order Completed'::text\)[^\n]*occurred_at >=/);
+    expect(plan).toMatch(
+      /Index (Only )?Scan using events_\w+ on events e\s+\(.*\)\s+Index Cond: \([^\n]*name = 'Order Completed'::text\)[^\n]*occurred_at >=/,
+    );
     expect(plan).not.toMatch(/Seq Scan on events/);
   });
 
@@ -96,24 +148,57 @@ describe("conversions", () => {
       const response = await respond(run);
       return { status: response.status, body: await response.json() };
     };
-    const goal = { event: ORDER, properties: [{ property: "total", operator: "greater_than", value: 10 }], revenueProperty: "total" };
+    const goal = {
+      event: ORDER,
+      properties: [{ property: "total", operator: "greater_than", value: 10 }],
+      revenueProperty: "total",
+    };
     const created = await call(() =>
-      createCampaignApi(routeArgs(jsonRequest("/api/campaigns", { name: "Sale", type: "EMAIL", subject: "Sale", content: "<p>Sale</p>", conversionGoal: goal }, { headers: bearer(user.token) }))),
+      createCampaignApi(
+        routeArgs(
+          jsonRequest(
+            "/api/campaigns",
+            { name: "Sale", type: "EMAIL", subject: "Sale", content: "<p>Sale</p>", conversionGoal: goal },
+            { headers: bearer(user.token) },
+          ),
+        ),
+      ),
     );
     expect(created.status).toBe(201);
     expect(created.body.data.conversionGoal).toEqual({ ...goal, withinDays: 5 });
     const id = created.body.data.id;
-    const put = (body: unknown) => call(() => campaignAction(routeArgs(jsonRequest(`/api/campaigns/${id}`, body, { method: "PUT", headers: bearer(user.token) }), { params: { id } })));
+    const put = (body: unknown) =>
+      call(() =>
+        campaignAction(
+          routeArgs(jsonRequest(`/api/campaigns/${id}`, body, { method: "PUT", headers: bearer(user.token) }), {
+            params: { id },
+          }),
+        ),
+      );
 
     const renamed = await put({ name: "Big sale", type: "EMAIL", subject: "Sale", content: "<p>Sale</p>" });
     expect(renamed.body.data.conversionGoal).toEqual({ ...goal, withinDays: 5 });
-    const bad = await put({ name: "Big sale", type: "EMAIL", conversionGoal: { event: "", withinDays: 0, properties: [{ property: "total", operator: "greater_than", value: "ten" }] } });
+    const bad = await put({
+      name: "Big sale",
+      type: "EMAIL",
+      conversionGoal: {
+        event: "",
+        withinDays: 0,
+        properties: [{ property: "total", operator: "greater_than", value: "ten" }],
+      },
+    });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fields).sort()).toEqual(["conversionGoal.event", "conversionGoal.properties.0.value", "conversionGoal.withinDays"]);
+    expect(Object.keys(bad.body.fields).sort()).toEqual([
+      "conversionGoal.event",
+      "conversionGoal.properties.0.value",
+      "conversionGoal.withinDays",
+    ]);
     expect(bad.body.fields["conversionGoal.withinDays"]).toEqual(["Enter a whole number of days from 1 to 90"]);
     const removed = await put({ name: "Big sale", type: "EMAIL", conversionGoal: null });
     expect(removed.body.data.conversionGoal).toBeNull();
-    const shown = await call(() => getCampaignApi(routeArgs(getRequest(`/api/campaigns/${id}`, bearer(user.token)), { params: { id } })));
+    const shown = await call(() =>
+      getCampaignApi(routeArgs(getRequest(`/api/campaigns/${id}`, bearer(user.token)), { params: { id } })),
+    );
     expect(shown.body.data.conversionGoal).toBeNull();
   });
 });

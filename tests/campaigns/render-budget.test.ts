@@ -15,24 +15,34 @@ const UNINTERRUPTIBLE = "{% assign a = (1..3000000) | reverse | sort %}{{ a | si
 const TOO_SLOW = "Content took too long to render (over 50 ms)";
 
 async function create(token: string, body: unknown) {
-  const response = await respond(() => createCampaign(routeArgs(jsonRequest("/api/campaigns", body, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    createCampaign(routeArgs(jsonRequest("/api/campaigns", body, { headers: bearer(token) }))),
+  );
   return { status: response.status, body: await response.json() };
 }
 
-const savedCampaigns = (teamId: string) => getDb().selectFrom("campaigns").select("name").where("teamId", "=", teamId).execute();
+const savedCampaigns = (teamId: string) =>
+  getDb().selectFrom("campaigns").select("name").where("teamId", "=", teamId).execute();
 
 describe("the save check renders within the budget", () => {
   test("a nested loop is refused on its field, then the next campaign saves as usual", async () => {
     const user = await createSignedInUser();
     const refused = await create(user.token, { name: "Loop", subject: "Hi", content: `<p>Hi</p>${NESTED_LOOP}` });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: `The content could not be rendered: ${TOO_SLOW}`, fields: { content: [TOO_SLOW] } });
+    expect(refused.body).toEqual({
+      message: `The content could not be rendered: ${TOO_SLOW}`,
+      fields: { content: [TOO_SLOW] },
+    });
 
     const inSubject = await create(user.token, { name: "Loop", subject: NESTED_LOOP, content: "<p>Hi</p>" });
     expect(inSubject.status).toBe(400);
     expect(inSubject.body.fields).toEqual({ subject: [TOO_SLOW] });
 
-    const fine = await create(user.token, { name: "Fine", subject: "Hi {{ contact.name }}", content: "<p>Hi {{ contact.name }}</p>" });
+    const fine = await create(user.token, {
+      name: "Fine",
+      subject: "Hi {{ contact.name }}",
+      content: "<p>Hi {{ contact.name }}</p>",
+    });
     expect(fine.status).toBe(201);
     expect(await savedCampaigns(user.teamId)).toEqual([{ name: "Fine" }]);
   });
@@ -43,14 +53,22 @@ describe("the save check renders within the budget", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ content: [TOO_SLOW] });
 
-    const fine = await create(user.token, { name: "Fine", type: "SMS", content: "Hi {{ contact.name | default: 'there' }}" });
+    const fine = await create(user.token, {
+      name: "Fine",
+      type: "SMS",
+      content: "Hi {{ contact.name | default: 'there' }}",
+    });
     expect(fine.status).toBe(201);
   });
 
   test("a message larger than 1 MB is refused with the size", async () => {
     const user = await createSignedInUser();
     const paragraph = `<p>${"All the news that fits. ".repeat(40)}</p>`;
-    const refused = await create(user.token, { name: "Huge", subject: "Hi", content: `{% for i in (1..1200) %}${paragraph}{% endfor %}` });
+    const refused = await create(user.token, {
+      name: "Huge",
+      subject: "Hi",
+      content: `{% for i in (1..1200) %}${paragraph}{% endfor %}`,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ content: ["Rendered content is larger than 1024 KB"] });
   });
@@ -61,7 +79,9 @@ describe("the save check renders within the budget", () => {
     const content = "{% for s in (1..contact.attributes.seats) %}{% for i in (1..10000000) %}.{% endfor %}{% endfor %}";
     const refused = await create(user.token, { name: "Seats", type: "SMS", content });
     expect(refused.status).toBe(400);
-    expect(refused.body.fields.content[0]).toMatch(/^(Content took too long to render \(over 50 ms\)|memory alloc limit exceeded)/);
+    expect(refused.body.fields.content[0]).toMatch(
+      /^(Content took too long to render \(over 50 ms\)|memory alloc limit exceeded)/,
+    );
   });
 
   test("200 KB of unclosed {{ inside raw (valid Liquid) is prepared in one pass and saved", async () => {
@@ -75,7 +95,14 @@ describe("the save check renders within the budget", () => {
 
   test("the dialog shows the refusal on the content field, with or without JavaScript", async () => {
     const user = await signedIn();
-    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "Loop", type: "SMS", content: NESTED_LOOP, intent: "save" }, user.cookie));
+    const response = await serveDashboard(
+      createAction,
+      formRequest(
+        "/dashboard/broadcasts/new",
+        { name: "Loop", type: "SMS", content: NESTED_LOOP, intent: "save" },
+        user.cookie,
+      ),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.result.error).toEqual({ content: [TOO_SLOW] });
@@ -88,10 +115,20 @@ describe("Preview renders within the budget", () => {
     const user = await signedIn();
     await getDb()
       .insertInto("contacts")
-      .values({ id: newId(), teamId: user.teamId, name: "Big", email: "big@example.com", attributes: JSON.stringify({ visits: 100_000 }) })
+      .values({
+        id: newId(),
+        teamId: user.teamId,
+        name: "Big",
+        email: "big@example.com",
+        attributes: JSON.stringify({ visits: 100_000 }),
+      })
       .execute();
-    const content = "{% for a in (1..contact.attributes.visits) %}{% for b in (1..contact.attributes.visits) %}x{% endfor %}{% endfor %}";
-    const response = await serveDashboard(createAction, formRequest("/dashboard/broadcasts/new", { name: "Draft", type: "SMS", content, intent: "preview" }, user.cookie));
+    const content =
+      "{% for a in (1..contact.attributes.visits) %}{% for b in (1..contact.attributes.visits) %}x{% endfor %}{% endfor %}";
+    const response = await serveDashboard(
+      createAction,
+      formRequest("/dashboard/broadcasts/new", { name: "Draft", type: "SMS", content, intent: "preview" }, user.cookie),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.result.error).toEqual({ content: [`For big@example.com: ${TOO_SLOW}`] });

@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { isAppError } from "#server/errors.ts";
-import { prepareCampaignRenderer, type RenderableCampaign, type RenderableContact, renderCampaignMessage } from "#server/content/render.ts";
+import {
+  prepareCampaignRenderer,
+  type RenderableCampaign,
+  type RenderableContact,
+  renderCampaignMessage,
+} from "#server/content/render.ts";
 
 const base: RenderableCampaign = {
   type: "EMAIL",
@@ -12,7 +17,13 @@ const base: RenderableCampaign = {
   whatsappParameters: [],
 };
 
-const ann: RenderableContact = { id: "c1", email: "ann@example.com", name: "Ann", phone: "+14155550100", attributes: { plan: "Pro", seats: 3 } };
+const ann: RenderableContact = {
+  id: "c1",
+  email: "ann@example.com",
+  name: "Ann",
+  phone: "+14155550100",
+  attributes: { plan: "Pro", seats: 3 },
+};
 const nameless: RenderableContact = { id: "c2", email: "bo@example.com", name: null, phone: null, attributes: {} };
 
 describe("renderCampaignMessage", () => {
@@ -20,7 +31,8 @@ describe("renderCampaignMessage", () => {
     const campaign = {
       ...base,
       subject: 'Hello {{ contact.name | default: "there" }}',
-      content: '<h1>Hi {{ contact.name | default: "there" }}</h1><p>Plan: {{ contact.attributes.plan | default: "Free" }}</p><a href="https://example.com/?e={{ contact.email | url_encode }}">Open</a>',
+      content:
+        '<h1>Hi {{ contact.name | default: "there" }}</h1><p>Plan: {{ contact.attributes.plan | default: "Free" }}</p><a href="https://example.com/?e={{ contact.email | url_encode }}">Open</a>',
     };
     expect(renderCampaignMessage(campaign, ann)).toEqual({
       channel: "EMAIL",
@@ -43,7 +55,8 @@ describe("renderCampaignMessage", () => {
       ...base,
       contentFormat: "MARKDOWN",
       subject: "News",
-      content: '# Hi {{ contact.name | default: "friend" }}\n\nYou are on **{{ contact.attributes.plan }}**.\n\n{% if contact.phone %}\nWe can text you at {{ contact.phone }}.\n{% endif %}\n\n- first_item_name\n- two',
+      content:
+        '# Hi {{ contact.name | default: "friend" }}\n\nYou are on **{{ contact.attributes.plan }}**.\n\n{% if contact.phone %}\nWe can text you at {{ contact.phone }}.\n{% endif %}\n\n- first_item_name\n- two',
     };
     const message = renderCampaignMessage(campaign, { ...ann, name: "*Ann*" });
     if (message.channel !== "EMAIL") throw new Error("expected an email");
@@ -61,7 +74,11 @@ describe("renderCampaignMessage", () => {
   });
 
   test("SMS: plain text, personalised, not HTML-escaped", () => {
-    const campaign = { ...base, type: "SMS", content: 'Hi {{ contact.name | default: "there" }} & welcome to {{ contact.attributes.plan | upcase }}' };
+    const campaign = {
+      ...base,
+      type: "SMS",
+      content: 'Hi {{ contact.name | default: "there" }} & welcome to {{ contact.attributes.plan | upcase }}',
+    };
     expect(renderCampaignMessage(campaign, ann)).toEqual({ channel: "SMS", body: "Hi Ann & welcome to PRO" });
     expect(renderCampaignMessage(campaign, nameless)).toEqual({ channel: "SMS", body: "Hi there & welcome to " });
   });
@@ -98,7 +115,9 @@ describe("renderCampaignMessage", () => {
       throw new Error("expected an error");
     };
     const unclosed = attempt({ ...base, content: "<p>{% if contact.name %}Hi</p>" });
-    expect(isAppError(unclosed) && unclosed.fields).toEqual({ content: ["tag {% if contact.name %} not closed, line:1, col:4"] });
+    expect(isAppError(unclosed) && unclosed.fields).toEqual({
+      content: ["tag {% if contact.name %} not closed, line:1, col:4"],
+    });
     const filter = attempt({ ...base, subject: "{{ contact.name | shout }}" });
     expect(isAppError(filter) && filter.fields).toEqual({ subject: ["undefined filter: shout, line:1, col:1"] });
   });

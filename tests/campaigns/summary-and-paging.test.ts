@@ -14,15 +14,27 @@ import { signedIn } from "../factories.ts";
 const DAY = 24 * 3600_000;
 
 /** A campaign with `sent` messages sent, of which people opened and clicked these many. */
-async function sentCampaign(teamId: string, options: { name: string; type?: CampaignType; sent: number; opened: number; clicked: number; ageDays?: number }) {
-  const { campaignId } = await createSentCampaign(teamId, { name: options.name, type: options.type, recipients: options.sent });
+async function sentCampaign(
+  teamId: string,
+  options: { name: string; type?: CampaignType; sent: number; opened: number; clicked: number; ageDays?: number },
+) {
+  const { campaignId } = await createSentCampaign(teamId, {
+    name: options.name,
+    type: options.type,
+    recipients: options.sent,
+  });
   // The engagement counts as the tracking routes keep them (see tests/tracking for the routes themselves).
   await getDb()
     .insertInto("campaignEngagement")
     .values({ campaignId, opened: options.opened, clicked: options.clicked })
     .onConflict((oc) => oc.column("campaignId").doUpdateSet({ opened: options.opened, clicked: options.clicked }))
     .execute();
-  if (options.ageDays) await getDb().updateTable("campaigns").set({ createdAt: new Date(Date.now() - options.ageDays * DAY) }).where("id", "=", campaignId).execute();
+  if (options.ageDays)
+    await getDb()
+      .updateTable("campaigns")
+      .set({ createdAt: new Date(Date.now() - options.ageDays * DAY) })
+      .where("id", "=", campaignId)
+      .execute();
   return campaignId;
 }
 
@@ -52,7 +64,9 @@ describe("the Broadcasts summary cards", () => {
     await getDb().updateTable("campaigns").set({ state: "ACTIVE", sentAt: null }).where("id", "=", active).execute();
     await sentCampaign(other.teamId, { name: "Theirs", sent: 100, opened: 100, clicked: 100 });
 
-    const page = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), { id: "" })).json();
+    const page = await (
+      await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), { id: "" })
+    ).json();
 
     // 6 opened / 15 sent and 3 / 15 on every channel; the mean of the rates would be (50 + 0 + 33.3) / 3 = 27.8.
     expect(page.summary).toEqual({ totalCampaigns: 3, emailsSent: 12, avgOpenRate: "40.0", avgClickRate: "20.0" });
@@ -65,7 +79,9 @@ describe("the Broadcasts summary cards", () => {
     await sentCampaign(user.teamId, { name: "Long ago", sent: 8, opened: 2, clicked: 1, ageDays: 400 });
     await drafts(user.teamId, CAMPAIGNS_PAGE_SIZE);
 
-    const first = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), { id: "" })).json();
+    const first = await (
+      await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie), { id: "" })
+    ).json();
 
     expect(first.campaigns).toHaveLength(CAMPAIGNS_PAGE_SIZE);
     expect(first.campaigns.map((c: { name: string }) => c.name)).not.toContain("Long ago");
@@ -73,14 +89,24 @@ describe("the Broadcasts summary cards", () => {
     expect(first.nextCursor).toEqual(expect.any(String));
 
     // The "Older campaigns" link: a plain URL, so it works without JavaScript.
-    const second = await (await serveDashboard(broadcastsPage, getRequest(`/dashboard/broadcasts?cursor=${first.nextCursor}`, user.cookie), { id: "" })).json();
+    const second = await (
+      await serveDashboard(
+        broadcastsPage,
+        getRequest(`/dashboard/broadcasts?cursor=${first.nextCursor}`, user.cookie),
+        { id: "" },
+      )
+    ).json();
     expect(second.campaigns.map((c: { name: string }) => c.name)).toEqual(["Long ago"]);
     expect(second).toMatchObject({ cursor: first.nextCursor, nextCursor: null, summary: first.summary });
   });
 
   test("a page link that is not a cursor goes back to the newest campaigns with a message", async () => {
     const user = await signedIn();
-    const response = await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts?cursor=garbage", user.cookie), { id: "" });
+    const response = await serveDashboard(
+      broadcastsPage,
+      getRequest("/dashboard/broadcasts?cursor=garbage", user.cookie),
+      { id: "" },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/broadcasts");
   });

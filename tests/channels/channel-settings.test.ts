@@ -9,7 +9,12 @@ const twilio = (authToken?: string) =>
   twilioChange({ enabled: true, accountSid: `AC${"1".repeat(32)}`, authToken, fromNumber: "+14155550100" });
 
 async function rawRow(teamId: string, channel: string) {
-  return getDb().selectFrom("channelSettings").select(["config", "secretsEncrypted"]).where("teamId", "=", teamId).where("channel", "=", channel).executeTakeFirstOrThrow();
+  return getDb()
+    .selectFrom("channelSettings")
+    .select(["config", "secretsEncrypted"])
+    .where("teamId", "=", teamId)
+    .where("channel", "=", channel)
+    .executeTakeFirstOrThrow();
 }
 
 describe("channel settings", () => {
@@ -24,15 +29,24 @@ describe("channel settings", () => {
 
     const view = await viewChannelSettings(getDb(), { teamId, channel: "SMS" });
     expect(view).toMatchObject({ enabled: true, unreadable: false, secrets: { authToken: "••••cdef" } });
-    expect(view.config).toEqual({ accountSid: `AC${"1".repeat(32)}`, fromNumber: "+14155550100", messagingServiceSid: null });
-    expect((await readChannelSettings(getDb(), { teamId, channel: "SMS" }))?.secrets).toEqual({ authToken: AUTH_TOKEN });
+    expect(view.config).toEqual({
+      accountSid: `AC${"1".repeat(32)}`,
+      fromNumber: "+14155550100",
+      messagingServiceSid: null,
+    });
+    expect((await readChannelSettings(getDb(), { teamId, channel: "SMS" }))?.secrets).toEqual({
+      authToken: AUTH_TOKEN,
+    });
   });
 
   test("a blank secret keeps the saved one; a new one replaces it", async () => {
     const { teamId } = await createUser();
     await saveChannelSettings(getDb(), { teamId, channel: "SMS", ...twilio(AUTH_TOKEN) });
     await saveChannelSettings(getDb(), { teamId, channel: "SMS", ...twilio(undefined), enabled: false });
-    expect(await readChannelSettings(getDb(), { teamId, channel: "SMS" })).toMatchObject({ enabled: false, secrets: { authToken: AUTH_TOKEN } });
+    expect(await readChannelSettings(getDb(), { teamId, channel: "SMS" })).toMatchObject({
+      enabled: false,
+      secrets: { authToken: AUTH_TOKEN },
+    });
 
     await saveChannelSettings(getDb(), { teamId, channel: "SMS", ...twilio("ffffffffffffffffffffffffffff9999") });
     expect((await viewChannelSettings(getDb(), { teamId, channel: "SMS" })).secrets.authToken).toBe("••••9999");
@@ -45,7 +59,11 @@ describe("channel settings", () => {
       fields: { authToken: ["Auth token is required"] },
     });
     await expect(
-      saveChannelSettings(getDb(), { teamId, channel: "WHATSAPP", ...whatsAppChange({ phoneNumberId: "123456", appSecret: "app-secret-value" }) }),
+      saveChannelSettings(getDb(), {
+        teamId,
+        channel: "WHATSAPP",
+        ...whatsAppChange({ phoneNumberId: "123456", appSecret: "app-secret-value" }),
+      }),
     ).rejects.toMatchObject({ fields: { accessToken: ["Access token is required"] } });
     expect(await readChannelSettings(getDb(), { teamId, channel: "SMS" })).toBeNull();
   });
@@ -54,19 +72,33 @@ describe("channel settings", () => {
     const mine = await createUser();
     const theirs = await createUser();
     await saveChannelSettings(getDb(), { teamId: theirs.teamId, channel: "SMS", ...twilio(AUTH_TOKEN) });
-    await saveChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS", ...twilio("eeeeeeeeeeeeeeeeeeeeeeeeeeee1111") });
+    await saveChannelSettings(getDb(), {
+      teamId: mine.teamId,
+      channel: "SMS",
+      ...twilio("eeeeeeeeeeeeeeeeeeeeeeeeeeee1111"),
+    });
     const stolen = await rawRow(theirs.teamId, "SMS");
-    await getDb().updateTable("channelSettings").set({ secretsEncrypted: stolen.secretsEncrypted }).where("teamId", "=", mine.teamId).execute();
+    await getDb()
+      .updateTable("channelSettings")
+      .set({ secretsEncrypted: stolen.secretsEncrypted })
+      .where("teamId", "=", mine.teamId)
+      .execute();
 
     const view = await viewChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" });
     expect(view).toMatchObject({ unreadable: true, secrets: { authToken: null } });
-    await expect(readChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" })).rejects.toThrow(/cannot be decrypted/);
+    await expect(readChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" })).rejects.toThrow(
+      /cannot be decrypted/,
+    );
   });
 
   test("each team sees only its own settings", async () => {
     const mine = await createUser();
     const theirs = await createUser();
     await saveChannelSettings(getDb(), { teamId: theirs.teamId, channel: "SMS", ...twilio(AUTH_TOKEN) });
-    expect(await viewChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" })).toMatchObject({ config: null, enabled: false, secrets: { authToken: null } });
+    expect(await viewChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" })).toMatchObject({
+      config: null,
+      enabled: false,
+      secrets: { authToken: null },
+    });
   });
 });

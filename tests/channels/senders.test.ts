@@ -28,7 +28,12 @@ describe("senderFor", () => {
     await saveChannelSettings(getDb(), { teamId, channel: "EMAIL", ...smtp(false) });
 
     const outbox = await senderFor(getDb(), teamId, "EMAIL");
-    const parked = await outbox.send({ ...outgoing("ada@example.test", email, "parked@murmur.test"), teamId, campaignId: null as never, deliveryId: null as never });
+    const parked = await outbox.send({
+      ...outgoing("ada@example.test", email, "parked@murmur.test"),
+      teamId,
+      campaignId: null as never,
+      deliveryId: null as never,
+    });
     await outbox.close();
     expect(parked.status).toBe("sent");
     expect(sink.received.some((r) => r.mail.messageId === "<parked@murmur.test>")).toBe(false);
@@ -46,7 +51,12 @@ describe("senderFor", () => {
     const theirs = await createUser();
     await saveChannelSettings(getDb(), { teamId: theirs.teamId, channel: "EMAIL", ...smtp(true) });
     const sender = await senderFor(getDb(), mine.teamId, "EMAIL");
-    const outcome = await sender.send({ ...outgoing("ada@example.test", email, "mine@murmur.test"), teamId: mine.teamId, campaignId: null as never, deliveryId: null as never });
+    const outcome = await sender.send({
+      ...outgoing("ada@example.test", email, "mine@murmur.test"),
+      teamId: mine.teamId,
+      campaignId: null as never,
+      deliveryId: null as never,
+    });
     await sender.close();
     expect(outcome.status).toBe("sent");
     expect(sink.received.some((r) => r.mail.messageId === "<mine@murmur.test>")).toBe(false);

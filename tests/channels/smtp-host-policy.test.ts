@@ -43,9 +43,17 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const post = (cookie: HeadersInit, fields: Record<string, string>) => serveDashboard(channelsAction, formRequest(PAGE, fields, cookie));
+const post = (cookie: HeadersInit, fields: Record<string, string>) =>
+  serveDashboard(channelsAction, formRequest(PAGE, fields, cookie));
 const saveSmtp = (cookie: HeadersInit, host: string, port: number) =>
-  post(cookie, { intent: "save", channel: "EMAIL", host, port: String(port), security: "none", fromAddress: "news@acme.test" });
+  post(cookie, {
+    intent: "save",
+    channel: "EMAIL",
+    host,
+    port: String(port),
+    security: "none",
+    fromAddress: "news@acme.test",
+  });
 const sendTest = async (cookie: HeadersInit, to = "reader@example.test") => {
   const response = await post(cookie, { intent: "test", channel: "EMAIL", to });
   return { status: response.status, report: (await response.json()).report as { ok: boolean; message: string } };
@@ -94,7 +102,9 @@ describe("SMTP hosts on the operator's network", () => {
       await saveSmtp(user.cookie, "127.0.0.1", other.port);
       const { status, report } = await sendTest(user.cookie);
       expect(status).toBe(502);
-      expect(report.message).toMatch(/^The provider refused the test message: SMTP server unavailable: it did not answer as an SMTP server \(E[A-Z]+\)$/);
+      expect(report.message).toMatch(
+        /^The provider refused the test message: SMTP server unavailable: it did not answer as an SMTP server \(E[A-Z]+\)$/,
+      );
       expect(report.message).not.toContain("hunter2");
     } finally {
       await other.close();
@@ -128,9 +138,12 @@ describe("describeNonPublicAddress", () => {
     expect(describeNonPublicAddress(address)).toBe(kind);
   });
 
-  test.each(["8.8.8.8", "172.32.0.1", "100.128.0.1", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (address) => {
-    expect(describeNonPublicAddress(address)).toBeNull();
-  });
+  test.each(["8.8.8.8", "172.32.0.1", "100.128.0.1", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8"])(
+    "%s is public",
+    (address) => {
+      expect(describeNonPublicAddress(address)).toBeNull();
+    },
+  );
 });
 
 describe("resolvePublicHost", () => {
@@ -152,20 +165,29 @@ describe("resolvePublicHost", () => {
     await expect(resolvePublicHost("relay.internal", { ...options, lookup })).rejects.toThrow(
       "The SMTP host relay.internal resolves to 10.1.2.3, is a private address; Murmur only connects to public addresses unless the server's operator sets ALLOW_PRIVATE_SMTP=1.",
     );
-    expect(await resolvePublicHost("relay.internal", { ...options, allowPrivate: true, lookup })).toEqual([{ address: "10.1.2.3", family: 4 }]);
+    expect(await resolvePublicHost("relay.internal", { ...options, allowPrivate: true, lookup })).toEqual([
+      { address: "10.1.2.3", family: 4 },
+    ]);
     const metadata = async () => [{ address: "169.254.169.254", family: 4 as const }];
-    await expect(resolvePublicHost("metadata.internal", { ...options, allowPrivate: true, lookup: metadata })).rejects.toThrow(
+    await expect(
+      resolvePublicHost("metadata.internal", { ...options, allowPrivate: true, lookup: metadata }),
+    ).rejects.toThrow(
       "The SMTP host metadata.internal resolves to 169.254.169.254, is a cloud metadata address; Murmur never connects there.",
     );
-    expect(await resolvePublicHost("mail.example.test", { ...options, lookup: async () => [{ address: "93.184.216.34", family: 4 as const }] })).toEqual([
-      { address: "93.184.216.34", family: 4 },
-    ]);
+    expect(
+      await resolvePublicHost("mail.example.test", {
+        ...options,
+        lookup: async () => [{ address: "93.184.216.34", family: 4 as const }],
+      }),
+    ).toEqual([{ address: "93.184.216.34", family: 4 }]);
   });
 
   test("a name that does not resolve is refused with a clear message", async () => {
     const lookup = async () => {
       throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
     };
-    await expect(resolvePublicHost("nowhere.invalid", { ...options, lookup })).rejects.toThrow("The SMTP host nowhere.invalid does not resolve to any address.");
+    await expect(resolvePublicHost("nowhere.invalid", { ...options, lookup })).rejects.toThrow(
+      "The SMTP host nowhere.invalid does not resolve to any address.",
+    );
   });
 });

@@ -56,7 +56,9 @@ describe("the SMTP sender", () => {
   test("reuses pooled connections for many messages", async () => {
     const sender = createSmtpSender({ allowPrivateNetworks: true, config: config(), maxConnections: 2 });
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => sender.send(outgoing(`pool-${i}@example.test`, email(`Pooled ${i}`), `pool-${i}@murmur.test`))),
+      Array.from({ length: 20 }, (_, i) =>
+        sender.send(outgoing(`pool-${i}@example.test`, email(`Pooled ${i}`), `pool-${i}@murmur.test`)),
+      ),
     );
     await sender.close();
     expect(outcomes.every((o) => o.status === "sent")).toBe(true);
@@ -75,7 +77,12 @@ describe("the SMTP sender", () => {
     const sender = createSmtpSender({ allowPrivateNetworks: true, config: config() });
     const outcome = await sender.send(outgoing("unknown-user@example.test", email()));
     await sender.close();
-    expect(outcome).toEqual({ status: "failed", permanent: true, reason: "550 5.1.1 No such user here", bounced: true });
+    expect(outcome).toEqual({
+      status: "failed",
+      permanent: true,
+      reason: "550 5.1.1 No such user here",
+      bounced: true,
+    });
   });
 
   test("a 5xx about the message or the sender (5.7.x policy) is permanent but not a bounce", async () => {
@@ -91,7 +98,11 @@ describe("the SMTP sender", () => {
     const sender = createSmtpSender({ allowPrivateNetworks: true, config: config({ port: gone.port }) });
     const outcome = await sender.send(outgoing("ada@example.test", email()));
     await sender.close();
-    expect(outcome).toMatchObject({ status: "failed", permanent: false, reason: expect.stringMatching(/^SMTP server unavailable: .*ECONNREFUSED/) });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      permanent: false,
+      reason: expect.stringMatching(/^SMTP server unavailable: .*ECONNREFUSED/),
+    });
   });
 
   test("a server that never greets times out as transient", async () => {
@@ -99,22 +110,42 @@ describe("the SMTP sender", () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as { port: number }).port;
-    const sender = createSmtpSender({ allowPrivateNetworks: true, config: config({ port }), timeouts: { greeting: 200 } });
+    const sender = createSmtpSender({
+      allowPrivateNetworks: true,
+      config: config({ port }),
+      timeouts: { greeting: 200 },
+    });
     const outcome = await sender.send(outgoing("ada@example.test", email()));
     await sender.close();
     await new Promise((resolve) => silent.close(resolve));
-    expect(outcome).toMatchObject({ status: "failed", permanent: false, reason: expect.stringContaining("Greeting never received") });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      permanent: false,
+      reason: expect.stringContaining("Greeting never received"),
+    });
   });
 
   test("logs in with the username and password", async () => {
     const secured = await startSmtpSink({ credentials: { user: "mailer", pass: "s3cret-pass" } });
-    const good = createSmtpSender({ allowPrivateNetworks: true, config: config({ port: secured.port, username: "mailer" }), password: "s3cret-pass" });
+    const good = createSmtpSender({
+      allowPrivateNetworks: true,
+      config: config({ port: secured.port, username: "mailer" }),
+      password: "s3cret-pass",
+    });
     expect((await good.send(outgoing("ada@example.test", email()))).status).toBe("sent");
     await good.close();
     expect(secured.received[0]?.username).toBe("mailer");
 
-    const bad = createSmtpSender({ allowPrivateNetworks: true, config: config({ port: secured.port, username: "mailer" }), password: "wrong" });
-    expect(await bad.send(outgoing("ada@example.test", email()))).toMatchObject({ status: "failed", permanent: true, reason: expect.stringContaining("535") });
+    const bad = createSmtpSender({
+      allowPrivateNetworks: true,
+      config: config({ port: secured.port, username: "mailer" }),
+      password: "wrong",
+    });
+    expect(await bad.send(outgoing("ada@example.test", email()))).toMatchObject({
+      status: "failed",
+      permanent: true,
+      reason: expect.stringContaining("535"),
+    });
     await bad.close();
     await secured.close();
   });

@@ -11,7 +11,15 @@ beforeAll(async () => {
 afterAll(() => twilio.close());
 
 const teamId = randomUUID();
-const sender = (overrides: { baseUrl?: string; authToken?: string; fromNumber?: string | null; messagingServiceSid?: string | null; timeoutMs?: number } = {}) =>
+const sender = (
+  overrides: {
+    baseUrl?: string;
+    authToken?: string;
+    fromNumber?: string | null;
+    messagingServiceSid?: string | null;
+    timeoutMs?: number;
+  } = {},
+) =>
   createTwilioSender({
     baseUrl: overrides.baseUrl ?? twilio.url,
     teamId,
@@ -62,17 +70,35 @@ describe("the Twilio SMS sender", () => {
   });
 
   test("a wrong auth token is a permanent failure", async () => {
-    expect(await sender({ authToken: "wrong" }).send(sms())).toEqual({ status: "failed", permanent: true, reason: "Twilio error 20003: Authenticate" });
+    expect(await sender({ authToken: "wrong" }).send(sms())).toEqual({
+      status: "failed",
+      permanent: true,
+      reason: "Twilio error 20003: Authenticate",
+    });
   });
 
   test("429 is transient and carries Retry-After", async () => {
-    twilio.queue({ status: 429, headers: { "Retry-After": "7" }, body: twilioErrorBody(429, 20429, "Too Many Requests") });
-    expect(await sender().send(sms())).toEqual({ status: "failed", permanent: false, reason: "Twilio error 20429: Too Many Requests", retryAfterMs: 7000 });
+    twilio.queue({
+      status: 429,
+      headers: { "Retry-After": "7" },
+      body: twilioErrorBody(429, 20429, "Too Many Requests"),
+    });
+    expect(await sender().send(sms())).toEqual({
+      status: "failed",
+      permanent: false,
+      reason: "Twilio error 20429: Too Many Requests",
+      retryAfterMs: 7000,
+    });
   });
 
   test("5xx is transient, even with a body that is not JSON", async () => {
     twilio.queue({ status: 503, body: "<html>Service Unavailable</html>" });
-    expect(await sender().send(sms())).toEqual({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 503)", retryAfterMs: undefined });
+    expect(await sender().send(sms())).toEqual({
+      status: "failed",
+      permanent: false,
+      reason: "Unexpected response from Twilio (HTTP 503)",
+      retryAfterMs: undefined,
+    });
   });
 
   test("a body that is not Twilio's error shape is never quoted: only its status is reported", async () => {
@@ -82,17 +108,36 @@ describe("the Twilio SMS sender", () => {
     twilio.queue({ status: 400, body: { error: `database password ${secret}`, detail: secret } });
     const fromOtherJson = await sender().send(sms());
 
-    expect(fromHtml).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 500)" });
-    expect(fromOtherJson).toEqual({ status: "failed", permanent: true, reason: "Unexpected response from Twilio (HTTP 400)" });
+    expect(fromHtml).toMatchObject({
+      status: "failed",
+      permanent: false,
+      reason: "Unexpected response from Twilio (HTTP 500)",
+    });
+    expect(fromOtherJson).toEqual({
+      status: "failed",
+      permanent: true,
+      reason: "Unexpected response from Twilio (HTTP 400)",
+    });
   });
 
   test("a redirect is not followed: the send fails with its status and the target is never asked", async () => {
     const elsewhere = await startTwilioFake();
-    twilio.queue({ status: 302, headers: { Location: `${elsewhere.url}/2010-04-01/Accounts/${TWILIO_ACCOUNT_SID}/Messages.json` } });
+    twilio.queue({
+      status: 302,
+      headers: { Location: `${elsewhere.url}/2010-04-01/Accounts/${TWILIO_ACCOUNT_SID}/Messages.json` },
+    });
     twilio.queue({ status: 307, headers: { Location: "http://169.254.169.254/latest/meta-data/" } });
     try {
-      expect(await sender().send(sms())).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 302)" });
-      expect(await sender().send(sms())).toMatchObject({ status: "failed", permanent: false, reason: "Unexpected response from Twilio (HTTP 307)" });
+      expect(await sender().send(sms())).toMatchObject({
+        status: "failed",
+        permanent: false,
+        reason: "Unexpected response from Twilio (HTTP 302)",
+      });
+      expect(await sender().send(sms())).toMatchObject({
+        status: "failed",
+        permanent: false,
+        reason: "Unexpected response from Twilio (HTTP 307)",
+      });
       expect(elsewhere.requests).toEqual([]);
     } finally {
       await elsewhere.close();
@@ -102,13 +147,21 @@ describe("the Twilio SMS sender", () => {
   test("no answer in time is transient", async () => {
     // Twilio never answers: only the timeout can end the request.
     twilio.queue({ status: 201, body: {}, neverAnswers: true });
-    expect(await sender({ timeoutMs: 100 }).send(sms())).toEqual({ status: "failed", permanent: false, reason: "Twilio did not answer within 0.1 s." });
+    expect(await sender({ timeoutMs: 100 }).send(sms())).toEqual({
+      status: "failed",
+      permanent: false,
+      reason: "Twilio did not answer within 0.1 s.",
+    });
   });
 
   test("an unreachable API is transient", async () => {
     const gone = await startTwilioFake();
     await gone.close();
     const down = sender({ baseUrl: gone.url });
-    expect(await down.send(sms())).toMatchObject({ status: "failed", permanent: false, reason: expect.stringMatching(/^Twilio could not be reached: ECONNREFUSED/) });
+    expect(await down.send(sms())).toMatchObject({
+      status: "failed",
+      permanent: false,
+      reason: expect.stringMatching(/^Twilio could not be reached: ECONNREFUSED/),
+    });
   });
 });

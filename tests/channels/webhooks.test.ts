@@ -26,7 +26,13 @@ async function teamWithProviders(authToken = AUTH_TOKEN, appSecret = APP_SECRET)
   await saveChannelSettings(getDb(), {
     teamId,
     channel: "WHATSAPP",
-    ...whatsAppChange({ enabled: true, phoneNumberId: "106540352242922", accessToken: "EAAG-token-0123456789", appSecret, verifyToken: VERIFY_TOKEN }),
+    ...whatsAppChange({
+      enabled: true,
+      phoneNumberId: "106540352242922",
+      accessToken: "EAAG-token-0123456789",
+      appSecret,
+      verifyToken: VERIFY_TOKEN,
+    }),
   });
   return teamId;
 }
@@ -35,19 +41,38 @@ async function teamWithProviders(authToken = AUTH_TOKEN, appSecret = APP_SECRET)
 async function sentDelivery(teamId: string, channel: "SMS" | "WHATSAPP", providerMessageId: string) {
   const db = getDb();
   const contactId = newId();
-  await db.insertInto("contacts").values({ id: contactId, teamId, email: `${contactId}@example.test`, phone: "+14155550123" }).execute();
+  await db
+    .insertInto("contacts")
+    .values({ id: contactId, teamId, email: `${contactId}@example.test`, phone: "+14155550123" })
+    .execute();
   const campaignId = newId();
-  await db.insertInto("campaigns").values({ id: campaignId, teamId, name: "Launch", type: channel, state: "ACTIVE" }).execute();
+  await db
+    .insertInto("campaigns")
+    .values({ id: campaignId, teamId, name: "Launch", type: channel, state: "ACTIVE" })
+    .execute();
   const row = await db
     .insertInto("deliveries")
-    .values({ teamId, campaignId, contactId, channel, address: "+14155550123", status: "sent", providerMessageId, sentAt: new Date() })
+    .values({
+      teamId,
+      campaignId,
+      contactId,
+      channel,
+      address: "+14155550123",
+      status: "sent",
+      providerMessageId,
+      sentAt: new Date(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 const delivery = (id: string) =>
-  getDb().selectFrom("deliveries").select(["status", "error", "deliveredAt", "readAt"]).where("id", "=", id).executeTakeFirstOrThrow();
+  getDb()
+    .selectFrom("deliveries")
+    .select(["status", "error", "deliveredAt", "readAt"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 
 function twilioPost(teamId: string, fields: Record<string, string>, token = AUTH_TOKEN, hook = "status") {
   const path = `/webhooks/twilio/${teamId}/${hook}`;
@@ -80,13 +105,22 @@ describe("Twilio status callbacks", () => {
     const ok = await sentDelivery(teamId, "SMS", okSid);
     const bad = await sentDelivery(teamId, "SMS", badSid);
 
-    const first = await twilioStatus(routeArgs(twilioPost(teamId, statusFields(okSid, "delivered")), { params: { teamId } }));
+    const first = await twilioStatus(
+      routeArgs(twilioPost(teamId, statusFields(okSid, "delivered")), { params: { teamId } }),
+    );
     expect(first.status).toBe(204);
     expect((await delivery(ok)).deliveredAt).toBeInstanceOf(Date);
 
-    const second = await twilioStatus(routeArgs(twilioPost(teamId, statusFields(badSid, "undelivered", { ErrorCode: "30003" })), { params: { teamId } }));
+    const second = await twilioStatus(
+      routeArgs(twilioPost(teamId, statusFields(badSid, "undelivered", { ErrorCode: "30003" })), {
+        params: { teamId },
+      }),
+    );
     expect(second.status).toBe(204);
-    expect(await delivery(bad)).toMatchObject({ status: "failed", error: "Twilio reported the message undelivered (error 30003)." });
+    expect(await delivery(bad)).toMatchObject({
+      status: "failed",
+      error: "Twilio reported the message undelivered (error 30003).",
+    });
   });
 
   test("a tampered or unsigned callback is a 403 and changes nothing", async () => {
@@ -100,7 +134,13 @@ describe("Twilio status callbacks", () => {
       body: new URLSearchParams(statusFields(sid, "failed", { ErrorCode: "30007" })),
     });
     expect((await twilioStatus(routeArgs(tampered, { params: { teamId } }))).status).toBe(403);
-    expect((await twilioStatus(routeArgs(twilioPost(teamId, statusFields(sid, "failed"), "another-token"), { params: { teamId } }))).status).toBe(403);
+    expect(
+      (
+        await twilioStatus(
+          routeArgs(twilioPost(teamId, statusFields(sid, "failed"), "another-token"), { params: { teamId } }),
+        )
+      ).status,
+    ).toBe(403);
     expect(await delivery(id)).toMatchObject({ status: "sent", deliveredAt: null });
   });
 
@@ -108,12 +148,18 @@ describe("Twilio status callbacks", () => {
     const teamId = await teamWithProviders();
     const otherTeam = await teamWithProviders();
     const request = twilioPost(teamId, statusFields("SM1", "delivered"));
-    const misrouted = new Request(request.url.replace(teamId, otherTeam), { method: "POST", headers: request.headers, body: await request.clone().text() });
+    const misrouted = new Request(request.url.replace(teamId, otherTeam), {
+      method: "POST",
+      headers: request.headers,
+      body: await request.clone().text(),
+    });
     expect((await twilioStatus(routeArgs(misrouted, { params: { teamId: otherTeam } }))).status).toBe(403);
 
     const { teamId: withoutTwilio } = await createUser();
     for (const unknown of [randomUUID(), withoutTwilio, "not-a-team"]) {
-      const response = await twilioStatus(routeArgs(twilioPost(unknown, statusFields("SM1", "delivered")), { params: { teamId: unknown } }));
+      const response = await twilioStatus(
+        routeArgs(twilioPost(unknown, statusFields("SM1", "delivered")), { params: { teamId: unknown } }),
+      );
       expect(response.status).toBe(404);
     }
   });
@@ -130,7 +176,9 @@ describe("a team's webhook and another team's messages", () => {
     const id = await sentDelivery(teamA, "SMS", sid);
 
     for (const fields of [statusFields(sid, "undelivered", { ErrorCode: "30003" }), statusFields(sid, "delivered")]) {
-      const response = await twilioStatus(routeArgs(twilioPost(teamB, fields, TEAM_B_TOKEN), { params: { teamId: teamB } }));
+      const response = await twilioStatus(
+        routeArgs(twilioPost(teamB, fields, TEAM_B_TOKEN), { params: { teamId: teamB } }),
+      );
       expect(response.status).toBe(204);
     }
     expect(await delivery(id)).toEqual({ status: "sent", error: null, deliveredAt: null, readAt: null });
@@ -146,10 +194,18 @@ describe("a team's webhook and another team's messages", () => {
     const wamid = `wamid.${randomUUID()}`;
     const id = await sentDelivery(teamA, "WHATSAPP", wamid);
     const statuses = [
-      { id: wamid, status: "failed", timestamp: "1767261600", recipient_id: "14155550123", errors: [{ code: 131026, title: "Message undeliverable" }] },
+      {
+        id: wamid,
+        status: "failed",
+        timestamp: "1767261600",
+        recipient_id: "14155550123",
+        errors: [{ code: 131026, title: "Message undeliverable" }],
+      },
       { id: wamid, status: "read", timestamp: "1767261660", recipient_id: "14155550123" },
     ];
-    const response = await whatsAppPost(routeArgs(whatsAppPostRequest(teamB, notification(statuses), TEAM_B_SECRET), { params: { teamId: teamB } }));
+    const response = await whatsAppPost(
+      routeArgs(whatsAppPostRequest(teamB, notification(statuses), TEAM_B_SECRET), { params: { teamId: teamB } }),
+    );
     expect(response.status).toBe(200);
     expect(await delivery(id)).toEqual({ status: "sent", error: null, deliveredAt: null, readAt: null });
   });
@@ -166,35 +222,59 @@ const reply = (from: string, body: string) => ({
 });
 
 const smsStatus = (teamId: string, phone: string) =>
-  getDb().selectFrom("contacts").select(["smsStatus", "emailStatus"]).where("teamId", "=", teamId).where("phone", "=", phone).executeTakeFirstOrThrow();
+  getDb()
+    .selectFrom("contacts")
+    .select(["smsStatus", "emailStatus"])
+    .where("teamId", "=", teamId)
+    .where("phone", "=", phone)
+    .executeTakeFirstOrThrow();
 
 describe("Twilio incoming messages", () => {
   test("a STOP reply unsubscribes that phone from SMS only; other replies change nothing", async () => {
     const teamId = await teamWithProviders();
     const otherTeam = await teamWithProviders();
     for (const team of [teamId, otherTeam]) {
-      await getDb().insertInto("contacts").values({ id: newId(), teamId: team, email: `${newId()}@example.test`, phone: "+14155550177" }).execute();
+      await getDb()
+        .insertInto("contacts")
+        .values({ id: newId(), teamId: team, email: `${newId()}@example.test`, phone: "+14155550177" })
+        .execute();
     }
-    await getDb().insertInto("contacts").values({ id: newId(), teamId, email: `${newId()}@example.test`, phone: "+14155550178" }).execute();
+    await getDb()
+      .insertInto("contacts")
+      .values({ id: newId(), teamId, email: `${newId()}@example.test`, phone: "+14155550178" })
+      .execute();
 
-    const chat = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550178", "Stop by the shop?"), AUTH_TOKEN, "inbound"), { params: { teamId } }));
+    const chat = await twilioInbound(
+      routeArgs(twilioPost(teamId, reply("+14155550178", "Stop by the shop?"), AUTH_TOKEN, "inbound"), {
+        params: { teamId },
+      }),
+    );
     expect(chat.status).toBe(200);
     expect(await smsStatus(teamId, "+14155550178")).toEqual({ smsStatus: "subscribed", emailStatus: "subscribed" });
 
-    const stop = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550177", " stop "), AUTH_TOKEN, "inbound"), { params: { teamId } }));
+    const stop = await twilioInbound(
+      routeArgs(twilioPost(teamId, reply("+14155550177", " stop "), AUTH_TOKEN, "inbound"), { params: { teamId } }),
+    );
     expect(stop.status).toBe(200);
     expect(stop.headers.get("Content-Type")).toContain("text/xml");
     expect(await smsStatus(teamId, "+14155550177")).toEqual({ smsStatus: "unsubscribed", emailStatus: "subscribed" });
     expect((await smsStatus(otherTeam, "+14155550177")).smsStatus).toBe("subscribed");
 
-    const again = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550177", "STOP"), AUTH_TOKEN, "inbound"), { params: { teamId } }));
+    const again = await twilioInbound(
+      routeArgs(twilioPost(teamId, reply("+14155550177", "STOP"), AUTH_TOKEN, "inbound"), { params: { teamId } }),
+    );
     expect(again.status).toBe(200);
   });
 
   test("an unsigned or forged STOP is a 403 and unsubscribes nobody", async () => {
     const teamId = await teamWithProviders();
-    await getDb().insertInto("contacts").values({ id: newId(), teamId, email: `${newId()}@example.test`, phone: "+14155550179" }).execute();
-    const forged = await twilioInbound(routeArgs(twilioPost(teamId, reply("+14155550179", "STOP"), "another-token", "inbound"), { params: { teamId } }));
+    await getDb()
+      .insertInto("contacts")
+      .values({ id: newId(), teamId, email: `${newId()}@example.test`, phone: "+14155550179" })
+      .execute();
+    const forged = await twilioInbound(
+      routeArgs(twilioPost(teamId, reply("+14155550179", "STOP"), "another-token", "inbound"), { params: { teamId } }),
+    );
     expect(forged.status).toBe(403);
     expect((await smsStatus(teamId, "+14155550179")).smsStatus).toBe("subscribed");
   });
@@ -218,7 +298,11 @@ const notification = (statuses: unknown[]) => ({
       changes: [
         {
           field: "messages",
-          value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550783881", phone_number_id: "106540352242922" }, statuses },
+          value: {
+            messaging_product: "whatsapp",
+            metadata: { display_phone_number: "15550783881", phone_number_id: "106540352242922" },
+            statuses,
+          },
         },
       ],
     },
@@ -240,7 +324,13 @@ describe("WhatsApp webhooks", () => {
     expect(await wrong.text()).not.toContain("1158201444");
 
     const unknown = randomUUID();
-    expect((await whatsAppGet(routeArgs(new Request(url(VERIFY_TOKEN).replace(teamId, unknown)), { params: { teamId: unknown } }))).status).toBe(404);
+    expect(
+      (
+        await whatsAppGet(
+          routeArgs(new Request(url(VERIFY_TOKEN).replace(teamId, unknown)), { params: { teamId: unknown } }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   test("signed status notifications stamp delivered and read, and fail with Meta's error", async () => {
@@ -248,21 +338,46 @@ describe("WhatsApp webhooks", () => {
     const readId = await sentDelivery(teamId, "WHATSAPP", "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI1");
     const failedId = await sentDelivery(teamId, "WHATSAPP", "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI2");
     const payload = notification([
-      { id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI1", status: "sent", timestamp: "1767261600", recipient_id: "14155550123" },
-      { id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI1", status: "delivered", timestamp: "1767261660", recipient_id: "14155550123" },
-      { id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI1", status: "read", timestamp: "1767261720", recipient_id: "14155550123" },
+      {
+        id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI1",
+        status: "sent",
+        timestamp: "1767261600",
+        recipient_id: "14155550123",
+      },
+      {
+        id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI1",
+        status: "delivered",
+        timestamp: "1767261660",
+        recipient_id: "14155550123",
+      },
+      {
+        id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI1",
+        status: "read",
+        timestamp: "1767261720",
+        recipient_id: "14155550123",
+      },
       {
         id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI2",
         status: "failed",
         timestamp: "1767261700",
         recipient_id: "14155550123",
-        errors: [{ code: 131026, title: "Message undeliverable", error_data: { details: "Receiver is incapable of receiving this message" } }],
+        errors: [
+          {
+            code: 131026,
+            title: "Message undeliverable",
+            error_data: { details: "Receiver is incapable of receiving this message" },
+          },
+        ],
       },
     ]);
 
     const response = await whatsAppPost(routeArgs(whatsAppPostRequest(teamId, payload), { params: { teamId } }));
     expect(response.status).toBe(200);
-    expect(await delivery(readId)).toMatchObject({ status: "sent", deliveredAt: new Date(1767261660_000), readAt: new Date(1767261720_000) });
+    expect(await delivery(readId)).toMatchObject({
+      status: "sent",
+      deliveredAt: new Date(1767261660_000),
+      readAt: new Date(1767261720_000),
+    });
     expect(await delivery(failedId)).toMatchObject({
       status: "failed",
       error: "WhatsApp error 131026: Message undeliverable (Receiver is incapable of receiving this message)",
@@ -272,19 +387,29 @@ describe("WhatsApp webhooks", () => {
   test("a bad signature is a 403 and changes nothing; an unknown team is a 404", async () => {
     const teamId = await teamWithProviders();
     const id = await sentDelivery(teamId, "WHATSAPP", "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI3");
-    const payload = notification([{ id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI3", status: "delivered", timestamp: "1767261660" }]);
+    const payload = notification([
+      { id: "wamid.HBgLMTQxNTU1NTAxMjMVAgARGBI3", status: "delivered", timestamp: "1767261660" },
+    ]);
 
-    const forged = await whatsAppPost(routeArgs(whatsAppPostRequest(teamId, payload, "not-the-app-secret"), { params: { teamId } }));
+    const forged = await whatsAppPost(
+      routeArgs(whatsAppPostRequest(teamId, payload, "not-the-app-secret"), { params: { teamId } }),
+    );
     expect(forged.status).toBe(403);
     const signed = whatsAppPostRequest(teamId, payload);
-    const tampered = new Request(signed.url, { method: "POST", headers: signed.headers, body: JSON.stringify(payload).replace("delivered", "read") });
+    const tampered = new Request(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: JSON.stringify(payload).replace("delivered", "read"),
+    });
     expect((await whatsAppPost(routeArgs(tampered, { params: { teamId } }))).status).toBe(403);
     expect((await delivery(id)).deliveredAt).toBeNull();
 
     const otherTeam = await teamWithProviders();
     const theirs = await sentDelivery(otherTeam, "WHATSAPP", "wamid.other");
     const unknown = randomUUID();
-    expect((await whatsAppPost(routeArgs(whatsAppPostRequest(unknown, payload), { params: { teamId: unknown } }))).status).toBe(404);
+    expect(
+      (await whatsAppPost(routeArgs(whatsAppPostRequest(unknown, payload), { params: { teamId: unknown } }))).status,
+    ).toBe(404);
     expect((await delivery(theirs)).deliveredAt).toBeNull();
   });
 });

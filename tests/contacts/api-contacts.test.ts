@@ -5,10 +5,17 @@ import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 
-type Page = { data: { id: string; name: string | null; email: string; phone: string | null; createdAt: string }[]; nextCursor: string | null; total: number; totalCapped: boolean };
+type Page = {
+  data: { id: string; name: string | null; email: string; phone: string | null; createdAt: string }[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
 
 async function seed(token: string, contacts: { name?: string; email: string; phone?: string }[]) {
-  const response = await respond(() => importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts }, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts }, { headers: bearer(token) }))),
+  );
   expect(response.status).toBe(200);
 }
 
@@ -20,7 +27,10 @@ async function page(token: string, query = "") {
 describe("GET /api/contacts", () => {
   test("pages by keyset through every contact once, newest first, with the total", async () => {
     const user = await createSignedInUser();
-    await seed(user.token, Array.from({ length: 120 }, (_, i) => ({ email: `person${i}@example.com` })));
+    await seed(
+      user.token,
+      Array.from({ length: 120 }, (_, i) => ({ email: `person${i}@example.com` })),
+    );
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -81,7 +91,9 @@ describe("GET /api/contacts", () => {
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.message).toMatch(/cursor/);
     // Well-formed, but its time is not one PostgreSQL could have written.
-    const forged = Buffer.from(JSON.stringify(["next tuesday", "018f0000-0000-7000-8000-000000000000"])).toString("base64url");
+    const forged = Buffer.from(JSON.stringify(["next tuesday", "018f0000-0000-7000-8000-000000000000"])).toString(
+      "base64url",
+    );
     const forgedCursor = await page(user.token, `?cursor=${forged}`);
     expect(forgedCursor.status).toBe(400);
     expect(forgedCursor.body.message).toMatch(/cursor/);

@@ -72,19 +72,29 @@ describe("POST /api/contacts/import", () => {
       final: false,
     });
     const importId = first.body.importId;
-    const second = { importId, chunkIndex: 1, firstRow: 4, contacts: [{ email: "c@example.com" }, { email: "A@example.com", name: "Ann" }] };
+    const second = {
+      importId,
+      chunkIndex: 1,
+      firstRow: 4,
+      contacts: [{ email: "c@example.com" }, { email: "A@example.com", name: "Ann" }],
+    };
     const once = await postImport(user.token, second);
     const again = await postImport(user.token, second);
     expect(again.body).toEqual(once.body);
     expect(once.body).toMatchObject({ imported: 1, updated: 0, skipped: 1 });
-    expect(once.body.errors[0]).toMatchObject({ rowNumber: 5, reason: "Duplicate of an earlier row in this file (merged)" });
+    expect(once.body.errors[0]).toMatchObject({
+      rowNumber: 5,
+      reason: "Duplicate of an earlier row in this file (merged)",
+    });
 
     const last = await postImport(user.token, { importId, chunkIndex: 2, firstRow: 6, contacts: [], final: true });
     expect(last.body.totals).toMatchObject({ status: "completed", imported: 3, updated: 0, skipped: 1 });
 
     const list = await contactsOf(user.token);
     expect(list.total).toBe(3);
-    const segments = (await (await respond(() => listSegments(routeArgs(getRequest("/api/segments", bearer(user.token)))))).json()) as {
+    const segments = (await (
+      await respond(() => listSegments(routeArgs(getRequest("/api/segments", bearer(user.token)))))
+    ).json()) as {
       data: { name: string; contactCount: number }[];
     };
     expect(segments.data).toEqual([expect.objectContaining({ name: "Launch list", contactCount: 3 })]);
@@ -97,7 +107,13 @@ describe("POST /api/contacts/import", () => {
   test("a first request retried with the client's importId opens one import and one segment", async () => {
     const user = await createSignedInUser();
     const importId = "0f2c6a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f";
-    const first = { importId, chunkIndex: 0, segmentName: "Retried", contacts: [{ email: "r@example.com" }], final: false };
+    const first = {
+      importId,
+      chunkIndex: 0,
+      segmentName: "Retried",
+      contacts: [{ email: "r@example.com" }],
+      final: false,
+    };
     const once = await postImport(user.token, first);
     const again = await postImport(user.token, first);
     expect(once.body.importId).toBe(importId);
@@ -108,16 +124,28 @@ describe("POST /api/contacts/import", () => {
     expect(((await segments.json()) as { data: unknown[] }).data).toHaveLength(1);
 
     const stranger = await createSignedInUser();
-    const hijack = await postImport(stranger.token, { importId, chunkIndex: 2, contacts: [{ email: "x@example.com" }] });
+    const hijack = await postImport(stranger.token, {
+      importId,
+      chunkIndex: 2,
+      contacts: [{ email: "x@example.com" }],
+    });
     expect(hijack.status).toBe(404);
   });
 
   test("cancel keeps the rows already imported and refuses later chunks", async () => {
     const user = await createSignedInUser();
     const first = await postImport(user.token, { contacts: [{ email: "kept@example.com" }], final: false });
-    const cancelled = await postImport(user.token, { importId: first.body.importId, cancel: true, contacts: [{ email: "dropped@example.com" }] });
+    const cancelled = await postImport(user.token, {
+      importId: first.body.importId,
+      cancel: true,
+      contacts: [{ email: "dropped@example.com" }],
+    });
     expect(cancelled.body.totals).toMatchObject({ status: "cancelled", imported: 1 });
-    const late = await postImport(user.token, { importId: first.body.importId, chunkIndex: 1, contacts: [{ email: "late@example.com" }] });
+    const late = await postImport(user.token, {
+      importId: first.body.importId,
+      chunkIndex: 1,
+      contacts: [{ email: "late@example.com" }],
+    });
     expect(late.status).toBe(409);
     expect((await contactsOf(user.token)).data.map((c) => c.email)).toEqual(["kept@example.com"]);
   });
@@ -130,17 +158,31 @@ describe("POST /api/contacts/import", () => {
     });
 
     const csv = await respond(() =>
-      skippedCsv(routeArgs(getRequest(`/api/imports/${body.importId}/skipped.csv`, bearer(user.token)), { params: { id: body.importId } })),
+      skippedCsv(
+        routeArgs(getRequest(`/api/imports/${body.importId}/skipped.csv`, bearer(user.token)), {
+          params: { id: body.importId },
+        }),
+      ),
     );
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toMatch(/text\/csv/);
-    expect(await csv.text()).toBe("row,email,reason\r\n3,'=cmd|' /C calc'!A0,Invalid email\r\n4,bad@@example.com,Invalid email\r\n");
+    expect(await csv.text()).toBe(
+      "row,email,reason\r\n3,'=cmd|' /C calc'!A0,Invalid email\r\n4,bad@@example.com,Invalid email\r\n",
+    );
 
     const foreign = await respond(() =>
-      skippedCsv(routeArgs(getRequest(`/api/imports/${body.importId}/skipped.csv`, bearer(other.token)), { params: { id: body.importId } })),
+      skippedCsv(
+        routeArgs(getRequest(`/api/imports/${body.importId}/skipped.csv`, bearer(other.token)), {
+          params: { id: body.importId },
+        }),
+      ),
     );
     expect(foreign.status).toBe(404);
-    const chunkIntoForeign = await postImport(other.token, { importId: body.importId, chunkIndex: 5, contacts: [{ email: "x@example.com" }] });
+    const chunkIntoForeign = await postImport(other.token, {
+      importId: body.importId,
+      chunkIndex: 5,
+      contacts: [{ email: "x@example.com" }],
+    });
     expect(chunkIntoForeign.status).toBe(404);
   });
 
@@ -150,18 +192,28 @@ describe("POST /api/contacts/import", () => {
     expect(notAList.status).toBe(400);
     expect(notAList.body.message).toMatch(/contacts/);
 
-    const tooMany = await postImport(user.token, { contacts: Array.from({ length: 10_001 }, (_, i) => ({ email: `p${i}@example.com` })) });
+    const tooMany = await postImport(user.token, {
+      contacts: Array.from({ length: 10_001 }, (_, i) => ({ email: `p${i}@example.com` })),
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toMatch(/At most 10000 contacts per request/);
 
     const huge = "x".repeat(33 * 1024 * 1024);
     const oversized = await respond(() =>
-      importContacts(routeArgs(jsonRequest("/api/contacts/import", `{"contacts":[{"email":"${huge}"}]}`, { headers: bearer(user.token) }))),
+      importContacts(
+        routeArgs(
+          jsonRequest("/api/contacts/import", `{"contacts":[{"email":"${huge}"}]}`, { headers: bearer(user.token) }),
+        ),
+      ),
     );
     expect(oversized.status).toBe(413);
-    expect(await oversized.json()).toEqual({ message: "The request body is too large: at most 32 MB can be sent here." });
+    expect(await oversized.json()).toEqual({
+      message: "The request body is too large: at most 32 MB can be sent here.",
+    });
 
-    const anonymous = await respond(() => importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts: [] }))));
+    const anonymous = await respond(() =>
+      importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts: [] }))),
+    );
     expect(anonymous.status).toBe(401);
   });
 

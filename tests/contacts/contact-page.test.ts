@@ -10,7 +10,13 @@ import { signedIn } from "../factories.ts";
 
 type PageData = {
   title: string;
-  contact: { name: string | null; email: string | null; phone: string | null; externalId: string | null; anonymousIds: string[] };
+  contact: {
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    externalId: string | null;
+    anonymousIds: string[];
+  };
   attributes: { name: string; value: string }[];
   subscriptions: { channel: string; address: string | null; status: string; suppressed: { reason: string } | null }[];
   events: { type: string; name: string | null; properties: string; occurredAt: string }[];
@@ -29,8 +35,15 @@ async function page(cookie: HeadersInit, id: string, query = ""): Promise<PageDa
 }
 
 /** A contact made the way the tracking API makes one: an identify with traits. */
-async function identified(teamId: string, userId: string, traits: Record<string, unknown>, anonymousId: string | null = null) {
-  await seedEvents(teamId, [{ type: "identify", name: null, userId, anonymousId, properties: traits, occurredAt: hoursAgo(100) }]);
+async function identified(
+  teamId: string,
+  userId: string,
+  traits: Record<string, unknown>,
+  anonymousId: string | null = null,
+) {
+  await seedEvents(teamId, [
+    { type: "identify", name: null, userId, anonymousId, properties: traits, occurredAt: hoursAgo(100) },
+  ]);
   const contact = await getDb()
     .selectFrom("contacts")
     .select("id")
@@ -44,11 +57,20 @@ describe("the contact page", () => {
   test("shows the contact's fields, ids and attributes, objects as JSON and names in order", async () => {
     const user = await signedIn();
     // Events from a device first, then the identify that links the device to the person.
-    await seedEvents(user.teamId, [{ name: "Pricing Viewed", userId: null, anonymousId: "device-1", occurredAt: hoursAgo(200) }]);
+    await seedEvents(user.teamId, [
+      { name: "Pricing Viewed", userId: null, anonymousId: "device-1", occurredAt: hoursAgo(200) },
+    ]);
     const id = await identified(
       user.teamId,
       "u-grace",
-      { email: "grace@example.com", name: "Grace Hopper", phone: "+14155550100", plan: "pro", seats: 5, company: { name: "Navy" } },
+      {
+        email: "grace@example.com",
+        name: "Grace Hopper",
+        phone: "+14155550100",
+        plan: "pro",
+        seats: 5,
+        company: { name: "Navy" },
+      },
       "device-1",
     );
 
@@ -73,17 +95,28 @@ describe("the contact page", () => {
     const user = await signedIn();
     const id = await identified(user.teamId, "u-kim", { email: "Kim@Example.com", phone: "+14155550101" });
     await getDb().updateTable("contacts").set({ smsStatus: "unsubscribed" }).where("id", "=", id).execute();
-    await getDb().insertInto("suppressions").values({ teamId: user.teamId, channel: "EMAIL", address: "kim@example.com", reason: "bounced" }).execute();
+    await getDb()
+      .insertInto("suppressions")
+      .values({ teamId: user.teamId, channel: "EMAIL", address: "kim@example.com", reason: "bounced" })
+      .execute();
     // Another team suppressing the same number changes nothing here.
     const other = await signedIn();
-    await getDb().insertInto("suppressions").values({ teamId: other.teamId, channel: "WHATSAPP", address: "+14155550101", reason: "complained" }).execute();
+    await getDb()
+      .insertInto("suppressions")
+      .values({ teamId: other.teamId, channel: "WHATSAPP", address: "+14155550101", reason: "complained" })
+      .execute();
 
     const { subscriptions } = await page(user.cookie, id);
 
     // Suppressions keep addresses lower-case; the contact keeps the case it was given.
 
     expect(subscriptions).toEqual([
-      { channel: "EMAIL", address: "Kim@Example.com", status: "subscribed", suppressed: expect.objectContaining({ reason: "bounced" }) },
+      {
+        channel: "EMAIL",
+        address: "Kim@Example.com",
+        status: "subscribed",
+        suppressed: expect.objectContaining({ reason: "bounced" }),
+      },
       { channel: "SMS", address: "+14155550101", status: "unsubscribed", suppressed: null },
       { channel: "WHATSAPP", address: "+14155550101", status: "subscribed", suppressed: null },
     ]);
@@ -106,7 +139,12 @@ describe("the contact page", () => {
     await identified(user.teamId, "u-other", { name: "Other" });
     await seedEvents(
       user.teamId,
-      Array.from({ length: 60 }, (_, i) => ({ name: `Step ${i % 4}`, userId: "u-ada", properties: { i }, occurredAt: hoursAgo(i) })),
+      Array.from({ length: 60 }, (_, i) => ({
+        name: `Step ${i % 4}`,
+        userId: "u-ada",
+        properties: { i },
+        occurredAt: hoursAgo(i),
+      })),
     );
     await seedEvents(user.teamId, [{ name: "Step 0", userId: "u-other", occurredAt: hoursAgo(0.5) }]);
 
@@ -122,7 +160,10 @@ describe("the contact page", () => {
       cursor = next.nextCursor;
     }
     // 60 tracked events, then the identify that made the contact (100 hours ago).
-    expect(seen.map((e) => e.properties)).toEqual([...Array.from({ length: 60 }, (_, i) => `{"i":${i}}`), '{"name":"Ada"}']);
+    expect(seen.map((e) => e.properties)).toEqual([
+      ...Array.from({ length: 60 }, (_, i) => `{"i":${i}}`),
+      '{"name":"Ada"}',
+    ]);
     expect(seen.at(-1)).toMatchObject({ type: "identify", name: null });
   });
 

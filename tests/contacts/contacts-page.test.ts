@@ -50,14 +50,25 @@ function visit(path: string, session: Parameters<typeof withSession>[1]) {
 
 /** Posts like a browser: repeated names (one contactIds per ticked row) stay repeated. */
 function post(fields: [string, string][], session: Parameters<typeof withSession>[1]) {
-  const request = new Request(`${ORIGIN}/dashboard/contacts/new-segment`, { method: "POST", body: new URLSearchParams(fields) });
+  const request = new Request(`${ORIGIN}/dashboard/contacts/new-segment`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
   return respond(() => newSegment(withSession(request, session)));
 }
 
 async function segmentsOf(teamId: string) {
   return getDb()
     .selectFrom("segments")
-    .select(["segments.name", (eb) => eb.selectFrom("segmentMembers").select(eb.fn.countAll<number>().as("n")).whereRef("segmentId", "=", "segments.id").as("members")])
+    .select([
+      "segments.name",
+      (eb) =>
+        eb
+          .selectFrom("segmentMembers")
+          .select(eb.fn.countAll<number>().as("n"))
+          .whereRef("segmentId", "=", "segments.id")
+          .as("members"),
+    ])
     .where("teamId", "=", teamId)
     .execute();
 }
@@ -72,7 +83,13 @@ describe("the contacts page", () => {
     expect(body.total).toBe(1);
     expect(body.capped).toBe(false);
     expect(body.contacts).toEqual([
-      { id: expect.any(String), name: "Ada", email: "ada@example.com", phone: "+14155550100", createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        name: "Ada",
+        email: "ada@example.com",
+        phone: "+14155550100",
+        createdAt: expect.any(String),
+      },
     ]);
     expect(body.nextCursor).toBeNull();
   });
@@ -129,20 +146,43 @@ describe("Create Segment from selection", () => {
     const { session, ids } = await teamWith(many(3, "Ada"));
 
     const response = await post(
-      [["intent", "choose"], ["contactIds", ids[0]!], ["contactIds", ids[2]!], ["search", "ada"], ["hasPhone", "any"]],
+      [
+        ["intent", "choose"],
+        ["contactIds", ids[0]!],
+        ["contactIds", ids[2]!],
+        ["search", "ada"],
+        ["hasPhone", "any"],
+      ],
       session,
     );
 
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.selection).toMatchObject({ contactIds: [ids[0], ids[2]], selectAllMatching: false, search: "ada", count: 2 });
+    expect(body.selection).toMatchObject({
+      contactIds: [ids[0], ids[2]],
+      selectAllMatching: false,
+      search: "ada",
+      count: 2,
+    });
   });
 
   test("nothing selected answers 'Select at least one contact'", async () => {
     const { session } = await teamWith(many(2, "Ada"));
 
-    const choosing = await post([["intent", "choose"], ["hasPhone", "any"]], session);
-    const creating = await post([["intent", "create"], ["name", "Empty"]], session);
+    const choosing = await post(
+      [
+        ["intent", "choose"],
+        ["hasPhone", "any"],
+      ],
+      session,
+    );
+    const creating = await post(
+      [
+        ["intent", "create"],
+        ["name", "Empty"],
+      ],
+      session,
+    );
 
     for (const response of [choosing, creating]) {
       expect(response.status).toBe(400);
@@ -154,7 +194,14 @@ describe("Create Segment from selection", () => {
   test("a blank name answers 'Segment name is required'", async () => {
     const { session, ids } = await teamWith(many(1, "Ada"));
 
-    const response = await post([["intent", "create"], ["name", "   "], ["contactIds", ids[0]!]], session);
+    const response = await post(
+      [
+        ["intent", "create"],
+        ["name", "   "],
+        ["contactIds", ids[0]!],
+      ],
+      session,
+    );
 
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -166,13 +213,22 @@ describe("Create Segment from selection", () => {
     const { session, ids } = await teamWith(many(3, "Ada"));
 
     const response = await post(
-      [["intent", "create"], ["name", "  Launch <b>guests</b> "], ["contactIds", ids[0]!], ["contactIds", ids[1]!], ["search", "ada"], ["hasPhone", "no"]],
+      [
+        ["intent", "create"],
+        ["name", "  Launch <b>guests</b> "],
+        ["contactIds", ids[0]!],
+        ["contactIds", ids[1]!],
+        ["search", "ada"],
+        ["hasPhone", "no"],
+      ],
       session,
     );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/contacts?search=ada&hasPhone=no");
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Segment created", description: "Linked 2 contacts" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Segment created", description: "Linked 2 contacts" },
+    ]);
     expect(await segmentsOf(session.team.id)).toEqual([{ name: "Launch <b>guests</b>", members: 2 }]);
   });
 
@@ -180,9 +236,21 @@ describe("Create Segment from selection", () => {
     const mine = await teamWith(many(1, "Mine"));
     const theirs = await teamWith(many(2, "Theirs"));
 
-    const onlyTheirs = await post([["intent", "create"], ["name", "Stolen"], ["contactIds", theirs.ids[0]!]], mine.session);
+    const onlyTheirs = await post(
+      [
+        ["intent", "create"],
+        ["name", "Stolen"],
+        ["contactIds", theirs.ids[0]!],
+      ],
+      mine.session,
+    );
     const mixed = await post(
-      [["intent", "create"], ["name", "Mixed"], ["contactIds", mine.ids[0]!], ["contactIds", theirs.ids[1]!]],
+      [
+        ["intent", "create"],
+        ["name", "Mixed"],
+        ["contactIds", mine.ids[0]!],
+        ["contactIds", theirs.ids[1]!],
+      ],
       mine.session,
     );
 
@@ -197,31 +265,64 @@ describe("Create Segment from selection", () => {
   test("a malformed contact id is a 400 with a message, not a server error", async () => {
     const { session } = await teamWith(many(1, "Ada"));
 
-    const response = await post([["intent", "create"], ["name", "Odd"], ["contactIds", "1 or 1=1"]], session);
+    const response = await post(
+      [
+        ["intent", "create"],
+        ["name", "Odd"],
+        ["contactIds", "1 or 1=1"],
+      ],
+      session,
+    );
 
     expect(response.status).toBe(400);
     expect((await response.json()).result.error["contactIds[0]"]).toBeDefined();
   });
 
   test("'Select all N matching' links every contact matching the filters, beyond the first page", async () => {
-    const { session } = await teamWith([...many(60, "Grace", "+14155550100"), ...many(5, "Grace"), ...many(3, "Alan", "+1")]);
+    const { session } = await teamWith([
+      ...many(60, "Grace", "+14155550100"),
+      ...many(5, "Grace"),
+      ...many(3, "Alan", "+1"),
+    ]);
 
-    const choosing = await post([["intent", "choose"], ["selectAllMatching", "on"], ["search", "GRACE"], ["hasPhone", "yes"]], session);
+    const choosing = await post(
+      [
+        ["intent", "choose"],
+        ["selectAllMatching", "on"],
+        ["search", "GRACE"],
+        ["hasPhone", "yes"],
+      ],
+      session,
+    );
     const creating = await post(
-      [["intent", "create"], ["name", "Every Grace with a phone"], ["selectAllMatching", "on"], ["search", "GRACE"], ["hasPhone", "yes"]],
+      [
+        ["intent", "create"],
+        ["name", "Every Grace with a phone"],
+        ["selectAllMatching", "on"],
+        ["search", "GRACE"],
+        ["hasPhone", "yes"],
+      ],
       session,
     );
 
     expect((await choosing.json()).selection).toMatchObject({ selectAllMatching: true, count: 60, capped: false });
     expect(creating.status).toBe(302);
-    expect(await flashOf(creating)).toEqual([{ type: "success", title: "Segment created", description: "Linked 60 contacts" }]);
+    expect(await flashOf(creating)).toEqual([
+      { type: "success", title: "Segment created", description: "Linked 60 contacts" },
+    ]);
     expect(await segmentsOf(session.team.id)).toEqual([{ name: "Every Grace with a phone", members: 60 }]);
   });
 
   test("'Select all matching' without filters states the exact number, even past the 1,000 that filters count to", async () => {
     const { session } = await teamWith(many(1_001, "Grace"));
 
-    const choosing = await post([["intent", "choose"], ["selectAllMatching", "on"]], session);
+    const choosing = await post(
+      [
+        ["intent", "choose"],
+        ["selectAllMatching", "on"],
+      ],
+      session,
+    );
 
     expect((await choosing.json()).selection).toMatchObject({ selectAllMatching: true, count: 1_001, capped: false });
   });

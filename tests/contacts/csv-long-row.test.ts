@@ -15,11 +15,18 @@ describe("a row longer than 64 KB in an upload", () => {
   test("an unterminated quote followed by 16 MB stops the import at its row, keeping the rows before it", async () => {
     const { teamId } = await createUser();
     // 6,000 rows: one chunk of 5,000 is written before the broken row is reached.
-    const request = streamedUpload(["name,email\n", rowsOf(6_000), 'Broken,"no closing quote\n', "more,data\n".repeat(1_600_000)]);
+    const request = streamedUpload([
+      "name,email\n",
+      rowsOf(6_000),
+      'Broken,"no closing quote\n',
+      "more,data\n".repeat(1_600_000),
+    ]);
     const cpu = process.cpuUsage();
     const outcome = await importCsvUpload(getDb(), { teamId, request });
     const used = process.cpuUsage(cpu);
-    console.info(`unterminated quote + 16 MB upload: ${((used.user + used.system) / 1000).toFixed(0)} ms CPU for the whole request`);
+    console.info(
+      `unterminated quote + 16 MB upload: ${((used.user + used.system) / 1000).toFixed(0)} ms CPU for the whole request`,
+    );
     expect(outcome).toMatchObject({
       ok: false,
       status: 400,
@@ -35,8 +42,15 @@ describe("a row longer than 64 KB in an upload", () => {
 
   test("the same broken row as the first one refuses the file and imports nothing", async () => {
     const { teamId } = await createUser();
-    const outcome = await importCsvUpload(getDb(), { teamId, request: streamedUpload(["name,email\n", '"Broken,x@example.com\n', "filler\n".repeat(20_000)]) });
-    expect(outcome).toMatchObject({ ok: false, status: 400, problem: { description: expect.stringMatching(/^Row 2 is longer than 64 KB\. Usually/) } });
+    const outcome = await importCsvUpload(getDb(), {
+      teamId,
+      request: streamedUpload(["name,email\n", '"Broken,x@example.com\n', "filler\n".repeat(20_000)]),
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 400,
+      problem: { description: expect.stringMatching(/^Row 2 is longer than 64 KB\. Usually/) },
+    });
     expect(outcome.ok ? "" : outcome.importId).toBeUndefined();
     expect((await listContacts(getDb(), { teamId, limit: 10 })).contacts).toEqual([]);
   });
@@ -44,7 +58,13 @@ describe("a row longer than 64 KB in an upload", () => {
   test("a file with a 60 KB cell imports", async () => {
     const { teamId } = await createUser();
     const note = "n".repeat(60 * 1024);
-    const outcome = await importCsvUpload(getDb(), { teamId, request: streamedUpload([`name,email,note\n"Long Note",long@example.com,"${note}"\n`, "Short,short@example.com,x\n"]) });
+    const outcome = await importCsvUpload(getDb(), {
+      teamId,
+      request: streamedUpload([
+        `name,email,note\n"Long Note",long@example.com,"${note}"\n`,
+        "Short,short@example.com,x\n",
+      ]),
+    });
     expect(outcome).toMatchObject({ ok: true, summary: expect.objectContaining({ imported: 2 }) });
     const { contacts } = await listContacts(getDb(), { teamId, limit: 10 });
     expect(contacts.map((c) => c.email).sort()).toEqual(["long@example.com", "short@example.com"]);

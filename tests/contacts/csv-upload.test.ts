@@ -16,7 +16,10 @@ import { streamedUpload } from "./streamed-upload.ts";
 // The no-JavaScript path end to end: a multipart request as a browser sends it,
 // streamed through papaparse into the real database.
 
-function uploadRequest(csv: string | Uint8Array<ArrayBuffer>, options: { fileName?: string; segmentName?: string } = {}): Request {
+function uploadRequest(
+  csv: string | Uint8Array<ArrayBuffer>,
+  options: { fileName?: string; segmentName?: string } = {},
+): Request {
   const form = new FormData();
   if (options.segmentName !== undefined) form.set("segmentName", options.segmentName);
   form.set("file", new File([csv], options.fileName ?? "contacts.csv", { type: "text/csv" }));
@@ -46,9 +49,13 @@ async function summaryOf(outcome: Awaited<ReturnType<typeof importCsvUpload>>) {
 
 describe("importing an uploaded CSV", () => {
   test("imports the rows with the auto-mapping and reports the totals", async () => {
-    const { teamId, outcome } = await upload("Full Name,Email,Mobile,Company\nAda Lovelace,ada@example.com,+44 20 7946 0958,Engines\n");
+    const { teamId, outcome } = await upload(
+      "Full Name,Email,Mobile,Company\nAda Lovelace,ada@example.com,+44 20 7946 0958,Engines\n",
+    );
     expect(await summaryOf(outcome)).toMatchObject({ status: "completed", imported: 1, updated: 0, skipped: 0 });
-    expect(await contactsOf(teamId)).toMatchObject([{ name: "Ada Lovelace", email: "ada@example.com", phone: "+442079460958" }]);
+    expect(await contactsOf(teamId)).toMatchObject([
+      { name: "Ada Lovelace", email: "ada@example.com", phone: "+442079460958" },
+    ]);
   });
 
   test("a byte-order mark does not hide the first header", async () => {
@@ -128,12 +135,18 @@ describe("importing an uploaded CSV", () => {
     expect(skips).toEqual([{ rowNumber: 7_002, email: "not-an-email", reason: "Invalid email" }]);
     const names = await getDb().selectFrom("contacts").select("name").where("teamId", "=", teamId).execute();
     expect(names.filter((c) => !/^Zoë Ñandú \d+$/.test(c.name ?? ""))).toEqual([]);
-    const chunks = await getDb().selectFrom("importChunks").select("chunkIndex").where("importId", "=", summary.id).execute();
+    const chunks = await getDb()
+      .selectFrom("importChunks")
+      .select("chunkIndex")
+      .where("importId", "=", summary.id)
+      .execute();
     expect(chunks.map((c) => c.chunkIndex).sort()).toEqual([0, 1, 2]);
   });
 
   test("with a segment name, the contacts join a new segment of that name", async () => {
-    const { teamId, outcome } = await upload("email\na@example.com\nb@example.com\n", { segmentName: "  Spring launch  " });
+    const { teamId, outcome } = await upload("email\na@example.com\nb@example.com\n", {
+      segmentName: "  Spring launch  ",
+    });
     const summary = await summaryOf(outcome);
     const report = await getImportReport(getDb(), { teamId, importId: summary.id });
     expect(report?.segment?.name).toBe("Spring launch");
@@ -143,11 +156,19 @@ describe("importing an uploaded CSV", () => {
   test("an upload that breaks off keeps the chunks already written and marks the import failed", async () => {
     const { teamId } = await createUser();
     const rows = Array.from({ length: 6_000 }, (_, i) => `cut${i}@example.com`).join("\n");
-    const head = '--cut\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\nContent-Type: text/csv\r\n\r\n';
+    const head =
+      '--cut\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\nContent-Type: text/csv\r\n\r\n';
     // The client sends 6,000 rows, and goes away once the server has written the first
     // chunk of 5,000 (while it holds the other 1,000), however long that takes.
     const firstChunkWritten = async () =>
-      (await getDb().selectFrom("importChunks").innerJoin("imports", "imports.id", "importChunks.importId").select("importChunks.chunkIndex").where("imports.teamId", "=", teamId).execute()).length > 0;
+      (
+        await getDb()
+          .selectFrom("importChunks")
+          .innerJoin("imports", "imports.id", "importChunks.importId")
+          .select("importChunks.chunkIndex")
+          .where("imports.teamId", "=", teamId)
+          .execute()
+      ).length > 0;
     let sent = false;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -195,7 +216,7 @@ describe("importing an uploaded CSV", () => {
     expect(report).toMatchObject({ status: "failed", skipped: 0 });
     // 128 KB hold about 6,900 of these rows: whole ones only, never the one the limit cut in two.
     expect(report!.imported).toBeGreaterThanOrEqual(5_000);
-    expect(report!.imported).toBeLessThan(128 * 1024 / "big0@example.com\n".length);
+    expect(report!.imported).toBeLessThan((128 * 1024) / "big0@example.com\n".length);
     const { contacts } = await listContacts(getDb(), { teamId, limit: 500 });
     expect(contacts.every((c) => /^big\d+@example\.com$/.test(c.email ?? ""))).toBe(true);
   });
@@ -219,15 +240,26 @@ describe("importing an uploaded CSV", () => {
     });
     const report = await getImportReport(getDb(), { teamId, importId: outcome.ok ? "" : outcome.importId! });
     expect(report).toMatchObject({ status: "failed", imported: 7_000, rowsReceived: 7_000 });
-    expect(await getDb().selectFrom("contacts").select("id").where("teamId", "=", teamId).where("email", "=", "row7000@example.com").execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("contacts")
+        .select("id")
+        .where("teamId", "=", teamId)
+        .where("email", "=", "row7000@example.com")
+        .execute(),
+    ).toEqual([]);
   });
 
   test("another team cannot see the import", async () => {
     const { outcome } = await upload("email\na@example.com\n");
     const other = await createUser();
     const summary = await summaryOf(outcome);
-    await expect(getImportReport(getDb(), { teamId: other.teamId, importId: summary.id })).rejects.toThrow("Import not found.");
-    await expect(getImport(getDb(), { teamId: other.teamId, importId: summary.id })).rejects.toThrow("Import not found.");
+    await expect(getImportReport(getDb(), { teamId: other.teamId, importId: summary.id })).rejects.toThrow(
+      "Import not found.",
+    );
+    await expect(getImport(getDb(), { teamId: other.teamId, importId: summary.id })).rejects.toThrow(
+      "Import not found.",
+    );
   });
 });
 
@@ -247,7 +279,10 @@ describe("refusing an upload before anything is written", () => {
   });
 
   test("the spec's texts for a missing email column", () => {
-    expect(CSV_PROBLEMS.missingEmail).toEqual({ title: "Missing email mapping", description: "Map an email column before importing." });
+    expect(CSV_PROBLEMS.missingEmail).toEqual({
+      title: "Missing email mapping",
+      description: "Map an email column before importing.",
+    });
   });
 
   test("a file whose name does not end in .csv", async () => {
@@ -261,7 +296,11 @@ describe("refusing an upload before anything is written", () => {
     const form = new FormData();
     form.set("segmentName", "Only a name");
     const request = new Request(`${ORIGIN}/dashboard/segments/import`, { method: "POST", body: form });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({ ok: false, status: 400, problem: CSV_PROBLEMS.noFile });
+    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({
+      ok: false,
+      status: 400,
+      problem: CSV_PROBLEMS.noFile,
+    });
   });
 
   test("a form sent with no file chosen", async () => {
@@ -269,13 +308,24 @@ describe("refusing an upload before anything is written", () => {
     const form = new FormData();
     form.set("file", new File([], "", { type: "application/octet-stream" }));
     const request = new Request(`${ORIGIN}/dashboard/segments/import`, { method: "POST", body: form });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({ ok: false, status: 400, problem: CSV_PROBLEMS.noFile });
+    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({
+      ok: false,
+      status: 400,
+      problem: CSV_PROBLEMS.noFile,
+    });
   });
 
   test("a body that is not a multipart form", async () => {
     const { teamId } = await createUser();
-    const request = new Request(`${ORIGIN}/dashboard/segments/import`, { method: "POST", body: new URLSearchParams({ file: "x" }) });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({ ok: false, status: 400, problem: CSV_PROBLEMS.noFile });
+    const request = new Request(`${ORIGIN}/dashboard/segments/import`, {
+      method: "POST",
+      body: new URLSearchParams({ file: "x" }),
+    });
+    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({
+      ok: false,
+      status: 400,
+      problem: CSV_PROBLEMS.noFile,
+    });
   });
 
   test("a malformed multipart body", async () => {
@@ -285,21 +335,35 @@ describe("refusing an upload before anything is written", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
       body: "this is not a multipart body",
     });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toMatchObject({ ok: false, status: 400, problem: { title: "Import failed" } });
+    expect(await importCsvUpload(getDb(), { teamId, request })).toMatchObject({
+      ok: false,
+      status: 400,
+      problem: { title: "Import failed" },
+    });
     expect(await importsOf(teamId)).toEqual([]);
   });
 
   test("a body declared larger than 200 MB is not read", async () => {
     const { teamId } = await createUser();
     const request = uploadRequest("email\na@example.com\n");
-    const declared = new Request(request, { headers: { "Content-Type": request.headers.get("Content-Type")!, "Content-Length": String(300 * 1024 * 1024) } });
-    expect(await importCsvUpload(getDb(), { teamId, request: declared })).toEqual({ ok: false, status: 413, problem: CSV_PROBLEMS.tooLarge });
+    const declared = new Request(request, {
+      headers: { "Content-Type": request.headers.get("Content-Type")!, "Content-Length": String(300 * 1024 * 1024) },
+    });
+    expect(await importCsvUpload(getDb(), { teamId, request: declared })).toEqual({
+      ok: false,
+      status: 413,
+      problem: CSV_PROBLEMS.tooLarge,
+    });
     expect(await importsOf(teamId)).toEqual([]);
   });
 
   test("a segment name over 200 characters", async () => {
     const { teamId, outcome } = await upload("email\na@example.com\n", { segmentName: "s".repeat(201) });
-    expect(outcome).toMatchObject({ ok: false, status: 400, problem: { description: "Segment name must be at most 200 characters" } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 400,
+      problem: { description: "Segment name must be at most 200 characters" },
+    });
     expect(await importsOf(teamId)).toEqual([]);
   });
 });

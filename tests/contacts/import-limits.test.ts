@@ -11,11 +11,20 @@ import { respond, routeArgs } from "../serve-route.ts";
 // The API's limits per import (1,000,000 rows, the bodies of its requests) hold
 // across chunks, and a chunk that fails inside its transaction leaves nothing.
 
-type Answer = { importId: string; imported: number; updated: number; skipped: number; message?: string; totals?: Record<string, unknown> };
+type Answer = {
+  importId: string;
+  imported: number;
+  updated: number;
+  skipped: number;
+  message?: string;
+  totals?: Record<string, unknown>;
+};
 
 async function postImport(token: string, body: unknown) {
   const text = JSON.stringify(body);
-  const response = await respond(() => importContacts(routeArgs(jsonRequest("/api/contacts/import", text, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    importContacts(routeArgs(jsonRequest("/api/contacts/import", text, { headers: bearer(token) }))),
+  );
   return { status: response.status, body: (await response.json()) as Answer, bytes: Buffer.byteLength(text) };
 }
 
@@ -45,16 +54,31 @@ describe("the limits of one import through the API", () => {
     const { importId } = first.body;
     await alreadyReceived(importId, { rowsReceived: MAX_IMPORT_ROWS - 2 });
 
-    const upTo = await postImport(user.token, { importId, chunkIndex: 1, contacts: [{ email: "last@example.com" }, { email: "bad" }] });
+    const upTo = await postImport(user.token, {
+      importId,
+      chunkIndex: 1,
+      contacts: [{ email: "last@example.com" }, { email: "bad" }],
+    });
     expect(upTo.status).toBe(200);
     const past = await postImport(user.token, { importId, chunkIndex: 2, contacts: [{ email: "over@example.com" }] });
     expect(past.status).toBe(413);
     expect(past.body).toEqual({ message: "An import holds at most 1,000,000 rows." });
 
     expect(await emailsOf(user.token)).toEqual(["first@example.com", "last@example.com"]);
-    expect(await importRow(importId)).toMatchObject({ status: "running", rowsReceived: MAX_IMPORT_ROWS, imported: 2, skipped: 1 });
+    expect(await importRow(importId)).toMatchObject({
+      status: "running",
+      rowsReceived: MAX_IMPORT_ROWS,
+      imported: 2,
+      skipped: 1,
+    });
     // The chunk that got in is still answered the same when retried.
-    expect(await postImport(user.token, { importId, chunkIndex: 1, contacts: [{ email: "last@example.com" }, { email: "bad" }] })).toMatchObject(upTo);
+    expect(
+      await postImport(user.token, {
+        importId,
+        chunkIndex: 1,
+        contacts: [{ email: "last@example.com" }, { email: "bad" }],
+      }),
+    ).toMatchObject(upTo);
   });
 
   test("the request bodies of an import are added up; a retried chunk counts once; past the limit a 413 says why", async () => {
@@ -109,7 +133,9 @@ describe("a chunk that fails inside its transaction", () => {
     await sql`create function refuse_chunk() returns trigger language plpgsql as $$
       begin raise exception 'the disk is full'; end $$`.execute(getDb());
     await sql`create trigger refuse_chunk before insert on import_chunks for each row
-      when (new.import_id = ${sql.lit(importId)}::uuid and new.chunk_index = 1) execute function refuse_chunk()`.execute(getDb());
+      when (new.import_id = ${sql.lit(importId)}::uuid and new.chunk_index = 1) execute function refuse_chunk()`.execute(
+      getDb(),
+    );
     let failed;
     try {
       failed = await postImport(user.token, chunk);
@@ -121,8 +147,19 @@ describe("a chunk that fails inside its transaction", () => {
     expect(failed.body.message).toBe("Something went wrong on our side. Please try again.");
 
     expect(await emailsOf(user.token)).toEqual(["kept@example.com (Kept)", "known@example.com (Known)"]);
-    expect(await importRow(importId)).toMatchObject({ status: "running", rowsReceived: 1, imported: 1, updated: 0, skipped: 0, bytesReceived: first.bytes });
-    const skips = await getDb().selectFrom("importSkips").select("rowNumber").where("importId", "=", importId).execute();
+    expect(await importRow(importId)).toMatchObject({
+      status: "running",
+      rowsReceived: 1,
+      imported: 1,
+      updated: 0,
+      skipped: 0,
+      bytesReceived: first.bytes,
+    });
+    const skips = await getDb()
+      .selectFrom("importSkips")
+      .select("rowNumber")
+      .where("importId", "=", importId)
+      .execute();
     expect(skips).toEqual([]);
     const members = await getDb()
       .selectFrom("segmentMembers")
@@ -137,6 +174,10 @@ describe("a chunk that fails inside its transaction", () => {
     expect((await postImport(user.token, chunk)).body).toEqual(retried.body);
     const closed = await postImport(user.token, { importId, chunkIndex: 2, contacts: [], final: true });
     expect(closed.body.totals).toMatchObject({ status: "completed", imported: 2, updated: 1, skipped: 1 });
-    expect(await emailsOf(user.token)).toEqual(["kept@example.com (Kept)", "known@example.com (Renamed)", "new@example.com (New)"]);
+    expect(await emailsOf(user.token)).toEqual([
+      "kept@example.com (Kept)",
+      "known@example.com (Renamed)",
+      "new@example.com (New)",
+    ]);
   });
 });

@@ -18,31 +18,67 @@ async function contactsOf(token: string) {
 describe("chunks sent before the previous one is answered (afterPrevious)", () => {
   test("a chunk that arrives before the one before it waits for it, so the later row of the file wins", async () => {
     const user = await createSignedInUser();
-    const opened = await postImport(user.token, { contacts: [{ email: "ada@example.com", name: "Row 2" }], final: false });
+    const opened = await postImport(user.token, {
+      contacts: [{ email: "ada@example.com", name: "Row 2" }],
+      final: false,
+    });
     const importId = opened.body.importId;
 
     // The third chunk arrives first; the clock holds it in its wait, once it has found the second missing.
     const clock = new TestWaitClock();
     const waiting = clock.hold();
-    const third = { importId, chunkIndex: 2, firstRow: 4, afterPrevious: true, contacts: [{ email: "ADA@example.com", name: "Row 4" }, { email: "bo@example.com" }] };
-    const thirdAnswer = importChunk(getDb(), { teamId: user.teamId, importId, chunkIndex: 2, firstRowNumber: 4, afterPrevious: true, rows: third.contacts, clock });
+    const third = {
+      importId,
+      chunkIndex: 2,
+      firstRow: 4,
+      afterPrevious: true,
+      contacts: [{ email: "ADA@example.com", name: "Row 4" }, { email: "bo@example.com" }],
+    };
+    const thirdAnswer = importChunk(getDb(), {
+      teamId: user.teamId,
+      importId,
+      chunkIndex: 2,
+      firstRowNumber: 4,
+      afterPrevious: true,
+      rows: third.contacts,
+      clock,
+    });
     await waiting;
     // Nothing of the third chunk is in while the second has not arrived.
     expect(await contactsOf(user.token)).toEqual(new Map([["ada@example.com", "Row 2"]]));
 
-    const second = await postImport(user.token, { importId, chunkIndex: 1, firstRow: 3, afterPrevious: true, contacts: [{ email: "ada@example.com", name: "Row 3" }] });
+    const second = await postImport(user.token, {
+      importId,
+      chunkIndex: 1,
+      firstRow: 3,
+      afterPrevious: true,
+      contacts: [{ email: "ada@example.com", name: "Row 3" }],
+    });
     expect(second.status).toBe(200);
     clock.release();
     const thirdDone = await thirdAnswer;
     expect(thirdDone).toMatchObject({ imported: 1, skipped: 1 });
-    expect(thirdDone.errors).toEqual([{ rowNumber: 4, email: "ADA@example.com", reason: "Duplicate of an earlier row in this file (merged)" }]);
-    expect(await contactsOf(user.token)).toEqual(new Map([["ada@example.com", "Row 4"], ["bo@example.com", null]]));
+    expect(thirdDone.errors).toEqual([
+      { rowNumber: 4, email: "ADA@example.com", reason: "Duplicate of an earlier row in this file (merged)" },
+    ]);
+    expect(await contactsOf(user.token)).toEqual(
+      new Map([
+        ["ada@example.com", "Row 4"],
+        ["bo@example.com", null],
+      ]),
+    );
 
     // Sent again (its answer lost), it is applied once.
     const again = await postImport(user.token, third);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ imported: 1, skipped: 1, errors: thirdDone.errors });
-    const closed = await postImport(user.token, { importId, chunkIndex: 3, afterPrevious: true, contacts: [], final: true });
+    const closed = await postImport(user.token, {
+      importId,
+      chunkIndex: 3,
+      afterPrevious: true,
+      contacts: [],
+      final: true,
+    });
     expect(closed.body.totals).toMatchObject({ status: "completed", imported: 2, updated: 0, skipped: 2 });
   });
 
@@ -53,13 +89,24 @@ describe("chunks sent before the previous one is answered (afterPrevious)", () =
 
     const clock = new TestWaitClock();
     const held = clock.hold();
-    const waiting = importChunk(getDb(), { teamId: user.teamId, importId, chunkIndex: 2, firstRowNumber: 3, afterPrevious: true, rows: [{ email: "dropped@example.com" }], clock });
+    const waiting = importChunk(getDb(), {
+      teamId: user.teamId,
+      importId,
+      chunkIndex: 2,
+      firstRowNumber: 3,
+      afterPrevious: true,
+      rows: [{ email: "dropped@example.com" }],
+      clock,
+    });
     await held;
     const cancelled = await postImport(user.token, { importId, cancel: true, contacts: [] });
     expect(cancelled.body.totals).toMatchObject({ status: "cancelled", imported: 1 });
     clock.release();
 
-    await expect(waiting).rejects.toMatchObject({ code: "CONFLICT", message: "This import is cancelled; start a new one." });
+    await expect(waiting).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "This import is cancelled; start a new one.",
+    });
     expect([...(await contactsOf(user.token)).keys()]).toEqual(["kept@example.com"]);
   });
 
@@ -78,7 +125,8 @@ describe("chunks sent before the previous one is answered (afterPrevious)", () =
     });
     await expect(waited).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "Chunk 3 of this import has not arrived, and chunks are applied in file order. Send the import again from chunk 3.",
+      message:
+        "Chunk 3 of this import has not arrived, and chunks are applied in file order. Send the import again from chunk 3.",
     });
     // It kept looking for the whole wait, more often at first (2 ms, doubling up to 100 ms).
     expect(clock.now()).toBeGreaterThan(PREVIOUS_CHUNK_WAIT_MS - 100);
@@ -90,7 +138,11 @@ describe("chunks sent before the previous one is answered (afterPrevious)", () =
   test("without afterPrevious a chunk is applied as it arrives, whatever came before", async () => {
     const user = await createSignedInUser();
     const opened = await postImport(user.token, { contacts: [{ email: "first@example.com" }], final: false });
-    const skipping = await postImport(user.token, { importId: opened.body.importId, chunkIndex: 7, contacts: [{ email: "seventh@example.com" }] });
+    const skipping = await postImport(user.token, {
+      importId: opened.body.importId,
+      chunkIndex: 7,
+      contacts: [{ email: "seventh@example.com" }],
+    });
     expect(skipping.status).toBe(200);
     expect(skipping.body).toMatchObject({ imported: 1 });
   });

@@ -21,7 +21,11 @@ async function sessionOf(user: { token: string }) {
 }
 
 /** Calls a dashboard loader as the layout's middleware leaves it: the session in the context. */
-function loaderOf(loader: (args: never) => unknown, path: string, session: NonNullable<Awaited<ReturnType<typeof findSession>>>) {
+function loaderOf(
+  loader: (args: never) => unknown,
+  path: string,
+  session: NonNullable<Awaited<ReturnType<typeof findSession>>>,
+) {
   return async () => {
     const args = routeArgs(getRequest(path));
     args.context.set(sessionContext, session);
@@ -43,7 +47,9 @@ describe("when the data cannot be read", () => {
   test("the Contacts page says 'Failed to load contacts.' with a way to try again", async () => {
     const session = await sessionOf(await signedIn());
     const path = "/dashboard/contacts";
-    const page = await withTableAway("contacts", () => renderPage(path, contactsRoute, loaderOf(contactsRoute.loader, path, session)));
+    const page = await withTableAway("contacts", () =>
+      renderPage(path, contactsRoute, loaderOf(contactsRoute.loader, path, session)),
+    );
     expect(page.status).toBe(500);
     expect(page.text).toContain("Failed to load contacts.");
     expect(page.html).toMatch(/role="alert"/);
@@ -58,7 +64,9 @@ describe("when the data cannot be read", () => {
   test("the Segments page says 'Failed to load segments.'", async () => {
     const session = await sessionOf(await signedIn());
     const path = "/dashboard/segments";
-    const page = await withTableAway("segments", () => renderPage(path, segmentsRoute, loaderOf(segmentsRoute.loader, path, session)));
+    const page = await withTableAway("segments", () =>
+      renderPage(path, segmentsRoute, loaderOf(segmentsRoute.loader, path, session)),
+    );
     expect(page.status).toBe(500);
     expect(page.text).toContain("Failed to load segments.");
     expect(page.text).not.toContain("No segments yet.");
@@ -75,7 +83,14 @@ describe("a total counted only up to 1,000", () => {
     const ids = newIds(1_001);
     await getDb()
       .insertInto("contacts")
-      .values(ids.map((id, i) => ({ id, teamId: user.teamId, email: `p${i}@example.com`, phone: `+1415555${String(i).padStart(4, "0")}` })))
+      .values(
+        ids.map((id, i) => ({
+          id,
+          teamId: user.teamId,
+          email: `p${i}@example.com`,
+          phone: `+1415555${String(i).padStart(4, "0")}`,
+        })),
+      )
       .execute();
 
     const filtered = "/dashboard/contacts?hasPhone=yes";
@@ -88,9 +103,15 @@ describe("a total counted only up to 1,000", () => {
     expect(exact.text).not.toContain("count up to");
 
     const api = async (query: string) =>
-      (await respond(() => contactsApi.loader(routeArgs(getRequest(`/api/contacts${query}`, bearer(user.token)))))).json();
+      (
+        await respond(() => contactsApi.loader(routeArgs(getRequest(`/api/contacts${query}`, bearer(user.token)))))
+      ).json();
     expect(await api("?hasPhone=yes&limit=1")).toMatchObject({ total: 1_000, totalCapped: true, totalIsExact: false });
-    expect(await api("?search=example&limit=1")).toMatchObject({ total: 1_000, totalCapped: true, totalIsExact: false });
+    expect(await api("?search=example&limit=1")).toMatchObject({
+      total: 1_000,
+      totalCapped: true,
+      totalIsExact: false,
+    });
     expect(await api("?limit=1")).toMatchObject({ total: 1_001, totalCapped: false, totalIsExact: true });
     expect(await api("?search=p1000%40&limit=1")).toMatchObject({ total: 1, totalIsExact: true });
   });

@@ -7,10 +7,17 @@ import { createSignedInUser } from "../factories.ts";
 import { bearer, getRequest, jsonRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 
-type Page = { data: { name: string | null; email: string }[]; nextCursor: string | null; total: number; totalCapped: boolean };
+type Page = {
+  data: { name: string | null; email: string }[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
 
 async function seed(token: string, contacts: { name?: string; email: string; phone?: string }[]) {
-  const response = await respond(() => importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts }, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts }, { headers: bearer(token) }))),
+  );
   expect(response.status).toBe(200);
 }
 
@@ -65,7 +72,13 @@ describe("the contacts search index", () => {
     const user = await createSignedInUser();
     // Past 5,000 queued contacts a search reads the team's contacts themselves (docs/decisions/012).
     for (let start = 0; start < 6_000; start += 3_000) {
-      await seed(user.token, Array.from({ length: 3_000 }, (_, i) => ({ name: `Guest ${start + i}`, email: `guest${start + i}@example.com` })));
+      await seed(
+        user.token,
+        Array.from({ length: 3_000 }, (_, i) => ({
+          name: `Guest ${start + i}`,
+          email: `guest${start + i}@example.com`,
+        })),
+      );
     }
     await seed(user.token, [{ name: "Zoë Quartz", email: "zq@example.com" }]);
     expect(await queuedFor(user.teamId)).toBe(6_001);
@@ -103,7 +116,10 @@ describe("the contacts search index", () => {
 
   test("a search matching more than 1,000 contacts says so, and pages through them", async () => {
     const user = await createSignedInUser();
-    const contacts = Array.from({ length: 1_100 }, (_, i) => ({ name: i % 2 ? "Common Name" : "Rare Name", email: `p${i}@example.com` }));
+    const contacts = Array.from({ length: 1_100 }, (_, i) => ({
+      name: i % 2 ? "Common Name" : "Rare Name",
+      email: `p${i}@example.com`,
+    }));
     await seed(user.token, contacts);
     await indexEverything();
 
@@ -124,7 +140,11 @@ describe("the contacts search index", () => {
     const db = getDb();
     await db.deleteFrom("teams").where("id", "=", user.teamId).execute();
     const left = await db.selectFrom("contacts").select("id").where("teamId", "=", user.teamId).execute();
-    const indexed = await db.selectFrom("contactSearch").select("contactId").where("teamId", "=", user.teamId).execute();
+    const indexed = await db
+      .selectFrom("contactSearch")
+      .select("contactId")
+      .where("teamId", "=", user.teamId)
+      .execute();
     expect(left).toEqual([]);
     expect(indexed).toEqual([]);
   });

@@ -39,7 +39,9 @@ describe("the skipped rows as CSV", () => {
     const reader = (await streamSkippedRowsCsv(getDb(), { teamId, importId })).getReader();
     const decode = (chunk: Uint8Array | undefined) => new TextDecoder().decode(chunk);
     expect(decode((await reader.read()).value)).toBe("row,email,reason\r\n");
-    const firstPage = decode((await reader.read()).value).split("\r\n").filter(Boolean);
+    const firstPage = decode((await reader.read()).value)
+      .split("\r\n")
+      .filter(Boolean);
     expect(firstPage).toHaveLength(5_000);
     expect(firstPage.at(-1)).toBe("5001,row5001@example,Invalid email");
     await reader.cancel();

@@ -7,7 +7,11 @@ import { ORIGIN } from "../requests.ts";
 export function streamedUpload(parts: string[], options: { fileName?: string; pieceBytes?: number } = {}): Request {
   const { fileName = "contacts.csv", pieceBytes = 64 * 1024 } = options;
   const encoder = new TextEncoder();
-  const pieces = [`--up\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`, ...parts, "\r\n--up--\r\n"];
+  const pieces = [
+    `--up\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ...parts,
+    "\r\n--up--\r\n",
+  ];
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const piece of pieces) {

@@ -22,7 +22,11 @@ async function setCreatedAt(table: "contacts" | "segments" | "campaigns", ids: s
 
 /** Imports contacts into the team and dates them: `ages` are days ago, one contact each. */
 async function seedContacts(teamId: string, ages: number[]) {
-  const contacts = ages.map((_, i) => ({ name: `Person ${i}`, email: `person${i}-${teamId}@example.com`, phone: null }));
+  const contacts = ages.map((_, i) => ({
+    name: `Person ${i}`,
+    email: `person${i}-${teamId}@example.com`,
+    phone: null,
+  }));
   await receiveImportChunk(getDb(), teamId, { contacts });
   for (const [i, age] of ages.entries()) {
     await getDb()
@@ -40,13 +44,18 @@ async function seedCampaign(
   options: { ageDays: number; state?: string; sentDaysAgo?: number; scheduled?: boolean; segmentIds?: string[] },
 ) {
   const scheduledTime = options.scheduled ? new Date(Date.now() + DAY).toISOString() : "";
-  const campaign = await createCampaign(getDb(), { teamId, input: { name, type: "EMAIL", segmentIds: options.segmentIds ?? [], scheduledTime } });
+  const campaign = await createCampaign(getDb(), {
+    teamId,
+    input: { name, type: "EMAIL", segmentIds: options.segmentIds ?? [], scheduledTime },
+  });
   await getDb()
     .updateTable("campaigns")
     .set({
       createdAt: daysAgo(options.ageDays),
       ...(options.state ? { state: options.state } : {}),
-      ...(options.sentDaysAgo !== undefined ? { startedAt: daysAgo(options.sentDaysAgo), sentAt: daysAgo(options.sentDaysAgo) } : {}),
+      ...(options.sentDaysAgo !== undefined
+        ? { startedAt: daysAgo(options.sentDaysAgo), sentAt: daysAgo(options.sentDaysAgo) }
+        : {}),
     })
     .where("id", "=", campaign.id)
     .execute();
@@ -80,8 +89,15 @@ describe("the dashboard page", () => {
     await seedContacts(teamId, [1, 2, 29, 31, 59, 90]);
     // Segments: 1 in the last 30 days, 2 in the 30 before: 3 in all, -50.0%.
     const vips = await createSegment(getDb(), { teamId, name: "VIPs" });
-    const older = await Promise.all([createSegment(getDb(), { teamId, name: "Old one" }), createSegment(getDb(), { teamId, name: "Old two" })]);
-    await setCreatedAt("segments", older.map((segment) => segment.id), daysAgo(40));
+    const older = await Promise.all([
+      createSegment(getDb(), { teamId, name: "Old one" }),
+      createSegment(getDb(), { teamId, name: "Old two" }),
+    ]);
+    await setCreatedAt(
+      "segments",
+      older.map((segment) => segment.id),
+      daysAgo(40),
+    );
     // Campaigns: SCHEDULED and ACTIVE are active now (2 of 5). Active at some time in the last 30 days: those two
     // and Spring sale, sent 19 days ago; in the 30 before, Old newsletter: +200.0%.
     await seedCampaign(teamId, "Old newsletter", { ageDays: 45, state: "SENT", sentDaysAgo: 44 });
@@ -107,10 +123,42 @@ describe("the dashboard page", () => {
       segments: { total: 3, change: { text: "-50.0% from last month", trend: "down" } },
     });
     expect(recentCampaigns).toEqual([
-      { id: expect.any(String), name: "Welcome series", state: "DRAFT", segmentName: "VIPs", opens: 0, clicks: 0, clickRate: null },
-      { id: expect.any(String), name: "Webinar", state: "SCHEDULED", segmentName: "All Users", opens: 0, clicks: 0, clickRate: null },
-      { id: expect.any(String), name: "Launch", state: "ACTIVE", segmentName: "All Users", opens: 0, clicks: 0, clickRate: null },
-      { id: expect.any(String), name: "Spring sale", state: "SENT", segmentName: "All Users", opens: 0, clicks: 0, clickRate: null },
+      {
+        id: expect.any(String),
+        name: "Welcome series",
+        state: "DRAFT",
+        segmentName: "VIPs",
+        opens: 0,
+        clicks: 0,
+        clickRate: null,
+      },
+      {
+        id: expect.any(String),
+        name: "Webinar",
+        state: "SCHEDULED",
+        segmentName: "All Users",
+        opens: 0,
+        clicks: 0,
+        clickRate: null,
+      },
+      {
+        id: expect.any(String),
+        name: "Launch",
+        state: "ACTIVE",
+        segmentName: "All Users",
+        opens: 0,
+        clicks: 0,
+        clickRate: null,
+      },
+      {
+        id: expect.any(String),
+        name: "Spring sale",
+        state: "SENT",
+        segmentName: "All Users",
+        opens: 0,
+        clicks: 0,
+        clickRate: null,
+      },
     ]);
   });
 
@@ -119,7 +167,10 @@ describe("the dashboard page", () => {
     await seedContacts(user.teamId, [0, 10]);
     const now = new Date();
 
-    const halfwayLater = await dashboardStats(getDb(), { teamId: user.teamId, now: new Date(now.getTime() + 25 * DAY) });
+    const halfwayLater = await dashboardStats(getDb(), {
+      teamId: user.teamId,
+      now: new Date(now.getTime() + 25 * DAY),
+    });
 
     // 25 days on, the contact of 10 days ago falls in the previous window.
     expect(halfwayLater.contacts.change).toEqual({ kind: "percent", value: 0 });

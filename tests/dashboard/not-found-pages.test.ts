@@ -23,7 +23,11 @@ import { routeArgs } from "../serve-route.ts";
 // Every dashboard page that opens one resource by id, asked for another team's: the
 // page a stranger sees is a 404 saying the thing was not found, and shows nothing of it.
 
-type RouteModule = { default: ComponentType<never>; loader: (args: never) => unknown; ErrorBoundary: ComponentType<never> };
+type RouteModule = {
+  default: ComponentType<never>;
+  loader: (args: never) => unknown;
+  ErrorBoundary: ComponentType<never>;
+};
 
 /** The route rendered as the server renders it, for the signed-in user, with its ErrorBoundary given the error as React Router gives it. */
 async function visit(route: RouteModule, path: string, token: string, id: string) {
@@ -39,7 +43,13 @@ async function visit(route: RouteModule, path: string, token: string, id: string
 /** A secret name that must never reach another team's page. */
 const SECRET = "Project Nightingale";
 
-const cases: { page: string; route: RouteModule; says: string; make: (teamId: string) => Promise<string>; path: (id: string) => string }[] = [
+const cases: {
+  page: string;
+  route: RouteModule;
+  says: string;
+  make: (teamId: string) => Promise<string>;
+  path: (id: string) => string;
+}[] = [
   {
     page: "a contact",
     route: contactRoute,
@@ -66,7 +76,15 @@ const cases: { page: string; route: RouteModule; says: string; make: (teamId: st
       const id = newId();
       await getDb()
         .insertInto("outboxMessages")
-        .values({ id, teamId, channel: "SMS", toAddress: "+14155550100", messageId: `<${id}@murmur.test>`, summary: SECRET, content: JSON.stringify({ channel: "SMS", body: "Hello" }) })
+        .values({
+          id,
+          teamId,
+          channel: "SMS",
+          toAddress: "+14155550100",
+          messageId: `<${id}@murmur.test>`,
+          summary: SECRET,
+          content: JSON.stringify({ channel: "SMS", body: "Hello" }),
+        })
         .execute();
       return id;
     },
@@ -96,28 +114,35 @@ const cases: { page: string; route: RouteModule; says: string; make: (teamId: st
 ];
 
 describe("a page opened by id", () => {
-  test.each(cases)("$page of another team, an unknown id and a malformed id each answer a 404 page that says so", async ({ route, says, make, path }) => {
-    const owner = await signedIn();
-    const stranger = await signedIn();
-    const theirs = await make(owner.teamId);
+  test.each(cases)(
+    "$page of another team, an unknown id and a malformed id each answer a 404 page that says so",
+    async ({ route, says, make, path }) => {
+      const owner = await signedIn();
+      const stranger = await signedIn();
+      const theirs = await make(owner.teamId);
 
-    const own = await visit(route, path(theirs), owner.token, theirs);
-    expect(own.status).toBe(200);
-    expect(own.html).toContain(SECRET);
+      const own = await visit(route, path(theirs), owner.token, theirs);
+      expect(own.status).toBe(200);
+      expect(own.html).toContain(SECRET);
 
-    for (const id of [theirs, newId(), "not-an-id"]) {
-      const page = await visit(route, path(id), stranger.token, id);
-      expect(page.status, id).toBe(404);
-      expect(page.text, id).toContain(says);
-      expect(page.html, id).not.toContain(SECRET);
-    }
-  });
+      for (const id of [theirs, newId(), "not-an-id"]) {
+        const page = await visit(route, path(id), stranger.token, id);
+        expect(page.status, id).toBe(404);
+        expect(page.text, id).toContain(says);
+        expect(page.html, id).not.toContain(SECRET);
+      }
+    },
+  );
 
   test("the filter builder linked to another team's segment opens empty, as for a segment deleted since", async () => {
     const owner = await signedIn();
     const stranger = await signedIn();
     const theirs = await staticSegment(owner.teamId, [], SECRET);
-    await getDb().updateTable("segments").set({ kind: "filter", filter: JSON.stringify({ type: "group", operator: "and", children: [] }) }).where("id", "=", theirs).execute();
+    await getDb()
+      .updateTable("segments")
+      .set({ kind: "filter", filter: JSON.stringify({ type: "group", operator: "and", children: [] }) })
+      .where("id", "=", theirs)
+      .execute();
 
     const path = `/dashboard/segments?tab=filters&segment=${theirs}`;
     const page = await visit(segmentsRoute, path, stranger.token, "");

@@ -5,7 +5,20 @@ import { getDb } from "#db/database.ts";
 
 describe("array literals written ahead of time", () => {
   it("reach PostgreSQL as the same elements node-postgres would send", async () => {
-    const values = ['"Ace" Jones', "back\\slash", "a,b", "{braces}", "NULL", "null", "", " spaced ", "Zoë 李", "tab\there", "new\nline", null];
+    const values = [
+      '"Ace" Jones',
+      "back\\slash",
+      "a,b",
+      "{braces}",
+      "NULL",
+      "null",
+      "",
+      " spaced ",
+      "Zoë 李",
+      "tab\there",
+      "new\nline",
+      null,
+    ];
     const { rows } = await sql<{ same: boolean; elements: (string | null)[] }>`
       select ${textArrayLiteral(values)}::text[] = ${values}::text[] as same, ${textArrayLiteral(values)}::text[] as elements
     `.execute(getDb());

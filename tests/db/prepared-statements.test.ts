@@ -32,7 +32,9 @@ it("runs an opted-in statement as a named statement that stays on the connection
 
 it("keeps preparing inside a transaction, on the transaction's connection", async () => {
   db = createDatabase(process.env.DATABASE_URL!, { max: 1 });
-  const opted = sql<{ answer: string }>`select ${"in a transaction"}::text as answer /* prepared-statements.test transaction */`;
+  const opted = sql<{
+    answer: string;
+  }>`select ${"in a transaction"}::text as answer /* prepared-statements.test transaction */`;
 
   const prepared = await db.transaction().execute(async (trx) => {
     expect(await executePrepared(trx, opted.compile(trx))).toEqual([{ answer: "in a transaction" }]);

@@ -22,7 +22,17 @@ async function sendOverSmtp(teamId: string, campaignId: string) {
   const jobs = await chunkJobsOf(services.boss, campaignId);
   const worker = chunkWorker({
     senders: async () =>
-      createSmtpSender({ allowPrivateNetworks: true, config: { host: services.sink.host, port: services.sink.port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" } }),
+      createSmtpSender({
+        allowPrivateNetworks: true,
+        config: {
+          host: services.sink.host,
+          port: services.sink.port,
+          security: "none",
+          username: null,
+          fromName: "Murmur",
+          fromAddress: "news@murmur.test",
+        },
+      }),
   });
   for (const job of jobs) await sendChunk(worker, job.data);
 }
@@ -41,27 +51,72 @@ describe("hard bounces over SMTP", () => {
     const first = await draftCampaign(teamId, { subject: "Spring" });
     await sendOverSmtp(teamId, first.id);
 
-    expect(services.sink.received.filter((r) => r.mail.subject === "Spring").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
-    const page = await (await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${first.id}`, user.cookie), { id: first.id })).json();
+    expect(
+      services.sink.received
+        .filter((r) => r.mail.subject === "Spring")
+        .map((r) => r.to[0])
+        .sort(),
+    ).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+    const page = await (
+      await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${first.id}`, user.cookie), { id: first.id })
+    ).json();
     expect(page.campaign.state).toBe("SENT");
     const row = (address: string) => page.recipients.rows.find((r: { address: string }) => r.address === address);
-    expect(row("unknown-Reader@Murmur.test")).toMatchObject({ status: "bounced", error: "550 5.1.1 No such user here" });
-    expect(row("blocked-reader@murmur.test")).toMatchObject({ status: "failed", error: "550 5.7.1 Message refused by local policy" });
+    expect(row("unknown-Reader@Murmur.test")).toMatchObject({
+      status: "bounced",
+      error: "550 5.1.1 No such user here",
+    });
+    expect(row("blocked-reader@murmur.test")).toMatchObject({
+      status: "failed",
+      error: "550 5.7.1 Message refused by local policy",
+    });
     expect(row("ada@murmur.test")).toMatchObject({ status: "sent" });
     expect(page.analytics).toMatchObject({ sent: 3, delivered: 2, bounced: 1, failed: 1 });
     const analytics = await campaignAnalytics(db, { teamId, campaignIds: [first.id] });
     expect(analytics.get(first.id)).toMatchObject({ bounced: 1, failed: 1 });
 
-    const suppressions = await db.selectFrom("suppressions").select(["channel", "address", "reason", "detail"]).where("teamId", "=", teamId).execute();
-    expect(suppressions).toEqual([{ channel: "EMAIL", address: "unknown-reader@murmur.test", reason: "bounced", detail: "550 5.1.1 No such user here" }]);
-    const statuses = await db.selectFrom("contacts").select(["id", "emailStatus"]).where("teamId", "=", teamId).execute();
-    expect(Object.fromEntries(statuses.map((c) => [c.id, c.emailStatus]))).toEqual({ [ada!]: "subscribed", [grace!]: "subscribed", [unknown!]: "bounced", [blocked!]: "subscribed" });
+    const suppressions = await db
+      .selectFrom("suppressions")
+      .select(["channel", "address", "reason", "detail"])
+      .where("teamId", "=", teamId)
+      .execute();
+    expect(suppressions).toEqual([
+      {
+        channel: "EMAIL",
+        address: "unknown-reader@murmur.test",
+        reason: "bounced",
+        detail: "550 5.1.1 No such user here",
+      },
+    ]);
+    const statuses = await db
+      .selectFrom("contacts")
+      .select(["id", "emailStatus"])
+      .where("teamId", "=", teamId)
+      .execute();
+    expect(Object.fromEntries(statuses.map((c) => [c.id, c.emailStatus]))).toEqual({
+      [ada!]: "subscribed",
+      [grace!]: "subscribed",
+      [unknown!]: "bounced",
+      [blocked!]: "subscribed",
+    });
 
     const second = await draftCampaign(teamId, { subject: "Summer" });
-    expect(await previewRecipients(db, { id: second.id, teamId, type: "EMAIL" })).toEqual({ recipients: 3, excluded: { no_address: 0, unsubscribed: 0, suppressed: 1 } });
+    expect(await previewRecipients(db, { id: second.id, teamId, type: "EMAIL" })).toEqual({
+      recipients: 3,
+      excluded: { no_address: 0, unsubscribed: 0, suppressed: 1 },
+    });
     await sendOverSmtp(teamId, second.id);
-    const excluded = await db.selectFrom("excludedRecipients").select(["contactId", "reason"]).where("campaignId", "=", second.id).execute();
+    const excluded = await db
+      .selectFrom("excludedRecipients")
+      .select(["contactId", "reason"])
+      .where("campaignId", "=", second.id)
+      .execute();
     expect(excluded).toEqual([{ contactId: unknown, reason: "suppressed" }]);
-    expect(services.sink.received.filter((r) => r.mail.subject === "Summer").map((r) => r.to[0]).sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);
+    expect(
+      services.sink.received
+        .filter((r) => r.mail.subject === "Summer")
+        .map((r) => r.to[0])
+        .sort(),
+    ).toEqual(["ada@murmur.test", "grace@murmur.test"]);
   });
 });

@@ -31,15 +31,23 @@ describe("the campaign page", () => {
     await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
 
-    const before = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
+    const before = await (
+      await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })
+    ).json();
     expect(before.campaign.state).toBe("ACTIVE");
     expect(before.progress).toMatchObject({ total: 60, queued: 60, sent: 0 });
     expect(before.excluded).toEqual({ no_address: 1, unsubscribed: 1, suppressed: 0 });
-    expect(before.excludedList.rows.map((r: { reason: string }) => r.reason).sort()).toEqual(["no_address", "unsubscribed"]);
+    expect(before.excludedList.rows.map((r: { reason: string }) => r.reason).sort()).toEqual([
+      "no_address",
+      "unsubscribed",
+    ]);
 
     // One contact is deleted before its message goes: its row says why it failed.
     await db.deleteFrom("contacts").where("id", "=", ids[0]!).execute();
-    const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
+      SEND_CHUNK_QUEUE,
+      { data: { campaignId: campaign.id } },
+    );
     for (const job of jobs) await sendChunk(chunkWorker(), job.data);
 
     const after = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
@@ -51,21 +59,46 @@ describe("the campaign page", () => {
     expect(after.recipients.previousCursor).toBeNull();
 
     // Apple's privacy proxy fetches one message's pixel on arrival; a person opens another a minute later.
-    const opened = await db.selectFrom("deliveries").select(["id", "address"]).where("campaignId", "=", campaign.id).where("status", "=", "sent").orderBy("address").limit(2).execute();
+    const opened = await db
+      .selectFrom("deliveries")
+      .select(["id", "address"])
+      .where("campaignId", "=", campaign.id)
+      .where("status", "=", "sent")
+      .orderBy("address")
+      .limit(2)
+      .execute();
     await recordOpen(db, { deliveryId: opened[0]!.id, userAgent: "Mozilla/5.0", ip: "17.58.63.12" });
-    const reader = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15";
-    await recordOpen(db, { deliveryId: opened[1]!.id, userAgent: reader, ip: "203.0.113.9", at: new Date(Date.now() + 60_000) });
-    const engaged = await (await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })).json();
+    const reader =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15";
+    await recordOpen(db, {
+      deliveryId: opened[1]!.id,
+      userAgent: reader,
+      ip: "203.0.113.9",
+      at: new Date(Date.now() + 60_000),
+    });
+    const engaged = await (
+      await serveDashboard(campaignPage, getRequest(path, user.cookie), { id: campaign.id })
+    ).json();
     expect(engaged.analytics).toMatchObject({ sent: 59, opened: 1, botOpened: 1 });
 
-    const second = await (await serveDashboard(campaignPage, getRequest(`${path}?after=${after.recipients.nextCursor}`, user.cookie), { id: campaign.id })).json();
+    const second = await (
+      await serveDashboard(campaignPage, getRequest(`${path}?after=${after.recipients.nextCursor}`, user.cookie), {
+        id: campaign.id,
+      })
+    ).json();
     expect(second.recipients.rows).toHaveLength(10);
     expect(second.recipients.nextCursor).toBeNull();
     // Ids made in the same millisecond are not ordered, so the deleted contact's row may be on either page.
-    const failed = [...after.recipients.rows, ...second.recipients.rows].find((r: { address: string }) => r.address === "reader00@murmur.test");
+    const failed = [...after.recipients.rows, ...second.recipients.rows].find(
+      (r: { address: string }) => r.address === "reader00@murmur.test",
+    );
     expect(failed).toMatchObject({ status: "failed", error: expect.stringContaining("deleted") });
     // A page link edited by hand starts the lists over, with a message, not an error.
-    const odd = await serveDashboard(campaignPage, getRequest(`${path}?after=${Buffer.from('["-3"]').toString("base64url")}`, user.cookie), { id: campaign.id });
+    const odd = await serveDashboard(
+      campaignPage,
+      getRequest(`${path}?after=${Buffer.from('["-3"]').toString("base64url")}`, user.cookie),
+      { id: campaign.id },
+    );
     expect(odd.status).toBe(302);
     expect(odd.headers.get("Location")).toBe(path);
     expect(flashedText(odd)).toContain("That page link is no longer valid");
@@ -84,7 +117,8 @@ describe("the campaign page", () => {
     await sendCampaignNow(db, { teamId: user.teamId, campaignId: campaign.id });
     await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
-    const open = async (query: string) => (await serveDashboard(campaignPage, getRequest(`${path}?${query}`, user.cookie), { id: campaign.id })).json();
+    const open = async (query: string) =>
+      (await serveDashboard(campaignPage, getRequest(`${path}?${query}`, user.cookie), { id: campaign.id })).json();
 
     // The excluded list stays on its second page while the recipients are paged.
     const excludedStart = (await open("")).excludedList.nextCursor;
@@ -98,9 +132,14 @@ describe("the campaign page", () => {
     expect(addresses.toSorted()).toEqual(Array.from({ length: 120 }, (_, i) => `reader${i}@murmur.test`).toSorted());
     expect(recipients.backward).toEqual(recipients.forward);
 
-    const excluded = await pageThrough<{ reason: string; contactId: string }>(async (query) => (await open(query)).excludedList, { after: "excludedAfter", before: "excludedBefore" });
+    const excluded = await pageThrough<{ reason: string; contactId: string }>(
+      async (query) => (await open(query)).excludedList,
+      { after: "excludedAfter", before: "excludedBefore" },
+    );
     expect(excluded.forward.map((rows) => rows.length)).toEqual([50, 10]);
-    const reasons = excluded.forward.flat().map((row: { reason: string; contactId: string }) => `${row.reason} ${row.contactId}`);
+    const reasons = excluded.forward
+      .flat()
+      .map((row: { reason: string; contactId: string }) => `${row.reason} ${row.contactId}`);
     expect(new Set(reasons).size).toBe(60);
     expect(reasons.filter((text) => text.startsWith("no_address"))).toHaveLength(30);
     expect(reasons.filter((text) => text.startsWith("unsubscribed"))).toHaveLength(30);
@@ -108,8 +147,19 @@ describe("the campaign page", () => {
 
     // Each page is read through the ledger's indexes, forwards and backwards.
     const first = await campaignReport(db, { teamId: user.teamId, campaignId: campaign.id });
-    for (const [recipientsAt, excludedAt] of [[{}, {}], [{ after: first.recipients.nextCursor }, { after: first.excludedList.nextCursor }], [{ before: first.recipients.nextCursor }, { before: first.excludedList.nextCursor }]]) {
-      const plan = await planOf((traced) => campaignReport(traced, { teamId: user.teamId, campaignId: campaign.id, recipients: recipientsAt, excluded: excludedAt }));
+    for (const [recipientsAt, excludedAt] of [
+      [{}, {}],
+      [{ after: first.recipients.nextCursor }, { after: first.excludedList.nextCursor }],
+      [{ before: first.recipients.nextCursor }, { before: first.excludedList.nextCursor }],
+    ]) {
+      const plan = await planOf((traced) =>
+        campaignReport(traced, {
+          teamId: user.teamId,
+          campaignId: campaign.id,
+          recipients: recipientsAt,
+          excluded: excludedAt,
+        }),
+      );
       const lists = plan.split("\n\n").filter((one) => / on (deliveries d|excluded_recipients e)\b/.test(one));
       expect(lists).toHaveLength(2);
       expect(lists[0]).toContain("deliveries_campaign_contact_key");
@@ -122,9 +172,15 @@ describe("the campaign page", () => {
     const owner = await signedIn();
     const other = await signedIn();
     const campaign = await draftCampaign(owner.teamId);
-    const response = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, other.cookie), { id: campaign.id });
+    const response = await serveDashboard(
+      campaignPage,
+      getRequest(`/dashboard/broadcasts/${campaign.id}`, other.cookie),
+      { id: campaign.id },
+    );
     expect(response.status).toBe(404);
-    const malformed = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/not-an-id`, other.cookie), { id: "not-an-id" });
+    const malformed = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/not-an-id`, other.cookie), {
+      id: "not-an-id",
+    });
     expect(malformed.status).toBe(404);
   });
 });

@@ -22,7 +22,14 @@ await startWorker(url, {
   senders: async () =>
     createSmtpSender({
       allowPrivateNetworks: true,
-      config: { host: "127.0.0.1", port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" },
+      config: {
+        host: "127.0.0.1",
+        port,
+        security: "none",
+        username: null,
+        fromName: "Murmur",
+        fromAddress: "news@murmur.test",
+      },
       maxConnections: 5,
     }),
 });

@@ -52,11 +52,16 @@ test(
     const sink = await startCountingSink();
     const { teamId } = await createUser();
     await seedContacts(db, { teamId, count: RECIPIENTS, domain: "crash.test" });
-    const campaign = await draftCampaign(teamId, { subject: "Hello {{ contact.name }}", content: '<p>Hi <a href="https://example.com/a">there</a></p>' });
+    const campaign = await draftCampaign(teamId, {
+      subject: "Hello {{ contact.name }}",
+      content: '<p>Hi <a href="https://example.com/a">there</a></p>',
+    });
     await sendCampaignNow(db, { teamId, campaignId: campaign.id });
 
     const gaps = killPoints(SEED);
-    console.log(`crash test: CRASH_SEED=${SEED} (set it to replay these kill points: after ${gaps.join(", ")} more recipients)`);
+    console.log(
+      `crash test: CRASH_SEED=${SEED} (set it to replay these kill points: after ${gaps.join(", ")} more recipients)`,
+    );
     let kills = 0;
     worker = startWorkerProcess(sink.port);
     for (const gap of gaps) {
@@ -74,7 +79,8 @@ test(
     const deadline = Date.now() + 240_000;
     let state = "";
     while (Date.now() < deadline) {
-      state = (await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow()).state;
+      state = (await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow())
+        .state;
       if (state === "SENT") break;
       await sleep(500);
     }
@@ -82,8 +88,24 @@ test(
     await exited(worker);
     await sink.close();
 
-    const rows = await db.selectFrom("deliveries").select(["address", "status"]).where("campaignId", "=", campaign.id).execute();
-    const counts = { recipients: rows.length, sent: 0, unknown: 0, failed: 0, other: 0, messagesAtSink: 0, duplicates: 0, sentButMissing: 0, unknownReceived: 0, unknownNotReceived: 0, kills };
+    const rows = await db
+      .selectFrom("deliveries")
+      .select(["address", "status"])
+      .where("campaignId", "=", campaign.id)
+      .execute();
+    const counts = {
+      recipients: rows.length,
+      sent: 0,
+      unknown: 0,
+      failed: 0,
+      other: 0,
+      messagesAtSink: 0,
+      duplicates: 0,
+      sentButMissing: 0,
+      unknownReceived: 0,
+      unknownNotReceived: 0,
+      kills,
+    };
     for (const count of sink.received.values()) {
       counts.messagesAtSink += count;
       if (count > 1) counts.duplicates += 1;

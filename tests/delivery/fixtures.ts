@@ -11,7 +11,13 @@ import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { createSegment } from "#server/segments/segments.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 
-export type ContactSeed = { email?: string | null; phone?: string | null; name?: string; emailStatus?: string; smsStatus?: string };
+export type ContactSeed = {
+  email?: string | null;
+  phone?: string | null;
+  name?: string;
+  emailStatus?: string;
+  smsStatus?: string;
+};
 
 /** Contacts of a team, written as an import would leave them; returns their ids in order. */
 export async function addContacts(teamId: string, seeds: ContactSeed[]): Promise<string[]> {
@@ -24,21 +30,35 @@ export async function addContacts(teamId: string, seeds: ContactSeed[]): Promise
     emailStatus: seed.emailStatus ?? "subscribed",
     smsStatus: seed.smsStatus ?? "subscribed",
   }));
-  for (let i = 0; i < rows.length; i += 1000) await getDb().insertInto("contacts").values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await getDb()
+      .insertInto("contacts")
+      .values(rows.slice(i, i + 1000))
+      .execute();
   return rows.map((row) => row.id);
 }
 
 /** A static segment of the team holding these contacts. */
 export async function staticSegment(teamId: string, contactIds: string[], name = "Segment"): Promise<string> {
   const { id } = await createSegment(getDb(), { teamId, name });
-  if (contactIds.length) await getDb().insertInto("segmentMembers").values(contactIds.map((contactId) => ({ segmentId: id, contactId }))).execute();
+  if (contactIds.length)
+    await getDb()
+      .insertInto("segmentMembers")
+      .values(contactIds.map((contactId) => ({ segmentId: id, contactId })))
+      .execute();
   return id;
 }
 
 /** A draft campaign made the way the Broadcasts form makes one. */
 export async function draftCampaign(
   teamId: string,
-  options: { type?: CampaignType; segmentIds?: string[]; subject?: string; content?: string; whatsapp?: { template: string; language: string; parameters: string[] } } = {},
+  options: {
+    type?: CampaignType;
+    segmentIds?: string[];
+    subject?: string;
+    content?: string;
+    whatsapp?: { template: string; language: string; parameters: string[] };
+  } = {},
 ) {
   return createCampaign(getDb(), {
     teamId,
@@ -69,7 +89,14 @@ export function testSettings(overrides: Partial<DeliverySettings> = {}): Deliver
 }
 
 export function chunkWorker(overrides: Partial<ChunkWorker> = {}): ChunkWorker {
-  return { db: getDb(), owner: `test/${newId()}`, settings: testSettings(), senders: senderFor, stopping: () => false, ...overrides };
+  return {
+    db: getDb(),
+    owner: `test/${newId()}`,
+    settings: testSettings(),
+    senders: senderFor,
+    stopping: () => false,
+    ...overrides,
+  };
 }
 
 /** pg-boss on the test database, for creating jobs (no handlers run unless a test registers them). */
@@ -101,7 +128,10 @@ export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
  * before the file's tests and stopped after them. The server is on loopback, so
  * the operator's ALLOW_PRIVATE_SMTP is set for the file.
  */
-export function sendingServices(sinkOptions?: Parameters<typeof startSmtpSink>[0]): { readonly boss: PgBoss; readonly sink: SmtpSink } {
+export function sendingServices(sinkOptions?: Parameters<typeof startSmtpSink>[0]): {
+  readonly boss: PgBoss;
+  readonly sink: SmtpSink;
+} {
   const queues = sendQueues();
   const services = {
     get boss() {

@@ -14,7 +14,16 @@ import { planOf } from "./plan-of.ts";
 
 const queues = sendQueues();
 
-type Message = { id: string; campaignId: string; to: string; subject: string; html: string; text: string; headers: Record<string, string>; sentAt: string };
+type Message = {
+  id: string;
+  campaignId: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  sentAt: string;
+};
 
 const get = async (path: string, token: string) => {
   const response = await respond(() => outboxApi(routeArgs(getRequest(path, bearer(token)))));
@@ -23,11 +32,17 @@ const get = async (path: string, token: string) => {
 
 /** New contacts with these addresses, and a campaign to all the team's contacts (no segment) sent through the outbox. */
 async function sendTo(teamId: string, emails: string[], subject: string) {
-  await addContacts(teamId, emails.map((email) => ({ email, name: email.split("@")[0] })));
+  await addContacts(
+    teamId,
+    emails.map((email) => ({ email, name: email.split("@")[0] })),
+  );
   const campaign = await draftCampaign(teamId, { subject, content: "<p>Hello {{ contact.name }}</p>" });
   await sendCampaignNow(getDb(), { teamId, campaignId: campaign.id });
   await startCampaign(getDb(), queues.boss, campaign.id);
-  const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+  const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
+    SEND_CHUNK_QUEUE,
+    { data: { campaignId: campaign.id } },
+  );
   for (const job of jobs) await sendChunk(chunkWorker(), job.data);
   return campaign;
 }
@@ -50,7 +65,12 @@ describe("GET /api/outbox", () => {
       [launch.id, "Launch"],
     ]);
     const message: Message = ann.body.data[1];
-    expect(message).toMatchObject({ campaignId: launch.id, to: "ann@murmur.test", subject: "Launch", sentAt: expect.any(String) });
+    expect(message).toMatchObject({
+      campaignId: launch.id,
+      to: "ann@murmur.test",
+      subject: "Launch",
+      sentAt: expect.any(String),
+    });
     expect(message.html).toContain("Hello ann");
     expect(message.text).toContain("Hello ann");
     expect(message.headers["List-Unsubscribe"]).toMatch(/^<http/);
@@ -58,7 +78,10 @@ describe("GET /api/outbox", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { data: Message[]; nextCursor: string | null } } = await get(`/api/outbox?campaignId=${launch.id}&limit=2${cursor ? `&cursor=${cursor}` : ""}`, user.token);
+      const page: { body: { data: Message[]; nextCursor: string | null } } = await get(
+        `/api/outbox?campaignId=${launch.id}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        user.token,
+      );
       expect(page.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.map((m) => m.to));
       cursor = page.body.nextCursor;
@@ -91,10 +114,14 @@ describe("GET /api/outbox", () => {
   test("each filter reads an index in the list's order, with no sort", async () => {
     const user = await signedIn();
     const launch = await sendTo(user.teamId, ["fay@murmur.test"], "Launch");
-    const byCampaign = await planOf((db) => listOutboxMessages(db, { teamId: user.teamId, campaignId: launch.id, limit: 50 }));
+    const byCampaign = await planOf((db) =>
+      listOutboxMessages(db, { teamId: user.teamId, campaignId: launch.id, limit: 50 }),
+    );
     expect(byCampaign).toContain("outbox_messages_campaign_created_idx");
     expect(byCampaign).not.toMatch(/\bSort\b/);
-    const byAddress = await planOf((db) => listOutboxMessages(db, { teamId: user.teamId, to: "fay@murmur.test", limit: 50 }));
+    const byAddress = await planOf((db) =>
+      listOutboxMessages(db, { teamId: user.teamId, to: "fay@murmur.test", limit: 50 }),
+    );
     expect(byAddress).toContain("outbox_messages_to_created_idx");
     expect(byAddress).not.toMatch(/\bSort\b/);
   });

@@ -19,18 +19,33 @@ const db = () => getDb();
 /** A team with `count` contacts and an EMAIL campaign to all of them, started: recipients resolved, chunk jobs created. */
 async function startedCampaign(count: number) {
   const { teamId } = await createUser();
-  await addContacts(teamId, Array.from({ length: count }, (_, i) => ({ email: `person${i}@murmur.test` })));
+  await addContacts(
+    teamId,
+    Array.from({ length: count }, (_, i) => ({ email: `person${i}@murmur.test` })),
+  );
   const campaign = await draftCampaign(teamId, { subject: "Spring news", content: "<p>Hello</p>" });
   await sendCampaignNow(db(), { teamId, campaignId: campaign.id });
   const started = await startCampaign(db(), queues.boss, campaign.id);
-  const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+  const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
+    SEND_CHUNK_QUEUE,
+    { data: { campaignId: campaign.id } },
+  );
   return { teamId, campaignId: campaign.id, started, chunks: jobs.map((job) => job.data.chunk) };
 }
 
 const outbox = (campaignId: string) =>
-  db().selectFrom("outboxMessages").select(["deliveryId", "toAddress", "summary", "messageId"]).where("campaignId", "=", campaignId).execute();
+  db()
+    .selectFrom("outboxMessages")
+    .select(["deliveryId", "toAddress", "summary", "messageId"])
+    .where("campaignId", "=", campaignId)
+    .execute();
 const statuses = async (campaignId: string) => {
-  const rows = await db().selectFrom("deliveries").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).where("campaignId", "=", campaignId).groupBy("status").execute();
+  const rows = await db()
+    .selectFrom("deliveries")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("campaignId", "=", campaignId)
+    .groupBy("status")
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 };
 /** When `run` was called and when it returned: the database's clock read inside it lies between. */
@@ -63,7 +78,11 @@ describe("send pipeline", () => {
     expect(messages[0]!.summary).toBe("Spring news");
     expect(messages[0]!.messageId).toMatch(new RegExp(`^<${campaignId}\\.[0-9a-f-]{36}@`));
     expect(await statuses(campaignId)).toEqual({ sent: 120 });
-    const providerIds = await db().selectFrom("deliveries").select("providerMessageId").where("campaignId", "=", campaignId).execute();
+    const providerIds = await db()
+      .selectFrom("deliveries")
+      .select("providerMessageId")
+      .where("campaignId", "=", campaignId)
+      .execute();
     expect(providerIds.every((row) => row.providerMessageId)).toBe(true);
     expect(await campaignState(campaignId)).toBe("SENT");
   });
@@ -71,7 +90,10 @@ describe("send pipeline", () => {
   test("two workers on the same chunk at once never send a message twice", async () => {
     const { campaignId, chunks } = await startedCampaign(400);
     const chunk = chunks[0]!;
-    await Promise.all([sendChunk(chunkWorker({ settings: { ...chunkWorker().settings, window: 7 } }), { campaignId, chunk }), sendChunk(chunkWorker({ settings: { ...chunkWorker().settings, window: 11 } }), { campaignId, chunk })]);
+    await Promise.all([
+      sendChunk(chunkWorker({ settings: { ...chunkWorker().settings, window: 7 } }), { campaignId, chunk }),
+      sendChunk(chunkWorker({ settings: { ...chunkWorker().settings, window: 11 } }), { campaignId, chunk }),
+    ]);
     const messages = await outbox(campaignId);
     expect(messages).toHaveLength(400);
     expect(new Set(messages.map((m) => m.deliveryId)).size).toBe(400);
@@ -85,7 +107,9 @@ describe("send pipeline", () => {
     expect(read).toHaveLength(8);
     const handed = read.slice(0, 5);
     const { leaseSeconds } = chunkWorker().settings;
-    const { before, after } = await timed(() => markSending(db(), { owner: "dead-worker", ids: handed.map((d) => d.id), leaseSeconds }));
+    const { before, after } = await timed(() =>
+      markSending(db(), { owner: "dead-worker", ids: handed.map((d) => d.id), leaseSeconds }),
+    );
     // Within the lease the claim holds; once it has lapsed the messages are unknown.
     expect(await expireLeases(db(), { at: secondsAfter(before, leaseSeconds - 1) })).toEqual([]);
     expect(await statuses(campaignId)).toEqual({ queued: 25, sending: 5 });
@@ -100,9 +124,17 @@ describe("send pipeline", () => {
     for (const delivery of handed) expect(sentTo).not.toContain(delivery.id);
     for (const delivery of read.slice(5)) expect(sentTo).toContain(delivery.id);
     // Reading is not an attempt: the one the next worker made is the first.
-    const attempts = await db().selectFrom("deliveries").select("attempts").where("id", "=", read[7]!.id).executeTakeFirstOrThrow();
+    const attempts = await db()
+      .selectFrom("deliveries")
+      .select("attempts")
+      .where("id", "=", read[7]!.id)
+      .executeTakeFirstOrThrow();
     expect(attempts.attempts).toBe(1);
-    const unknown = await db().selectFrom("deliveries").select("error").where("id", "=", handed[0]!.id).executeTakeFirstOrThrow();
+    const unknown = await db()
+      .selectFrom("deliveries")
+      .select("error")
+      .where("id", "=", handed[0]!.id)
+      .executeTakeFirstOrThrow();
     expect(unknown.error).toBe(UNKNOWN_OUTCOME);
     expect(await campaignState(campaignId)).toBe("SENT");
   });
@@ -112,7 +144,9 @@ describe("send pipeline", () => {
     const chunk = chunks[0]!;
     const stalled = await readDueDeliveries(db(), { campaignId, chunk, after: null, limit: 10 });
     expect(await sendChunk(chunkWorker(), { campaignId, chunk })).toEqual({ retryAt: null });
-    expect((await markSending(db(), { owner: "stalled-worker", ids: stalled.map((d) => d.id), leaseSeconds: 1 })).size).toBe(0);
+    expect(
+      (await markSending(db(), { owner: "stalled-worker", ids: stalled.map((d) => d.id), leaseSeconds: 1 })).size,
+    ).toBe(0);
     expect(await statuses(campaignId)).toEqual({ sent: 10 });
     expect(await outbox(campaignId)).toHaveLength(10);
   });
@@ -123,10 +157,17 @@ describe("send pipeline", () => {
     const { leaseSeconds } = chunkWorker().settings;
     const { after } = await timed(() => markSending(db(), { owner: "slow-worker", ids: [slow!.id], leaseSeconds }));
     expect(await expireLeases(db(), { at: secondsAfter(after, leaseSeconds + 1) })).toEqual([campaignId]);
-    await recordOutcomes(db(), { owner: "slow-worker", outcomes: [{ id: slow!.id, status: "sent", providerMessageId: "late-1" }] });
+    await recordOutcomes(db(), {
+      owner: "slow-worker",
+      outcomes: [{ id: slow!.id, status: "sent", providerMessageId: "late-1" }],
+    });
     // Another worker cannot overwrite it.
     await recordOutcomes(db(), { owner: "someone-else", outcomes: [{ id: slow!.id, status: "failed", error: "no" }] });
-    const row = await db().selectFrom("deliveries").select(["status", "providerMessageId"]).where("id", "=", slow!.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("deliveries")
+      .select(["status", "providerMessageId"])
+      .where("id", "=", slow!.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "sent", providerMessageId: "late-1" });
   });
 
@@ -142,9 +183,18 @@ describe("send pipeline", () => {
       async send(message) {
         inFlight += 1;
         most = Math.max(most, inFlight);
-        const row = await db().selectFrom("deliveries").select("status").where("id", "=", message.deliveryId).executeTakeFirstOrThrow();
+        const row = await db()
+          .selectFrom("deliveries")
+          .select("status")
+          .where("id", "=", message.deliveryId)
+          .executeTakeFirstOrThrow();
         seen.push(row.status);
-        const sending = await db().selectFrom("deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("campaignId", "=", campaignId).where("status", "=", "sending").executeTakeFirstOrThrow();
+        const sending = await db()
+          .selectFrom("deliveries")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("campaignId", "=", campaignId)
+          .where("status", "=", "sending")
+          .executeTakeFirstOrThrow();
         mostSending = Math.max(mostSending, Number(sending.n));
         await sleep(5);
         inFlight -= 1;
@@ -152,24 +202,42 @@ describe("send pipeline", () => {
       },
       async close() {},
     };
-    await sendChunk(chunkWorker({ senders: async () => sender, settings: { ...chunkWorker().settings, window: 20 } }), { campaignId, chunk: chunks[0]! });
+    await sendChunk(chunkWorker({ senders: async () => sender, settings: { ...chunkWorker().settings, window: 20 } }), {
+      campaignId,
+      chunk: chunks[0]!,
+    });
     expect(seen).toHaveLength(40);
     expect(seen.every((status) => status === "sending")).toBe(true);
     expect(most).toBe(3);
     // The ledger never shows more in flight than the sender holds: answers are recorded as groups are marked.
     expect(mostSending).toBeLessThanOrEqual(3);
     expect(await statuses(campaignId)).toEqual({ sent: 40 });
-    const counts = await db().selectFrom("campaignDeliveryCounts").select(["status", "total"]).where("campaignId", "=", campaignId).where("total", "<>", 0).execute();
+    const counts = await db()
+      .selectFrom("campaignDeliveryCounts")
+      .select(["status", "total"])
+      .where("campaignId", "=", campaignId)
+      .where("total", "<>", 0)
+      .execute();
     expect(counts.map((row) => [row.status, Number(row.total)])).toEqual([["sent", 40]]);
   });
 
   test("a deleted contact's delivery fails with the reason instead of stopping the chunk", async () => {
     const { campaignId, chunks } = await startedCampaign(4);
-    const [first] = await db().selectFrom("deliveries").select(["id", "contactId"]).where("campaignId", "=", campaignId).orderBy("contactId").limit(1).execute();
+    const [first] = await db()
+      .selectFrom("deliveries")
+      .select(["id", "contactId"])
+      .where("campaignId", "=", campaignId)
+      .orderBy("contactId")
+      .limit(1)
+      .execute();
     await db().deleteFrom("contacts").where("id", "=", first!.contactId).execute();
     await sendChunk(chunkWorker(), { campaignId, chunk: chunks[0]! });
     expect(await statuses(campaignId)).toEqual({ sent: 3, failed: 1 });
-    const row = await db().selectFrom("deliveries").select("error").where("id", "=", first!.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("deliveries")
+      .select("error")
+      .where("id", "=", first!.id)
+      .executeTakeFirstOrThrow();
     expect(row.error).toBe("The contact was deleted before the message was sent.");
   });
 
@@ -186,7 +254,11 @@ describe("send pipeline", () => {
     const { teamId } = await createUser();
     await addContacts(teamId, [{}]);
     const campaign = await draftCampaign(teamId);
-    await db().updateTable("campaigns").set({ state: "SCHEDULED", scheduledAt: new Date(Date.now() - 1000) }).where("id", "=", campaign.id).execute();
+    await db()
+      .updateTable("campaigns")
+      .set({ state: "SCHEDULED", scheduledAt: new Date(Date.now() - 1000) })
+      .where("id", "=", campaign.id)
+      .execute();
     const first = await startDueCampaigns(db(), queues.boss);
     const second = await startDueCampaigns(db(), queues.boss);
     expect(first).toContain(campaign.id);
@@ -198,7 +270,14 @@ describe("send pipeline", () => {
   test("send slots keep a shared rate: each batch waits for the previous one's share of the second", async () => {
     const { teamId } = await createUser();
     const start = new Date();
-    const reserve = (atMs: number) => reserveSendSlots(db(), { teamId, channel: "SMS", count: 5, ratePerSecond: 10, at: new Date(start.getTime() + atMs) });
+    const reserve = (atMs: number) =>
+      reserveSendSlots(db(), {
+        teamId,
+        channel: "SMS",
+        count: 5,
+        ratePerSecond: 10,
+        at: new Date(start.getTime() + atMs),
+      });
     // Three batches asked for at once, then one after the channel has been idle a while.
     expect([await reserve(0), await reserve(0), await reserve(0)]).toEqual([0, 500, 1000]);
     expect(await reserve(200)).toBe(1300);

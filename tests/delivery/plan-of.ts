@@ -9,23 +9,27 @@ import { type Database, getDb } from "#db/database.ts";
  * left in the plan then means no index gives that order.
  */
 export async function planOf(run: (db: Database) => Promise<unknown>): Promise<string> {
-  return getDb().transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_sort = off`.execute(trx);
-    const queries: CompiledQuery[] = [];
-    const capture: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        queries.push(trx.getExecutor().compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    await run(trx.withPlugin(capture));
-    const plans: string[] = [];
-    for (const query of queries) {
-      const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-      plans.push(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
-    }
-    return plans.join("\n\n");
-  });
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_sort = off`.execute(trx);
+      const queries: CompiledQuery[] = [];
+      const capture: KyselyPlugin = {
+        transformQuery: ({ node, queryId }) => {
+          queries.push(trx.getExecutor().compileQuery(node, queryId));
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      await run(trx.withPlugin(capture));
+      const plans: string[] = [];
+      for (const query of queries) {
+        const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(
+          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+        );
+        plans.push(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+      }
+      return plans.join("\n\n");
+    });
 }

@@ -16,8 +16,10 @@ import { startCampaign } from "#server/delivery/start-campaign.ts";
 
 const queues = sendQueues();
 
-const api = (path: string, token: string, id: string) => respond(() => recipientsApi(routeArgs(getRequest(path, bearer(token)), { params: { id } })));
-const csvApi = (path: string, token: string, id: string) => respond(() => recipientsCsvApi(routeArgs(getRequest(path, bearer(token)), { params: { id } })));
+const api = (path: string, token: string, id: string) =>
+  respond(() => recipientsApi(routeArgs(getRequest(path, bearer(token)), { params: { id } })));
+const csvApi = (path: string, token: string, id: string) =>
+  respond(() => recipientsCsvApi(routeArgs(getRequest(path, bearer(token)), { params: { id } })));
 const addresses = (rows: { address: string }[]) => rows.map((row) => row.address.split("@")[0]).sort();
 
 describe("a campaign's recipients by outcome", () => {
@@ -33,7 +35,11 @@ describe("a campaign's recipients by outcome", () => {
       not_opened: ["machine", "quiet", "unsubscribed"],
     };
     for (const outcome of RECIPIENT_OUTCOMES) {
-      const response = await api(`/api/campaigns/${campaign.id}/recipients?outcome=${outcome}`, user.token, campaign.id);
+      const response = await api(
+        `/api/campaigns/${campaign.id}/recipients?outcome=${outcome}`,
+        user.token,
+        campaign.id,
+      );
       expect(response.status).toBe(200);
       const body = await response.json();
       expect({ outcome, who: addresses(body.data) }).toEqual({ outcome, who: expected[outcome] });
@@ -43,7 +49,9 @@ describe("a campaign's recipients by outcome", () => {
     expect(all.data).toHaveLength(7);
     const clicked = all.data.find((row: { address: string }) => row.address === "clicked@murmur.test");
     expect(clicked).toMatchObject({ status: "sent", openedAt: expect.any(String), clickedAt: expect.any(String) });
-    expect(all.data.find((row: { address: string }) => row.address === "bounced@murmur.test")).toMatchObject({ status: "bounced" });
+    expect(all.data.find((row: { address: string }) => row.address === "bounced@murmur.test")).toMatchObject({
+      status: "bounced",
+    });
   });
 
   test("pages by cursor with every recipient once; limit, outcome and cursor are checked; another team's campaign is a 404", async () => {
@@ -53,7 +61,9 @@ describe("a campaign's recipients by outcome", () => {
     let cursor: string | null = null;
     do {
       const path: string = `/api/campaigns/${campaign.id}/recipients?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
-      const body: { data: { address: string }[]; nextCursor: string | null } = await (await api(path, user.token, campaign.id)).json();
+      const body: { data: { address: string }[]; nextCursor: string | null } = await (
+        await api(path, user.token, campaign.id)
+      ).json();
       expect(body.data.length).toBeLessThanOrEqual(2);
       seen.push(...body.data.map((row) => row.address));
       cursor = body.nextCursor;
@@ -63,7 +73,9 @@ describe("a campaign's recipients by outcome", () => {
 
     const badOutcome = await api(`/api/campaigns/${campaign.id}/recipients?outcome=read`, user.token, campaign.id);
     expect(badOutcome.status).toBe(400);
-    expect((await badOutcome.json()).fields.outcome[0]).toContain("opened, clicked, bounced, unsubscribed, failed, not_opened");
+    expect((await badOutcome.json()).fields.outcome[0]).toContain(
+      "opened, clicked, bounced, unsubscribed, failed, not_opened",
+    );
     const badLimit = await api(`/api/campaigns/${campaign.id}/recipients?limit=501`, user.token, campaign.id);
     expect(badLimit.status).toBe(400);
     expect((await badLimit.json()).fields.limit).toEqual(["limit must be 1 to 500"]);
@@ -75,14 +87,20 @@ describe("a campaign's recipients by outcome", () => {
     const theirs = await api(`/api/campaigns/${campaign.id}/recipients`, stranger.token, campaign.id);
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toEqual({ message: "Campaign not found." });
-    expect((await csvApi(`/api/campaigns/${campaign.id}/recipients.csv`, stranger.token, campaign.id)).status).toBe(404);
+    expect((await csvApi(`/api/campaigns/${campaign.id}/recipients.csv`, stranger.token, campaign.id)).status).toBe(
+      404,
+    );
     expect((await api(`/api/campaigns/not-an-id/recipients`, user.token, "not-an-id")).status).toBe(404);
   });
 
   test("the CSV export holds exactly the filtered list, from the API and from the page", async () => {
     const user = await signedIn();
     const { campaign } = await campaignWithOutcomes(queues, user.teamId);
-    const response = await csvApi(`/api/campaigns/${campaign.id}/recipients.csv?outcome=clicked`, user.token, campaign.id);
+    const response = await csvApi(
+      `/api/campaigns/${campaign.id}/recipients.csv?outcome=clicked`,
+      user.token,
+      campaign.id,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toContain("-clicked-recipients.csv");
@@ -91,13 +109,25 @@ describe("a campaign's recipients by outcome", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^[0-9a-f-]{36},clicked,clicked@murmur\.test,sent,\d{4}-.*Z,\d{4}-.*Z,\d{4}-.*Z,$/);
 
-    const page = await serveDashboard(recipientsCsvPage, getRequest(`/dashboard/broadcasts/${campaign.id}/recipients.csv?outcome=not_opened`, user.cookie), { id: campaign.id });
+    const page = await serveDashboard(
+      recipientsCsvPage,
+      getRequest(`/dashboard/broadcasts/${campaign.id}/recipients.csv?outcome=not_opened`, user.cookie),
+      { id: campaign.id },
+    );
     expect(page.status).toBe(200);
     const rows = (await page.text()).trim().split("\r\n").slice(1);
-    expect(rows.map((line) => line.split(",")[2]).sort()).toEqual(["machine@murmur.test", "quiet@murmur.test", "unsubscribed@murmur.test"]);
+    expect(rows.map((line) => line.split(",")[2]).sort()).toEqual([
+      "machine@murmur.test",
+      "quiet@murmur.test",
+      "unsubscribed@murmur.test",
+    ]);
 
     const stranger = await signedIn();
-    const theirs = await serveDashboard(recipientsCsvPage, getRequest(`/dashboard/broadcasts/${campaign.id}/recipients.csv`, stranger.cookie), { id: campaign.id });
+    const theirs = await serveDashboard(
+      recipientsCsvPage,
+      getRequest(`/dashboard/broadcasts/${campaign.id}/recipients.csv`, stranger.cookie),
+      { id: campaign.id },
+    );
     expect(theirs.status).toBe(404);
   });
 
@@ -105,10 +135,14 @@ describe("a campaign's recipients by outcome", () => {
     const user = await signedIn();
     const { campaign } = await campaignWithOutcomes(queues, user.teamId);
     const path = `/dashboard/broadcasts/${campaign.id}`;
-    const clicked = await (await serveDashboard(campaignPage, getRequest(`${path}?outcome=clicked`, user.cookie), { id: campaign.id })).json();
+    const clicked = await (
+      await serveDashboard(campaignPage, getRequest(`${path}?outcome=clicked`, user.cookie), { id: campaign.id })
+    ).json();
     expect(clicked.outcome).toBe("clicked");
     expect(addresses(clicked.recipients.rows)).toEqual(["clicked"]);
-    const odd = await (await serveDashboard(campaignPage, getRequest(`${path}?outcome=everyone`, user.cookie), { id: campaign.id })).json();
+    const odd = await (
+      await serveDashboard(campaignPage, getRequest(`${path}?outcome=everyone`, user.cookie), { id: campaign.id })
+    ).json();
     expect(odd.outcome).toBeNull();
     expect(odd.recipients.rows).toHaveLength(7);
   });

@@ -10,13 +10,25 @@ const db = () => getDb();
 
 async function resolve(campaign: { id: string; type: string }, teamId: string) {
   const target = { id: campaign.id, teamId, type: campaign.type as "EMAIL" };
-  return db().transaction().execute((trx) => resolveRecipients(trx, target));
+  return db()
+    .transaction()
+    .execute((trx) => resolveRecipients(trx, target));
 }
 
 const ledger = (campaignId: string) =>
-  db().selectFrom("deliveries").select(["contactId", "address", "status", "channel"]).where("campaignId", "=", campaignId).orderBy("contactId").execute();
+  db()
+    .selectFrom("deliveries")
+    .select(["contactId", "address", "status", "channel"])
+    .where("campaignId", "=", campaignId)
+    .orderBy("contactId")
+    .execute();
 const excluded = (campaignId: string) =>
-  db().selectFrom("excludedRecipients").select(["contactId", "reason"]).where("campaignId", "=", campaignId).orderBy("contactId").execute();
+  db()
+    .selectFrom("excludedRecipients")
+    .select(["contactId", "reason"])
+    .where("campaignId", "=", campaignId)
+    .orderBy("contactId")
+    .execute();
 
 describe("recipient resolution", () => {
   test("email: the union of segments once per contact, each excluded contact with its reason", async () => {
@@ -29,7 +41,10 @@ describe("recipient resolution", () => {
       { email: "Suppressed@Murmur.test" },
       { email: null, phone: "+14155550100" },
     ]);
-    await db().insertInto("suppressions").values({ teamId, channel: "EMAIL", address: "suppressed@murmur.test", reason: "complained" }).execute();
+    await db()
+      .insertInto("suppressions")
+      .values({ teamId, channel: "EMAIL", address: "suppressed@murmur.test", reason: "complained" })
+      .execute();
     const first = await staticSegment(teamId, [reached!, twice!, unsubscribed!]);
     const second = await staticSegment(teamId, [twice!, bounced!, suppressed!, noEmail!]);
     const campaign = await draftCampaign(teamId, { segmentIds: [first, second] });
@@ -69,14 +84,21 @@ describe("recipient resolution", () => {
     const acme = await createFilterSegment(db(), {
       teamId,
       name: "Acme people",
-      filter: parseFilter({ type: "group", combinator: "and", conditions: [{ type: "field", field: "email", operator: "contains", value: "@acme.test" }] }),
+      filter: parseFilter({
+        type: "group",
+        combinator: "and",
+        conditions: [{ type: "field", field: "email", operator: "contains", value: "@acme.test" }],
+      }),
     });
     const picked = await staticSegment(teamId, [both!, staticOnly!, gone!]);
     const campaign = await draftCampaign(teamId, { segmentIds: [acme.id, picked] });
     // Joins the filter after the campaign was made: the filter is read when it is sent.
     const [late] = await addContacts(teamId, [{ email: "late@acme.test" }]);
 
-    expect(await previewRecipients(db(), { id: campaign.id, teamId, type: "EMAIL" })).toEqual({ recipients: 4, excluded: { no_address: 0, unsubscribed: 1, suppressed: 0 } });
+    expect(await previewRecipients(db(), { id: campaign.id, teamId, type: "EMAIL" })).toEqual({
+      recipients: 4,
+      excluded: { no_address: 0, unsubscribed: 1, suppressed: 0 },
+    });
     const result = await resolve(campaign, teamId);
     expect(result).toMatchObject({ recipients: 4, excluded: 1 });
     const rows = await ledger(campaign.id);
@@ -96,11 +118,16 @@ describe("recipient resolution", () => {
       { phone: "+14155550111", smsStatus: "unsubscribed" },
       { phone: "+14155550122" },
     ]);
-    await db().insertInto("suppressions").values({ teamId, channel: "SMS", address: "+14155550122", reason: "bounced" }).execute();
+    await db()
+      .insertInto("suppressions")
+      .values({ teamId, channel: "SMS", address: "+14155550122", reason: "bounced" })
+      .execute();
     const campaign = await draftCampaign(teamId, { type: "SMS" });
 
     await resolve(campaign, teamId);
-    expect(await ledger(campaign.id)).toEqual([{ contactId: valid, address: "+447700900123", status: "queued", channel: "SMS" }]);
+    expect(await ledger(campaign.id)).toEqual([
+      { contactId: valid, address: "+447700900123", status: "queued", channel: "SMS" },
+    ]);
     expect(await excluded(campaign.id)).toEqual(
       [
         { contactId: local, reason: "no_address" },
@@ -113,8 +140,13 @@ describe("recipient resolution", () => {
 
   test("an email suppression does not exclude the same contact from SMS", async () => {
     const { teamId } = await createUser();
-    const [contact] = await addContacts(teamId, [{ email: "both@murmur.test", phone: "+14155550133", emailStatus: "bounced" }]);
-    await db().insertInto("suppressions").values({ teamId, channel: "EMAIL", address: "both@murmur.test", reason: "bounced" }).execute();
+    const [contact] = await addContacts(teamId, [
+      { email: "both@murmur.test", phone: "+14155550133", emailStatus: "bounced" },
+    ]);
+    await db()
+      .insertInto("suppressions")
+      .values({ teamId, channel: "EMAIL", address: "both@murmur.test", reason: "bounced" })
+      .execute();
     const campaign = await draftCampaign(teamId, { type: "SMS" });
     await resolve(campaign, teamId);
     expect((await ledger(campaign.id)).map((row) => row.contactId)).toEqual([contact]);
@@ -122,14 +154,20 @@ describe("recipient resolution", () => {
 
   test("chunks are consecutive ranges of the ledger covering every delivery once", async () => {
     const { teamId } = await createUser();
-    await addContacts(teamId, Array.from({ length: CHUNK_SIZE * 2 + 7 }, () => ({})));
+    await addContacts(
+      teamId,
+      Array.from({ length: CHUNK_SIZE * 2 + 7 }, () => ({})),
+    );
     const campaign = await draftCampaign(teamId);
     const { recipients, chunks } = await resolve(campaign, teamId);
     expect(recipients).toBe(CHUNK_SIZE * 2 + 7);
     expect(chunks).toHaveLength(3);
     expect(chunks[2]!.to).toBeNull();
     const rows = await ledger(campaign.id);
-    const sizes = chunks.map((chunk) => rows.filter((row) => row.contactId >= chunk.from && (chunk.to === null || row.contactId < chunk.to)).length);
+    const sizes = chunks.map(
+      (chunk) =>
+        rows.filter((row) => row.contactId >= chunk.from && (chunk.to === null || row.contactId < chunk.to)).length,
+    );
     expect(sizes).toEqual([CHUNK_SIZE, CHUNK_SIZE, 7]);
   });
 });

@@ -27,27 +27,67 @@ describe("a message over the render budget at send time", () => {
       { email: "bo@murmur.test", name: "Bo" },
       { email: "huge@murmur.test", name: "Huge" },
     ]);
-    const campaign = await draftCampaign(teamId, { segmentIds: [await staticSegment(teamId, ids)], subject: "News", content: CONTENT });
+    const campaign = await draftCampaign(teamId, {
+      segmentIds: [await staticSegment(teamId, ids)],
+      subject: "News",
+      content: CONTENT,
+    });
     // Saved: the check's contacts have neither attribute.
     expect(campaign.id).toBeTruthy();
-    await db().updateTable("contacts").set({ attributes: JSON.stringify({ visits: 100_000 }) }).where("id", "=", ids[1]!).execute();
-    await db().updateTable("contacts").set({ attributes: JSON.stringify({ pages: 2_000 }) }).where("id", "=", ids[3]!).execute();
+    await db()
+      .updateTable("contacts")
+      .set({ attributes: JSON.stringify({ visits: 100_000 }) })
+      .where("id", "=", ids[1]!)
+      .execute();
+    await db()
+      .updateTable("contacts")
+      .set({ attributes: JSON.stringify({ pages: 2_000 }) })
+      .where("id", "=", ids[3]!)
+      .execute();
     await sendCampaignNow(db(), { teamId, campaignId: campaign.id });
     await startCampaign(db(), queues.boss, campaign.id);
-    const [job] = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
+    const [job] = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
+      SEND_CHUNK_QUEUE,
+      { data: { campaignId: campaign.id } },
+    );
 
-    expect(await sendChunk(chunkWorker(), { campaignId: campaign.id, chunk: job!.data.chunk })).toEqual({ retryAt: null });
+    expect(await sendChunk(chunkWorker(), { campaignId: campaign.id, chunk: job!.data.chunk })).toEqual({
+      retryAt: null,
+    });
     const deliveries = () =>
-      db().selectFrom("deliveries").select(["address", "status", "error"]).where("campaignId", "=", campaign.id).orderBy("address").execute();
+      db()
+        .selectFrom("deliveries")
+        .select(["address", "status", "error"])
+        .where("campaignId", "=", campaign.id)
+        .orderBy("address")
+        .execute();
     expect(await deliveries()).toEqual([
       { address: "ann@murmur.test", status: "sent", error: null },
       { address: "bo@murmur.test", status: "sent", error: null },
-      { address: "huge@murmur.test", status: "failed", error: "The message could not be personalised: Rendered content is larger than 1024 KB" },
-      { address: "loop@murmur.test", status: "failed", error: "The message could not be personalised: Content took too long to render (over 50 ms)" },
+      {
+        address: "huge@murmur.test",
+        status: "failed",
+        error: "The message could not be personalised: Rendered content is larger than 1024 KB",
+      },
+      {
+        address: "loop@murmur.test",
+        status: "failed",
+        error: "The message could not be personalised: Content took too long to render (over 50 ms)",
+      },
     ]);
-    const outbox = () => db().selectFrom("outboxMessages").select("toAddress").where("campaignId", "=", campaign.id).orderBy("toAddress").execute();
+    const outbox = () =>
+      db()
+        .selectFrom("outboxMessages")
+        .select("toAddress")
+        .where("campaignId", "=", campaign.id)
+        .orderBy("toAddress")
+        .execute();
     expect(await outbox()).toEqual([{ toAddress: "ann@murmur.test" }, { toAddress: "bo@murmur.test" }]);
-    const state = await db().selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow();
+    const state = await db()
+      .selectFrom("campaigns")
+      .select("state")
+      .where("id", "=", campaign.id)
+      .executeTakeFirstOrThrow();
     expect(state.state).toBe("SENT");
 
     // The chunk's job running again (a retry) finds nothing due: failed is final.

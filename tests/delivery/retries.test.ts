@@ -19,7 +19,10 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   boss = await startBoss();
   // The real worker: scheduler tick, start and chunk jobs, retries one second apart.
-  jobs = await registerDeliveryJobs(boss, { ...chunkWorker(), settings: testSettings({ maxAttempts: 3, retryBaseSeconds: 1, maxRetryDelaySeconds: 1 }) });
+  jobs = await registerDeliveryJobs(boss, {
+    ...chunkWorker(),
+    settings: testSettings({ maxAttempts: 3, retryBaseSeconds: 1, maxRetryDelaySeconds: 1 }),
+  });
 });
 afterAll(async () => {
   jobs.stop();
@@ -44,24 +47,49 @@ describe("transient failures, through the worker's jobs", () => {
     await saveChannelSettings(db, {
       teamId,
       channel: "EMAIL",
-      ...smtpChange({ enabled: true, host: sink.host, port: sink.port, security: "none", fromAddress: "news@acme.test" }),
+      ...smtpChange({
+        enabled: true,
+        host: sink.host,
+        port: sink.port,
+        security: "none",
+        fromAddress: "news@acme.test",
+      }),
     });
-    await addContacts(teamId, [{ email: "ada@murmur.test" }, { email: "flaky-bob@murmur.test" }, { email: "defer-carl@murmur.test" }]);
+    await addContacts(teamId, [
+      { email: "ada@murmur.test" },
+      { email: "flaky-bob@murmur.test" },
+      { email: "defer-carl@murmur.test" },
+    ]);
     const campaign = await draftCampaign(teamId, { subject: "Retried" });
     await sendCampaignNow(db, { teamId, campaignId: campaign.id });
 
     const state = await until(
-      async () => (await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow()).state,
+      async () =>
+        (await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow())
+          .state,
       (value) => value === "SENT",
     );
     expect(state).toBe("SENT");
-    const rows = await db.selectFrom("deliveries").select(["address", "status", "attempts", "error"]).where("campaignId", "=", campaign.id).orderBy("address").execute();
+    const rows = await db
+      .selectFrom("deliveries")
+      .select(["address", "status", "attempts", "error"])
+      .where("campaignId", "=", campaign.id)
+      .orderBy("address")
+      .execute();
     expect(rows).toEqual([
       { address: "ada@murmur.test", status: "sent", attempts: 1, error: null },
-      { address: "defer-carl@murmur.test", status: "failed", attempts: 3, error: "451 4.2.1 Mailbox busy, try again later (gave up after 3 attempts)" },
+      {
+        address: "defer-carl@murmur.test",
+        status: "failed",
+        attempts: 3,
+        error: "451 4.2.1 Mailbox busy, try again later (gave up after 3 attempts)",
+      },
       { address: "flaky-bob@murmur.test", status: "sent", attempts: 2, error: null },
     ]);
-    const received = sink.received.filter((r) => r.mail.subject === "Retried").map((r) => r.to[0]).sort();
+    const received = sink.received
+      .filter((r) => r.mail.subject === "Retried")
+      .map((r) => r.to[0])
+      .sort();
     expect(received).toEqual(["ada@murmur.test", "flaky-bob@murmur.test"]);
   });
 });

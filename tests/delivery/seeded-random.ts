@@ -9,7 +9,8 @@ export function seedFrom(variable: string): number {
   const given = process.env[variable];
   if (given === undefined || given === "") return randomInt(1, 2 ** 31);
   const seed = Number(given);
-  if (!Number.isInteger(seed) || seed < 1 || seed >= 2 ** 31) throw new Error(`${variable} must be a whole number from 1 to 2147483647, not "${given}"`);
+  if (!Number.isInteger(seed) || seed < 1 || seed >= 2 ** 31)
+    throw new Error(`${variable} must be a whole number from 1 to 2147483647, not "${given}"`);
   return seed;
 }
 

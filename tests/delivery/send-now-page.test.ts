@@ -8,7 +8,8 @@ import { addContacts, draftCampaign } from "./fixtures.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
 
-const post = (path: string, headers: HeadersInit) => new Request(ORIGIN + path, { method: "POST", headers, body: new URLSearchParams() });
+const post = (path: string, headers: HeadersInit) =>
+  new Request(ORIGIN + path, { method: "POST", headers, body: new URLSearchParams() });
 
 describe("Send now", () => {
   test("the confirmation counts the recipients and the excluded contacts by reason; confirming makes the campaign ACTIVE", async () => {

@@ -46,12 +46,22 @@ async function withProviders() {
   await saveChannelSettings(getDb(), {
     teamId: user.teamId,
     channel: "SMS",
-    ...twilioChange({ enabled: true, accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, fromNumber: "+14155550100" }),
+    ...twilioChange({
+      enabled: true,
+      accountSid: TWILIO_ACCOUNT_SID,
+      authToken: TWILIO_AUTH_TOKEN,
+      fromNumber: "+14155550100",
+    }),
   });
   await saveChannelSettings(getDb(), {
     teamId: user.teamId,
     channel: "WHATSAPP",
-    ...whatsAppChange({ enabled: true, phoneNumberId: WHATSAPP_PHONE_NUMBER_ID, accessToken: WHATSAPP_ACCESS_TOKEN, appSecret: APP_SECRET }),
+    ...whatsAppChange({
+      enabled: true,
+      phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: WHATSAPP_ACCESS_TOKEN,
+      appSecret: APP_SECRET,
+    }),
   });
   return user;
 }
@@ -60,19 +70,30 @@ async function withProviders() {
 async function runCampaign(teamId: string, campaignId: string) {
   await sendCampaignNow(getDb(), { teamId, campaignId });
   await startCampaign(getDb(), boss, campaignId);
-  const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(SEND_CHUNK_QUEUE, { data: { campaignId } });
+  const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
+    SEND_CHUNK_QUEUE,
+    { data: { campaignId } },
+  );
   const results = [];
   for (const job of jobs) results.push(await sendChunk(chunkWorker(), job.data));
   return results;
 }
 
 const providerIds = async (campaignId: string) => {
-  const rows = await getDb().selectFrom("deliveries").select(["address", "providerMessageId"]).where("campaignId", "=", campaignId).execute();
+  const rows = await getDb()
+    .selectFrom("deliveries")
+    .select(["address", "providerMessageId"])
+    .where("campaignId", "=", campaignId)
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.address, row.providerMessageId!]));
 };
 
 const pageOf = async (user: { cookie: HeadersInit }, campaignId: string) =>
-  (await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaignId}`, user.cookie), { id: campaignId })).json();
+  (
+    await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaignId}`, user.cookie), {
+      id: campaignId,
+    })
+  ).json();
 
 const statusByAddress = (page: { recipients: { rows: { address: string; status: string; error: string | null }[] } }) =>
   Object.fromEntries(page.recipients.rows.map((row) => [row.address, { status: row.status, error: row.error }]));
@@ -92,11 +113,24 @@ function twilioCallback(teamId: string, fields: Record<string, string>) {
 function whatsAppNotification(teamId: string, statuses: unknown[]) {
   const body = JSON.stringify({
     object: "whatsapp_business_account",
-    entry: [{ id: "102290129340398", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { phone_number_id: WHATSAPP_PHONE_NUMBER_ID }, statuses } }] }],
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: { messaging_product: "whatsapp", metadata: { phone_number_id: WHATSAPP_PHONE_NUMBER_ID }, statuses },
+          },
+        ],
+      },
+    ],
   });
   const request = new Request(`${ORIGIN}/webhooks/whatsapp/${teamId}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Hub-Signature-256": `sha256=${createHmac("sha256", APP_SECRET).update(body).digest("hex")}` },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Hub-Signature-256": `sha256=${createHmac("sha256", APP_SECRET).update(body).digest("hex")}`,
+    },
     body,
   });
   return whatsAppWebhook(routeArgs(request, { params: { teamId } }));
@@ -109,10 +143,15 @@ describe("SMS and WhatsApp campaigns through the engine and their providers' web
       { name: "Ada", phone: "+447700900111" },
       { name: "Grace", phone: "+447700900222" },
     ]);
-    const campaign = await draftCampaign(user.teamId, { type: "SMS", content: "Hi {{ contact.name }}, spring sale today." });
+    const campaign = await draftCampaign(user.teamId, {
+      type: "SMS",
+      content: "Hi {{ contact.name }}, spring sale today.",
+    });
     expect(await runCampaign(user.teamId, campaign.id)).toEqual([{ retryAt: null }]);
 
-    const sent = twilio.requests.map((r) => new URLSearchParams(r.body)).filter((form) => form.get("Body")?.includes("spring sale"));
+    const sent = twilio.requests
+      .map((r) => new URLSearchParams(r.body))
+      .filter((form) => form.get("Body")?.includes("spring sale"));
     expect(sent.map((form) => [form.get("To"), form.get("From"), form.get("Body")]).sort()).toEqual([
       ["+447700900111", "+14155550100", "Hi Ada, spring sale today."],
       ["+447700900222", "+14155550100", "Hi Grace, spring sale today."],
@@ -124,7 +163,15 @@ describe("SMS and WhatsApp campaigns through the engine and their providers' web
 
     const sids = await providerIds(campaign.id);
     const callback = (sid: string, status: string, extra: Record<string, string> = {}) =>
-      twilioCallback(user.teamId, { AccountSid: TWILIO_ACCOUNT_SID, MessageSid: sid, SmsSid: sid, MessageStatus: status, SmsStatus: status, ApiVersion: "2010-04-01", ...extra });
+      twilioCallback(user.teamId, {
+        AccountSid: TWILIO_ACCOUNT_SID,
+        MessageSid: sid,
+        SmsSid: sid,
+        MessageStatus: status,
+        SmsStatus: status,
+        ApiVersion: "2010-04-01",
+        ...extra,
+      });
     expect((await callback(sids["+447700900111"]!, "delivered")).status).toBe(204);
     expect((await callback(sids["+447700900222"]!, "undelivered", { ErrorCode: "30005" })).status).toBe(204);
 
@@ -150,7 +197,9 @@ describe("SMS and WhatsApp campaigns through the engine and their providers' web
     expect(await runCampaign(user.teamId, campaign.id)).toEqual([{ retryAt: null }]);
 
     const sent = meta.requests.map((r) => JSON.parse(r.body)).filter((body) => body.template?.name === "spring_sale");
-    expect(sent.map((body) => [body.to, body.template.language.code, body.template.components[0].parameters[0].text]).sort()).toEqual([
+    expect(
+      sent.map((body) => [body.to, body.template.language.code, body.template.components[0].parameters[0].text]).sort(),
+    ).toEqual([
       ["447700900333", "en_GB", "Ada"],
       ["447700900444", "en_GB", "Grace"],
     ]);
@@ -175,17 +224,27 @@ describe("SMS and WhatsApp campaigns through the engine and their providers' web
 
   test("a Twilio 429 waits as long as its Retry-After asks, even when the backoff would retry sooner", async () => {
     expect(retryDelayMs(testSettings(), 1, 120_000)).toBe(120_000);
-    expect(retryDelayMs(testSettings({ retryBaseSeconds: 30, maxRetryDelaySeconds: 1800 }), 1, 7_000)).toBeGreaterThanOrEqual(24_000);
+    expect(
+      retryDelayMs(testSettings({ retryBaseSeconds: 30, maxRetryDelaySeconds: 1800 }), 1, 7_000),
+    ).toBeGreaterThanOrEqual(24_000);
 
     const user = await withProviders();
     await addContacts(user.teamId, [{ phone: "+447700900555" }]);
     const campaign = await draftCampaign(user.teamId, { type: "SMS", content: "Spring sale today." });
-    twilio.queue({ status: 429, headers: { "Retry-After": "120" }, body: twilioErrorBody(429, 20429, "Too Many Requests") });
+    twilio.queue({
+      status: 429,
+      headers: { "Retry-After": "120" },
+      body: twilioErrorBody(429, 20429, "Too Many Requests"),
+    });
     const before = Date.now();
     const [result] = await runCampaign(user.teamId, campaign.id);
     const after = Date.now();
 
-    const row = await getDb().selectFrom("deliveries").select(["status", "error", "nextAttemptAt"]).where("campaignId", "=", campaign.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("deliveries")
+      .select(["status", "error", "nextAttemptAt"])
+      .where("campaignId", "=", campaign.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "queued", error: "Twilio error 20429: Too Many Requests" });
     // Exactly the 120 s asked for, counted from the answer (which came between before and after).
     expect(row.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + 120_000);

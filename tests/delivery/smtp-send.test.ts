@@ -11,7 +11,11 @@ import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices }
 const services = sendingServices();
 
 /** A header as the receiving server saw it, folded lines joined. */
-const header = (mail: ParsedMail, name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
+const header = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.replace(/^[^:]+:\s*/, "")
+    .replace(/\r?\n\s+/g, " ");
 
 describe("sending a campaign over SMTP", () => {
   test("each recipient gets one personalised, tracked message with unsubscribe headers and the postal address; refusals are recorded", async () => {
@@ -34,7 +38,17 @@ describe("sending a campaign over SMTP", () => {
     const worker = chunkWorker({
       settings: { ...chunkWorker().settings, retryBaseSeconds: 600, maxRetryDelaySeconds: 600 },
       senders: async () =>
-        createSmtpSender({ allowPrivateNetworks: true, config: { host: services.sink.host, port: services.sink.port, security: "none", username: null, fromName: "Murmur", fromAddress: "news@murmur.test" } }),
+        createSmtpSender({
+          allowPrivateNetworks: true,
+          config: {
+            host: services.sink.host,
+            port: services.sink.port,
+            security: "none",
+            username: null,
+            fromName: "Murmur",
+            fromAddress: "news@murmur.test",
+          },
+        }),
     });
     for (const job of jobs) await sendChunk(worker, job.data);
 
@@ -55,11 +69,22 @@ describe("sending a campaign over SMTP", () => {
     expect(ada.text).toContain("Hi Ada");
     expect(ada.text).toMatch(/Unsubscribe: \S+\/u\//);
 
-    const rows = await db.selectFrom("deliveries").select(["address", "status", "error"]).where("campaignId", "=", campaign.id).orderBy("address").execute();
+    const rows = await db
+      .selectFrom("deliveries")
+      .select(["address", "status", "error"])
+      .where("campaignId", "=", campaign.id)
+      .orderBy("address")
+      .execute();
     const status = Object.fromEntries(rows.map((row) => [row.address, row]));
     expect(status["ada@murmur.test"]!.status).toBe("sent");
-    expect(status["unknown-person@murmur.test"]).toMatchObject({ status: "failed", error: expect.stringContaining("No such user") });
+    expect(status["unknown-person@murmur.test"]).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("No such user"),
+    });
     // A 4xx waits for its retry, with the server's reason kept.
-    expect(status["defer-me@murmur.test"]).toMatchObject({ status: "queued", error: expect.stringContaining("try again later") });
+    expect(status["defer-me@murmur.test"]).toMatchObject({
+      status: "queued",
+      error: expect.stringContaining("try again later"),
+    });
   });
 });

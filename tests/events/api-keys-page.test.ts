@@ -14,7 +14,10 @@ const PATH = "/dashboard/settings/api-keys";
 describe("Settings → API keys", () => {
   test("creating a key shows it once in the answer; the list then shows only its first characters", async () => {
     const user = await signedIn();
-    const created = await serveDashboard(createAction, formRequest(PATH, { intent: "create", name: "Web app", kind: "client" }, user.cookie));
+    const created = await serveDashboard(
+      createAction,
+      formRequest(PATH, { intent: "create", name: "Web app", kind: "client" }, user.cookie),
+    );
     expect(created.status).toBe(201);
     const body = await created.json();
     expect(body.created).toEqual({ name: "Web app", kind: "client", key: expect.stringMatching(/^mwk_/) });
@@ -22,16 +25,37 @@ describe("Settings → API keys", () => {
 
     const page = await serveDashboard(keysPage, getRequest(PATH, user.cookie));
     const { keys, host } = await page.json();
-    expect(keys).toEqual([{ id: expect.any(String), name: "Web app", kind: "client", prefix: body.created.key.slice(0, 10), createdAt: expect.any(String), revokedAt: null }]);
+    expect(keys).toEqual([
+      {
+        id: expect.any(String),
+        name: "Web app",
+        kind: "client",
+        prefix: body.created.key.slice(0, 10),
+        createdAt: expect.any(String),
+        revokedAt: null,
+      },
+    ]);
     expect(host).toBe("http://murmur.test");
     expect(JSON.stringify(keys)).not.toContain(body.created.key);
-    expect((await postTracking("track", { userId: "u", event: "Signed In" }, basicAuth(body.created.key))).status).toBe(200);
+    expect((await postTracking("track", { userId: "u", event: "Signed In" }, basicAuth(body.created.key))).status).toBe(
+      200,
+    );
   });
 
   test("a server key is created when chosen and listed as one; an unknown kind is refused on the field", async () => {
     const user = await signedIn();
-    expect((await serveDashboard(createAction, formRequest(PATH, { intent: "create", name: "Backend", kind: "server" }, user.cookie))).status).toBe(201);
-    const refused = await serveDashboard(createAction, formRequest(PATH, { intent: "create", name: "Other", kind: "root" }, user.cookie));
+    expect(
+      (
+        await serveDashboard(
+          createAction,
+          formRequest(PATH, { intent: "create", name: "Backend", kind: "server" }, user.cookie),
+        )
+      ).status,
+    ).toBe(201);
+    const refused = await serveDashboard(
+      createAction,
+      formRequest(PATH, { intent: "create", name: "Other", kind: "root" }, user.cookie),
+    );
     expect(refused.status).toBe(400);
     expect((await refused.json()).result.error).toEqual({ kind: ['Kind must be "client" or "server"'] });
     const { keys } = await (await serveDashboard(keysPage, getRequest(PATH, user.cookie))).json();
@@ -50,10 +74,14 @@ describe("Settings → API keys", () => {
   test("revoking asks first, then the key is marked revoked and refused by the tracking API", async () => {
     const user = await signedIn();
     const key = await createWriteKey(getDb(), { teamId: user.teamId, name: "Server", kind: "server" });
-    const dialog = await serveDashboard(revokePage, getRequest(`${PATH}/${key.id}/revoke`, user.cookie), { id: key.id });
+    const dialog = await serveDashboard(revokePage, getRequest(`${PATH}/${key.id}/revoke`, user.cookie), {
+      id: key.id,
+    });
     expect(await dialog.json()).toEqual({ key: { id: key.id, name: "Server", prefix: key.key.slice(0, 10) } });
 
-    const revoked = await serveDashboard(revokeAction, formRequest(`${PATH}/${key.id}/revoke`, {}, user.cookie), { id: key.id });
+    const revoked = await serveDashboard(revokeAction, formRequest(`${PATH}/${key.id}/revoke`, {}, user.cookie), {
+      id: key.id,
+    });
     expect(revoked.status).toBe(302);
     expect(revoked.headers.get("Location")).toBe(PATH);
     expect(await readFlashToasts(getRequest(PATH, { Cookie: cookieHeaderFrom(revoked) }))).toEqual([
@@ -68,9 +96,17 @@ describe("Settings → API keys", () => {
     const owner = await signedIn();
     const other = await signedIn();
     const key = await createWriteKey(getDb(), { teamId: owner.teamId, name: "Owner's", kind: "client" });
-    expect((await serveDashboard(revokePage, getRequest(`${PATH}/${key.id}/revoke`, other.cookie), { id: key.id })).status).toBe(404);
-    expect((await serveDashboard(revokeAction, formRequest(`${PATH}/${key.id}/revoke`, {}, other.cookie), { id: key.id })).status).toBe(404);
-    expect((await serveDashboard(revokePage, getRequest(`${PATH}/not-an-id/revoke`, other.cookie), { id: "not-an-id" })).status).toBe(404);
+    expect(
+      (await serveDashboard(revokePage, getRequest(`${PATH}/${key.id}/revoke`, other.cookie), { id: key.id })).status,
+    ).toBe(404);
+    expect(
+      (await serveDashboard(revokeAction, formRequest(`${PATH}/${key.id}/revoke`, {}, other.cookie), { id: key.id }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await serveDashboard(revokePage, getRequest(`${PATH}/not-an-id/revoke`, other.cookie), { id: "not-an-id" }))
+        .status,
+    ).toBe(404);
     expect((await (await serveDashboard(keysPage, getRequest(PATH, other.cookie))).json()).keys).toEqual([]);
     expect((await postTracking("track", { userId: "u", event: "Signed In" }, basicAuth(key.key))).status).toBe(200);
   });

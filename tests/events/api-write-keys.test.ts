@@ -9,8 +9,17 @@ import { respond, routeArgs } from "../serve-route.ts";
 type KeyRow = { id: string; name: string; kind: string; prefix: string; revokedAt: string | null; key?: string };
 
 async function createKey(token: string, body: unknown) {
-  const response = await respond(() => create(routeArgs(jsonRequest("/api/write-keys", body, { headers: bearer(token) }))));
-  return { status: response.status, body: (await response.json()) as { data: { id: string; name: string; kind: string; key: string }; message?: string; fields?: Record<string, string[]> } };
+  const response = await respond(() =>
+    create(routeArgs(jsonRequest("/api/write-keys", body, { headers: bearer(token) }))),
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data: { id: string; name: string; kind: string; key: string };
+      message?: string;
+      fields?: Record<string, string[]>;
+    },
+  };
 }
 
 async function listKeys(token: string) {
@@ -28,11 +37,23 @@ describe("/api/write-keys", () => {
     const user = await createSignedInUser();
     const created = await createKey(user.token, { name: "  Web app  " });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(String), name: "Web app", kind: "client", key: expect.stringMatching(/^mwk_[\w-]{32}$/) });
+    expect(created.body.data).toEqual({
+      id: expect.any(String),
+      name: "Web app",
+      kind: "client",
+      key: expect.stringMatching(/^mwk_[\w-]{32}$/),
+    });
 
     const listed = await listKeys(user.token);
     expect(listed.body.data).toEqual([
-      { id: created.body.data.id, name: "Web app", kind: "client", prefix: created.body.data.key.slice(0, 10), createdAt: expect.any(String), revokedAt: null },
+      {
+        id: created.body.data.id,
+        name: "Web app",
+        kind: "client",
+        prefix: created.body.data.key.slice(0, 10),
+        createdAt: expect.any(String),
+        revokedAt: null,
+      },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.data.key);
 

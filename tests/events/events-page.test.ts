@@ -11,7 +11,15 @@ import { signedIn } from "../factories.ts";
 type PageData = {
   stats: { eventsToday: number; peopleToday: number; eventsLast7Days: number; eventNames: number };
   names: string[];
-  events: { type: string; name: string | null; userId: string | null; anonymousId: string | null; contact: { label: string } | null; properties: string; occurredAt: string }[];
+  events: {
+    type: string;
+    name: string | null;
+    userId: string | null;
+    anonymousId: string | null;
+    contact: { label: string } | null;
+    properties: string;
+    occurredAt: string;
+  }[];
   nextCursor: string | null;
 };
 
@@ -47,7 +55,10 @@ describe("the Events page", () => {
 
   test("lists events newest first with who did them, and pages by keyset without gaps or repeats", async () => {
     const user = await signedIn();
-    await seedEvents(user.teamId, Array.from({ length: 120 }, (_, i) => ({ name: `Step ${i % 3}`, userId: `u-${i}`, occurredAt: hoursAgo(i) })));
+    await seedEvents(
+      user.teamId,
+      Array.from({ length: 120 }, (_, i) => ({ name: `Step ${i % 3}`, userId: `u-${i}`, occurredAt: hoursAgo(i) })),
+    );
     const first = await page(user.cookie);
     expect(first.events).toHaveLength(50);
     expect(first.events[0]).toMatchObject({ name: "Step 0", userId: "u-0", type: "track" });
@@ -84,7 +95,13 @@ describe("the Events page", () => {
       { name: "Signed In", userId: "erin", occurredAt: hoursAgo(5) },
     ]);
     await seedEvents(user.teamId, [
-      { type: "identify", name: null, userId: "dana", properties: { email: "dana@example.com" }, occurredAt: hoursAgo(4) },
+      {
+        type: "identify",
+        name: null,
+        userId: "dana",
+        properties: { email: "dana@example.com" },
+        occurredAt: hoursAgo(4),
+      },
     ]);
     await seedEvents(user.teamId, [
       { name: "Report Viewed", userId: "dana", occurredAt: hoursAgo(3) },
@@ -97,7 +114,9 @@ describe("the Events page", () => {
       ["track", "Signed In", "dana"],
     ]);
     expect(found.every((e) => e.contact?.label === "dana@example.com")).toBe(true);
-    expect((await page(user.cookie, "?q=dana&name=Signed+In")).events.map((e) => [e.name, e.userId])).toEqual([["Signed In", "dana"]]);
+    expect((await page(user.cookie, "?q=dana&name=Signed+In")).events.map((e) => [e.name, e.userId])).toEqual([
+      ["Signed In", "dana"],
+    ]);
     expect((await page(user.cookie, "?q=erin")).events.map((e) => [e.name, e.contact])).toEqual([
       ["Report Viewed", null],
       ["Signed In", null],
@@ -136,16 +155,32 @@ describe("the Events page", () => {
   test("exports the filtered events as CSV, streamed, every page of them", async () => {
     const user = await signedIn();
     await seedEvents(user.teamId, [
-      ...Array.from({ length: 5100 }, (_, i) => ({ name: "Bulk", userId: `u-${i}`, occurredAt: hoursAgo(2 + i / 1000), properties: { i } })),
-      { name: "Odd, \"quoted\"", userId: "=cmd", occurredAt: hoursAgo(1), properties: { note: "line\nbreak" } },
+      ...Array.from({ length: 5100 }, (_, i) => ({
+        name: "Bulk",
+        userId: `u-${i}`,
+        occurredAt: hoursAgo(2 + i / 1000),
+        properties: { i },
+      })),
+      { name: 'Odd, "quoted"', userId: "=cmd", occurredAt: hoursAgo(1), properties: { note: "line\nbreak" } },
     ]);
     const all = await serveDashboard(exportCsv, getRequest("/dashboard/events/export.csv", user.cookie));
     expect(all.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(all.headers.get("Content-Disposition")).toMatch(/^attachment; filename="events-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = Papa.parse<string[]>(await all.text(), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(["time", "type", "event", "user_id", "anonymous_id", "contact_id", "properties", "context", "message_id", "received_at"]);
+    expect(rows[0]).toEqual([
+      "time",
+      "type",
+      "event",
+      "user_id",
+      "anonymous_id",
+      "contact_id",
+      "properties",
+      "context",
+      "message_id",
+      "received_at",
+    ]);
     expect(rows).toHaveLength(5102);
-    expect(rows[1]!.slice(1, 4)).toEqual(["track", "Odd, \"quoted\"", "'=cmd"]);
+    expect(rows[1]!.slice(1, 4)).toEqual(["track", 'Odd, "quoted"', "'=cmd"]);
     expect(JSON.parse(rows[1]![6]!)).toEqual({ note: "line\nbreak" });
 
     const filtered = await serveDashboard(exportCsv, getRequest("/dashboard/events/export.csv?q=odd", user.cookie));
@@ -165,7 +200,11 @@ describe("the Events page", () => {
   });
 
   test("signed out, the page, the export and the live check all send you to sign in", async () => {
-    for (const [handler, path] of [[eventsPage, "/dashboard/events"], [exportCsv, "/dashboard/events/export.csv"], [latest, "/dashboard/events/latest"]] as const) {
+    for (const [handler, path] of [
+      [eventsPage, "/dashboard/events"],
+      [exportCsv, "/dashboard/events/export.csv"],
+      [latest, "/dashboard/events/latest"],
+    ] as const) {
       const response = await serveDashboard(handler, getRequest(path));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);

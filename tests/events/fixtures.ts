@@ -32,7 +32,17 @@ export async function postTracking(call: keyof typeof calls, body: unknown, head
 export function storedEvents(teamId: string) {
   return getDb()
     .selectFrom("events")
-    .select(["type", "name", "userId", "anonymousId", "contactId", "properties", "messageId", "occurredAt", "receivedAt"])
+    .select([
+      "type",
+      "name",
+      "userId",
+      "anonymousId",
+      "contactId",
+      "properties",
+      "messageId",
+      "occurredAt",
+      "receivedAt",
+    ])
     .where("teamId", "=", teamId)
     .orderBy("occurredAt")
     .orderBy("messageId")

@@ -11,10 +11,15 @@ import { basicAuth, contactsOfTeam, postTracking, storedEvents } from "./fixture
 /** A team with one key of each kind, and a contact that signed up as user "u-1" with an email and a phone. */
 async function teamWithContact() {
   const { teamId } = await createUser();
-  const key = async (kind: WriteKeyKind) => basicAuth((await createWriteKey(getDb(), { teamId, name: kind, kind })).key);
+  const key = async (kind: WriteKeyKind) =>
+    basicAuth((await createWriteKey(getDb(), { teamId, name: kind, kind })).key);
   const client = await key("client");
   const server = await key("server");
-  const first = await postTracking("identify", { userId: "u-1", traits: { email: "ada@example.com", phone: "+44 20 7946 0958", name: "Ada" } }, server);
+  const first = await postTracking(
+    "identify",
+    { userId: "u-1", traits: { email: "ada@example.com", phone: "+44 20 7946 0958", name: "Ada" } },
+    server,
+  );
   expect(first.status).toBe(200);
   return { teamId, client, server };
 }
@@ -29,16 +34,31 @@ describe("identify through a client key", () => {
     const { teamId, client } = await teamWithContact();
     const answer = await postTracking(
       "identify",
-      { userId: "u-1", messageId: "takeover", traits: { email: "attacker@evil.example", phone: "+1 202 555 0143", name: "Ada L.", plan: "pro" } },
+      {
+        userId: "u-1",
+        messageId: "takeover",
+        traits: { email: "attacker@evil.example", phone: "+1 202 555 0143", name: "Ada L.", plan: "pro" },
+      },
       client,
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true });
     expect((answer.body as { warnings?: unknown }).warnings).toEqual([
-      { field: "email", messageIds: ["takeover"], message: expect.stringContaining("Email not changed: this contact already has another email, and a client write key cannot replace it") },
+      {
+        field: "email",
+        messageIds: ["takeover"],
+        message: expect.stringContaining(
+          "Email not changed: this contact already has another email, and a client write key cannot replace it",
+        ),
+      },
       { field: "phone", messageIds: ["takeover"], message: expect.stringContaining("Phone not changed") },
     ]);
-    expect(await contactOf(teamId)).toEqual({ email: "ada@example.com", phone: "+442079460958", name: "Ada L.", attributes: { plan: "pro" } });
+    expect(await contactOf(teamId)).toEqual({
+      email: "ada@example.com",
+      phone: "+442079460958",
+      name: "Ada L.",
+      attributes: { plan: "pro" },
+    });
     // The call itself is kept as sent, in the events.
     expect((await storedEvents(teamId)).map((e) => e.messageId)).toContain("takeover");
   });
@@ -68,17 +88,27 @@ describe("identify through a client key", () => {
     const client = basicAuth((await createWriteKey(getDb(), { teamId, name: "Web", kind: "client" })).key);
     await postTracking("identify", { userId: "u-2", traits: { name: "Grace" } }, client);
     expect(await contactOf(teamId)).toMatchObject({ email: null, phone: null });
-    const answer = await postTracking("identify", { userId: "u-2", traits: { email: "grace@example.com", phone: "+1 202 555 0143" } }, client);
+    const answer = await postTracking(
+      "identify",
+      { userId: "u-2", traits: { email: "grace@example.com", phone: "+1 202 555 0143" } },
+      client,
+    );
     expect(answer.body).toEqual({ success: true });
     expect(await contactOf(teamId)).toMatchObject({ email: "grace@example.com", phone: "+12025550143" });
-    expect((await postTracking("identify", { userId: "u-2", traits: { email: "Grace@Example.com" } }, client)).body).toEqual({ success: true });
+    expect(
+      (await postTracking("identify", { userId: "u-2", traits: { email: "Grace@Example.com" } }, client)).body,
+    ).toEqual({ success: true });
   });
 });
 
 describe("identify through a server key", () => {
   test("replaces a contact's email and phone", async () => {
     const { teamId, server } = await teamWithContact();
-    const answer = await postTracking("identify", { userId: "u-1", traits: { email: "ada.new@example.com", phone: "+1 202 555 0143" } }, server);
+    const answer = await postTracking(
+      "identify",
+      { userId: "u-1", traits: { email: "ada.new@example.com", phone: "+1 202 555 0143" } },
+      server,
+    );
     expect(answer.body).toEqual({ success: true });
     expect(await contactOf(teamId)).toMatchObject({ email: "ada.new@example.com", phone: "+12025550143" });
   });

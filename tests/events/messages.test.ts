@@ -11,11 +11,35 @@ describe("tracking messages", () => {
   test("the shape SDKs send and the shapes the schema converts come out alike", () => {
     const context = { library: { name: "analytics-node", version: "3.1.0" } };
     const [plain, converted] = parse([
-      { type: "track", userId: "42", event: "Report Viewed", properties: { plan: "pro" }, context, timestamp: "2026-11-23T11:59:00.000Z", messageId: "m-1" },
-      { type: "track", userId: 42, event: "  Report Viewed ", properties: { plan: "pro" }, context, timestamp: Date.parse("2026-11-23T11:59:00.000Z"), messageId: 7 },
+      {
+        type: "track",
+        userId: "42",
+        event: "Report Viewed",
+        properties: { plan: "pro" },
+        context,
+        timestamp: "2026-11-23T11:59:00.000Z",
+        messageId: "m-1",
+      },
+      {
+        type: "track",
+        userId: 42,
+        event: "  Report Viewed ",
+        properties: { plan: "pro" },
+        context,
+        timestamp: Date.parse("2026-11-23T11:59:00.000Z"),
+        messageId: 7,
+      },
     ]);
     // The client's clock runs 10 s slow (sentAt against receipt): the time moves by as much.
-    const expected = { type: "track", name: "Report Viewed", userId: "42", anonymousId: null, properties: { plan: "pro" }, context, occurredAt: new Date("2026-11-23T11:59:10.000Z") };
+    const expected = {
+      type: "track",
+      name: "Report Viewed",
+      userId: "42",
+      anonymousId: null,
+      properties: { plan: "pro" },
+      context,
+      occurredAt: new Date("2026-11-23T11:59:10.000Z"),
+    };
     expect(plain).toEqual({ ...expected, messageId: "m-1" });
     expect(converted).toEqual({ ...expected, messageId: "7" });
   });
@@ -25,9 +49,21 @@ describe("tracking messages", () => {
       { type: "identify", anonymousId: "a-1", traits: { email: "ada@example.com" } },
       { type: "page", userId: "u-1", name: " Pricing ", category: "Docs", properties: { path: "/pricing" } },
     ]);
-    expect(identify).toMatchObject({ type: "identify", name: null, userId: null, anonymousId: "a-1", properties: { email: "ada@example.com" }, occurredAt: receivedAt });
+    expect(identify).toMatchObject({
+      type: "identify",
+      name: null,
+      userId: null,
+      anonymousId: "a-1",
+      properties: { email: "ada@example.com" },
+      occurredAt: receivedAt,
+    });
     expect(identify!.messageId).toMatch(/^murmur-/);
-    expect(page).toMatchObject({ type: "page", name: "Pricing", userId: "u-1", properties: { path: "/pricing", category: "Docs" } });
+    expect(page).toMatchObject({
+      type: "page",
+      name: "Pricing",
+      userId: "u-1",
+      properties: { path: "/pricing", category: "Docs" },
+    });
   });
 
   test("values outside the common shape still get the schema's messages", () => {

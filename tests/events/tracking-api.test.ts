@@ -15,11 +15,17 @@ describe("the tracking API's answers", () => {
   test("each call stores its message and answers like Segment", async () => {
     const team = await createTrackingTeam();
     const auth = basicAuth(team.writeKey);
-    expect(await postTracking("track", { userId: "u1", event: "Signed In", properties: { plan: "pro" } }, auth)).toEqual({
+    expect(
+      await postTracking("track", { userId: "u1", event: "Signed In", properties: { plan: "pro" } }, auth),
+    ).toEqual({
       status: 200,
       body: { success: true },
     });
-    await postTracking("page", { anonymousId: "anon-1", name: "Pricing", category: "Marketing", properties: { path: "/pricing" } }, auth);
+    await postTracking(
+      "page",
+      { anonymousId: "anon-1", name: "Pricing", category: "Marketing", properties: { path: "/pricing" } },
+      auth,
+    );
     await postTracking("identify", { userId: "u1", traits: { email: "u1@example.com" } }, auth);
     const events = await storedEvents(team.teamId);
     expect(events.map((e) => [e.type, e.name, e.userId, e.anonymousId, e.properties])).toEqual(
@@ -69,12 +75,20 @@ describe("the tracking API's answers", () => {
     expect(inBatch.body.message).toMatch(/^batch\[1\] is 3\d KB; an event may be at most 32 KB\.$/);
 
     const medium = "y".repeat(20 * 1024);
-    const large = await postTracking("batch", { batch: Array.from({ length: 30 }, () => track({ properties: { medium } })) }, auth);
+    const large = await postTracking(
+      "batch",
+      { batch: Array.from({ length: 30 }, () => track({ properties: { medium } })) },
+      auth,
+    );
     expect(large.status).toBe(400);
     expect(large.body.message).toMatch(/^A batch may be at most 500 KB; this request is \d+ KB\.$/);
 
     // Just under both limits is fine.
-    const fits = await postTracking("batch", { batch: Array.from({ length: 24 }, () => track({ properties: { medium } })) }, auth);
+    const fits = await postTracking(
+      "batch",
+      { batch: Array.from({ length: 24 }, () => track({ properties: { medium } })) },
+      auth,
+    );
     expect(fits.status).toBe(200);
     expect(await storedEvents(team.teamId)).toHaveLength(24);
   });
@@ -85,8 +99,14 @@ describe("the tracking API's answers", () => {
     const cases: [unknown, string][] = [
       [{ batch: [track(), track({ event: undefined })] }, "batch[1].event: a track call needs an event name."],
       [{ batch: [track({ userId: undefined })] }, "batch[0].userId: every message needs a userId or an anonymousId."],
-      [{ batch: [track({ type: "screen" })] }, 'batch[0].type: "screen" is not supported; send track, identify or page.'],
-      [{ batch: [track({ timestamp: "yesterday-ish" })] }, "Invalid message. batch[0].timestamp: must be an ISO 8601 date"],
+      [
+        { batch: [track({ type: "screen" })] },
+        'batch[0].type: "screen" is not supported; send track, identify or page.',
+      ],
+      [
+        { batch: [track({ timestamp: "yesterday-ish" })] },
+        "Invalid message. batch[0].timestamp: must be an ISO 8601 date",
+      ],
       [{ batch: [track({ properties: [1, 2] })] }, "Invalid message. batch[0].properties: must be a JSON object"],
       [{ events: [] }, "Invalid message. batch: is required: a list of messages"],
     ];
@@ -103,7 +123,11 @@ describe("the tracking API's answers", () => {
     const team = await createTrackingTeam();
     const auth = basicAuth(team.writeKey);
     const first = track({ messageId: "dup-1", properties: { attempt: 1 } });
-    await postTracking("batch", { batch: [first, { ...first, properties: { attempt: 2 } }, track({ messageId: "other" })] }, auth);
+    await postTracking(
+      "batch",
+      { batch: [first, { ...first, properties: { attempt: 2 } }, track({ messageId: "other" })] },
+      auth,
+    );
     await postTracking("track", { ...first, properties: { attempt: 3 } }, auth);
     const events = await storedEvents(team.teamId);
     expect(events.map((e) => [e.messageId, e.properties])).toEqual(
@@ -129,7 +153,11 @@ describe("the tracking API's answers", () => {
         batch: [
           track({ messageId: "a", timestamp: new Date(deviceNow - 60_000).toISOString() }),
           // A message's own sentAt wins over the batch's.
-          track({ messageId: "b", timestamp: new Date(deviceNow - 120_000).toISOString(), sentAt: new Date(deviceNow + 5_000).toISOString() }),
+          track({
+            messageId: "b",
+            timestamp: new Date(deviceNow - 120_000).toISOString(),
+            sentAt: new Date(deviceNow + 5_000).toISOString(),
+          }),
         ],
       },
       auth,
@@ -154,7 +182,11 @@ describe("the tracking API's answers", () => {
   test("a write key only ever writes to its own team", async () => {
     const teamA = await createTrackingTeam();
     const teamB = await createTrackingTeam();
-    await postTracking("identify", { userId: "shared-user", traits: { email: "a@example.com" } }, basicAuth(teamA.writeKey));
+    await postTracking(
+      "identify",
+      { userId: "shared-user", traits: { email: "a@example.com" } },
+      basicAuth(teamA.writeKey),
+    );
     await postTracking("track", track({ userId: "shared-user", messageId: "same-id" }), basicAuth(teamB.writeKey));
     await postTracking("track", track({ userId: "shared-user", messageId: "same-id" }), basicAuth(teamA.writeKey));
 

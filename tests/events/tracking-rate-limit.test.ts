@@ -14,7 +14,11 @@ function manualClock() {
 }
 
 async function post(limiter: TrackingLimiter, writeKey: string, body: Record<string, unknown> = {}) {
-  const request = jsonRequest("/v1/track", { userId: "u1", event: "Clicked", ...body }, { headers: basicAuth(writeKey) });
+  const request = jsonRequest(
+    "/v1/track",
+    { userId: "u1", event: "Clicked", ...body },
+    { headers: basicAuth(writeKey) },
+  );
   const response = await handleTrackingCall(request, "track", { limiter });
   return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: await response.json() };
 }
@@ -22,7 +26,13 @@ async function post(limiter: TrackingLimiter, writeKey: string, body: Record<str
 describe("the tracking API's limit per write key", () => {
   test("past its burst a key gets 429 with Retry-After and nothing stored; another key goes on; the bucket refills", async () => {
     const clock = manualClock();
-    const limiter = createTrackingLimiter({ ratePerSecond: 5, burst: 10, flushEvery: 100, flushMs: 60_000, now: clock.now });
+    const limiter = createTrackingLimiter({
+      ratePerSecond: 5,
+      burst: 10,
+      flushEvery: 100,
+      flushMs: 60_000,
+      now: clock.now,
+    });
     const team = await createTrackingTeam();
     const other = await createTrackingTeam();
     for (let i = 0; i < 10; i++) expect((await post(limiter, team.writeKey)).status).toBe(200);
@@ -73,7 +83,13 @@ describe("the tracking API's limit per write key", () => {
 
   test("a key sent in the body is limited the same way", async () => {
     const clock = manualClock();
-    const limiter = createTrackingLimiter({ ratePerSecond: 1, burst: 2, flushEvery: 100, flushMs: 60_000, now: clock.now });
+    const limiter = createTrackingLimiter({
+      ratePerSecond: 1,
+      burst: 2,
+      flushEvery: 100,
+      flushMs: 60_000,
+      now: clock.now,
+    });
     const team = await createTrackingTeam();
     const inBody = async () => {
       const request = jsonRequest("/v1/track", { writeKey: team.writeKey, userId: "u1", event: "Clicked" });

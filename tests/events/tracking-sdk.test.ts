@@ -17,7 +17,13 @@ afterAll(async () => {
 });
 
 function sdk(writeKey: string, options: { flushAt?: number } = {}) {
-  return new Analytics({ writeKey, host: server.url, flushAt: options.flushAt ?? 15, flushInterval: 50, maxRetries: 3 });
+  return new Analytics({
+    writeKey,
+    host: server.url,
+    flushAt: options.flushAt ?? 15,
+    flushInterval: 50,
+    maxRetries: 3,
+  });
 }
 
 describe("@segment/analytics-node against the tracking API", () => {
@@ -30,7 +36,12 @@ describe("@segment/analytics-node against the tracking API", () => {
 
     const contacts = await contactsOfTeam(team.teamId);
     expect(contacts).toEqual([
-      expect.objectContaining({ externalId: "user-42", email: "ada@example.com", name: "Ada Lovelace", attributes: { plan: "pro" } }),
+      expect.objectContaining({
+        externalId: "user-42",
+        email: "ada@example.com",
+        name: "Ada Lovelace",
+        attributes: { plan: "pro" },
+      }),
     ]);
     const events = await storedEvents(team.teamId);
     expect(events.map((e) => [e.type, e.name, e.userId, e.contactId])).toEqual(

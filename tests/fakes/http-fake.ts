@@ -23,11 +23,21 @@ export async function startHttpFake(answer: (request: RecordedRequest) => FakeRe
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const request = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       requests.push(request);
       const response = queued.shift() ?? answer(request);
       const reply = () => {
-        const text = response.body === undefined ? "" : typeof response.body === "string" ? response.body : JSON.stringify(response.body);
+        const text =
+          response.body === undefined
+            ? ""
+            : typeof response.body === "string"
+              ? response.body
+              : JSON.stringify(response.body);
         res.writeHead(response.status, { "Content-Type": "application/json", ...response.headers });
         res.end(text);
       };

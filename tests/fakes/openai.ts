@@ -14,7 +14,14 @@ export function chatCompletion(content: string, finishReason = "stop"): FakeResp
       object: "chat.completion",
       created: 1_700_000_000,
       model: "fake-model",
-      choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: finishReason }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content, refusal: null },
+          logprobs: null,
+          finish_reason: finishReason,
+        },
+      ],
       usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
     },
   };
@@ -33,5 +40,9 @@ export type ChatRequestBody = {
 /** A fake model that answers every request with `answer(body)` unless a response is queued. */
 export async function startFakeModel(answer: (body: ChatRequestBody) => FakeResponse = () => chatCompletion("{}")) {
   const fake = await startHttpFake((request) => answer(JSON.parse(request.body) as ChatRequestBody));
-  return { ...fake, baseUrl: `${fake.url}/v1`, bodies: () => fake.requests.map((r) => JSON.parse(r.body) as ChatRequestBody) };
+  return {
+    ...fake,
+    baseUrl: `${fake.url}/v1`,
+    bodies: () => fake.requests.map((r) => JSON.parse(r.body) as ChatRequestBody),
+  };
 }

@@ -21,13 +21,16 @@ export async function startSmtpSink(options: { credentials?: { user: string; pas
     authOptional: !options.credentials,
     onAuth(auth: SMTPServerAuthentication, _session, callback) {
       const { credentials } = options;
-      if (credentials && auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+      if (credentials && auth.username === credentials.user && auth.password === credentials.pass)
+        return callback(null, { user: auth.username });
       return callback(Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 }));
     },
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith("flaky") && !deferredOnce.has(address.address)) {
         deferredOnce.add(address.address);
-        return callback(Object.assign(new Error("4.3.0 Temporary system problem, try again later"), { responseCode: 451 }));
+        return callback(
+          Object.assign(new Error("4.3.0 Temporary system problem, try again later"), { responseCode: 451 }),
+        );
       }
       if (address.address.startsWith("defer")) {
         return callback(Object.assign(new Error("4.2.1 Mailbox busy, try again later"), { responseCode: 451 }));
@@ -56,5 +59,10 @@ export async function startSmtpSink(options: { credentials?: { user: string; pas
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { host: "127.0.0.1", port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    host: "127.0.0.1",
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -19,16 +19,21 @@ const errorBody = (status: number, code: number, message: string) => ({
 export function startTwilioFake(port?: number) {
   return startHttpFake((request: RecordedRequest) => {
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(request.path);
-    if (request.method !== "POST" || !match) return { status: 404, body: errorBody(404, 20404, "The requested resource was not found") };
+    if (request.method !== "POST" || !match)
+      return { status: 404, body: errorBody(404, 20404, "The requested resource was not found") };
     const expected = `Basic ${Buffer.from(`${TWILIO_ACCOUNT_SID}:${TWILIO_AUTH_TOKEN}`).toString("base64")}`;
     if (match[1] !== TWILIO_ACCOUNT_SID || request.headers.authorization !== expected) {
       return { status: 401, body: errorBody(401, 20003, "Authenticate") };
     }
     const form = new URLSearchParams(request.body);
     const to = form.get("To") ?? "";
-    if (!/^\+[1-9]\d{6,14}$/.test(to)) return { status: 400, body: errorBody(400, 21211, `Invalid 'To' Phone Number: ${to}`) };
+    if (!/^\+[1-9]\d{6,14}$/.test(to))
+      return { status: 400, body: errorBody(400, 21211, `Invalid 'To' Phone Number: ${to}`) };
     if (!form.get("From") && !form.get("MessagingServiceSid")) {
-      return { status: 400, body: errorBody(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message") };
+      return {
+        status: 400,
+        body: errorBody(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message"),
+      };
     }
     return {
       status: 201,

@@ -26,11 +26,18 @@ export function startWhatsAppFake() {
     if (request.headers.authorization !== `Bearer ${WHATSAPP_ACCESS_TOKEN}`) {
       return { status: 401, body: graphError(190, "Invalid OAuth access token - Cannot parse access token") };
     }
-    const body = JSON.parse(request.body) as { to?: string; template?: { name?: string; language?: { code?: string } } };
+    const body = JSON.parse(request.body) as {
+      to?: string;
+      template?: { name?: string; language?: { code?: string } };
+    };
     if (body.template?.name === "missing_template") {
       return {
         status: 404,
-        body: graphError(132001, "(#132001) Template name does not exist in the translation", `template name (missing_template) does not exist in ${body.template.language?.code}`),
+        body: graphError(
+          132001,
+          "(#132001) Template name does not exist in the translation",
+          `template name (missing_template) does not exist in ${body.template.language?.code}`,
+        ),
       };
     }
     return {

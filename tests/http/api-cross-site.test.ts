@@ -10,12 +10,16 @@ import { respond, routeArgs } from "../serve-route.ts";
 const FOREIGN = "https://attacker.example";
 
 async function segmentNames(token: string): Promise<string[]> {
-  const response = await respond(() => listSegments(routeArgs(new Request(`${ORIGIN}/api/segments`, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    listSegments(routeArgs(new Request(`${ORIGIN}/api/segments`, { headers: bearer(token) }))),
+  );
   return ((await response.json()) as { data: { name: string }[] }).data.map((segment) => segment.name);
 }
 
 function postSegment(headers: Record<string, string>, body = JSON.stringify({ name: "Made elsewhere" })) {
-  return respond(() => createSegment(routeArgs(new Request(`${ORIGIN}/api/segments`, { method: "POST", headers, body }))));
+  return respond(() =>
+    createSegment(routeArgs(new Request(`${ORIGIN}/api/segments`, { method: "POST", headers, body }))),
+  );
 }
 
 describe("state-changing API calls signed in by the session cookie", () => {
@@ -40,7 +44,9 @@ describe("state-changing API calls signed in by the session cookie", () => {
     const response = await postSegment({ Cookie: cookie, Origin: ORIGIN, "Content-Type": "text/plain" });
 
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ message: "Send the request body as JSON, with Content-Type: application/json." });
+    expect(await response.json()).toEqual({
+      message: "Send the request body as JSON, with Content-Type: application/json.",
+    });
     expect(await segmentNames(user.token)).toEqual([]);
   });
 
@@ -48,9 +54,17 @@ describe("state-changing API calls signed in by the session cookie", () => {
     const user = await createSignedInUser();
     const cookie = await sessionCookieHeader(user.token);
 
-    const sameSite = await postSegment({ Cookie: cookie, "Sec-Fetch-Site": "same-site", "Content-Type": "application/json" });
+    const sameSite = await postSegment({
+      Cookie: cookie,
+      "Sec-Fetch-Site": "same-site",
+      "Content-Type": "application/json",
+    });
     const unknown = await postSegment({ Cookie: cookie, "Content-Type": "application/json" });
-    const sameOrigin = await postSegment({ Cookie: cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" });
+    const sameOrigin = await postSegment({
+      Cookie: cookie,
+      "Sec-Fetch-Site": "same-origin",
+      "Content-Type": "application/json",
+    });
 
     expect([sameSite.status, unknown.status, sameOrigin.status]).toEqual([403, 403, 201]);
     expect(await segmentNames(user.token)).toEqual(["Made elsewhere"]);
@@ -60,7 +74,11 @@ describe("state-changing API calls signed in by the session cookie", () => {
     const user = await createSignedInUser();
     const cookie = await sessionCookieHeader(user.token);
 
-    const response = await postSegment({ Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json; charset=utf-8" });
+    const response = await postSegment({
+      Cookie: cookie,
+      Origin: ORIGIN,
+      "Content-Type": "application/json; charset=utf-8",
+    });
 
     expect(response.status).toBe(201);
     expect(await segmentNames(user.token)).toEqual(["Made elsewhere"]);
@@ -72,7 +90,11 @@ describe("state-changing API calls signed in by the session cookie", () => {
     const previous = process.env.APP_URL;
     process.env.APP_URL = "https://murmur.example.com";
     try {
-      const response = await postSegment({ Cookie: cookie, Origin: "https://murmur.example.com", "Content-Type": "application/json" });
+      const response = await postSegment({
+        Cookie: cookie,
+        Origin: "https://murmur.example.com",
+        "Content-Type": "application/json",
+      });
       expect(response.status).toBe(201);
     } finally {
       if (previous === undefined) delete process.env.APP_URL;
@@ -83,14 +105,25 @@ describe("state-changing API calls signed in by the session cookie", () => {
   test("the browser's chunked CSV import, as app/components/csv-import sends it, still works", async () => {
     const user = await createSignedInUser();
     const cookie = await sessionCookieHeader(user.token);
-    const body = JSON.stringify({ importId: crypto.randomUUID(), chunkIndex: 0, final: true, contacts: [{ email: "ada@example.com" }] });
+    const body = JSON.stringify({
+      importId: crypto.randomUUID(),
+      chunkIndex: 0,
+      final: true,
+      contacts: [{ email: "ada@example.com" }],
+    });
 
     const response = await respond(() =>
       importContacts(
         routeArgs(
           new Request(`${ORIGIN}/api/contacts/import`, {
             method: "POST",
-            headers: { Cookie: cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json", Accept: "application/json" },
+            headers: {
+              Cookie: cookie,
+              Origin: ORIGIN,
+              "Sec-Fetch-Site": "same-origin",
+              "Content-Type": "application/json",
+              Accept: "application/json",
+            },
             body,
           }),
         ),
@@ -117,7 +150,10 @@ describe("API calls with a Bearer token", () => {
   test("need no Origin and no JSON content type, as before", async () => {
     const user = await createSignedInUser();
 
-    const response = await postSegment({ ...(bearer(user.token) as Record<string, string>), "Content-Type": "text/plain" });
+    const response = await postSegment({
+      ...(bearer(user.token) as Record<string, string>),
+      "Content-Type": "text/plain",
+    });
 
     expect(response.status).toBe(201);
     expect(await segmentNames(user.token)).toEqual(["Made elsewhere"]);

@@ -15,7 +15,11 @@ let base: string;
 beforeAll(async () => {
   await mkdir(FOLDER, { recursive: true });
   await writeFile(`${FOLDER}/secret-key`, SECRET);
-  server = await createServer({ configFile: "vite.config.ts", logLevel: "silent", server: { host: "127.0.0.1", port: 0, hmr: false } });
+  server = await createServer({
+    configFile: "vite.config.ts",
+    logLevel: "silent",
+    server: { host: "127.0.0.1", port: 0, hmr: false },
+  });
   await server.listen();
   base = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}`;
 }, 60_000);

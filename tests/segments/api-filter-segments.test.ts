@@ -15,7 +15,12 @@ beforeAll(async () => {
 const all = (...conditions: unknown[]) => ({ type: "group", combinator: "and", conditions });
 const pro = all({ type: "attribute", key: "plan", operator: "equals", value: "pro" });
 
-async function post(action: typeof createAction | typeof previewAction, path: string, body: unknown, token = seed.token) {
+async function post(
+  action: typeof createAction | typeof previewAction,
+  path: string,
+  body: unknown,
+  token = seed.token,
+) {
   const response = await respond(() => action(routeArgs(jsonRequest(path, body, { headers: bearer(token) }))));
   return { status: response.status, body: await response.json() };
 }
@@ -45,29 +50,51 @@ describe("filter segments API", () => {
   });
 
   test("a bad filter is a 400 naming the node", async () => {
-    const filter = all({ type: "group", combinator: "or", conditions: [{ type: "event", operator: "performed", event: "X" }, { type: "field", field: "name", operator: "like", value: "a" }] });
+    const filter = all({
+      type: "group",
+      combinator: "or",
+      conditions: [
+        { type: "event", operator: "performed", event: "X" },
+        { type: "field", field: "name", operator: "like", value: "a" },
+      ],
+    });
     const { status, body } = await post(previewAction, "/api/segments/preview", { filter });
     expect(status).toBe(400);
     expect(body.message).toContain('filter.conditions[0].conditions[1].operator: Unknown operator "like"');
     expect(Object.keys(body.fields)).toEqual(["filter.conditions[0].conditions[1].operator"]);
-    const created = await post(createAction, "/api/segments", { name: "Broken", filter: all({ type: "attribute", key: "seats", operator: "greater_than", value: "many" }) });
+    const created = await post(createAction, "/api/segments", {
+      name: "Broken",
+      filter: all({ type: "attribute", key: "seats", operator: "greater_than", value: "many" }),
+    });
     expect(created.status).toBe(400);
     expect(created.body.fields).toEqual({ "filter.conditions[0].value": ["Expected a number"] });
   });
 
   test("create { name, filter } makes a filter segment whose card counts its members live", async () => {
     const created = await post(createAction, "/api/segments", { name: "Pro plan", filter: pro });
-    expect(created).toEqual({ status: 201, body: { data: { id: expect.any(String), name: "Pro plan", kind: "filter" } } });
+    expect(created).toEqual({
+      status: 201,
+      body: { data: { id: expect.any(String), name: "Pro plan", kind: "filter" } },
+    });
     const id = created.body.data.id as string;
-    expect((await cards()).find((c) => c.id === id)).toEqual(expect.objectContaining({ kind: "filter", contactCount: 2 }));
+    expect((await cards()).find((c) => c.id === id)).toEqual(
+      expect.objectContaining({ kind: "filter", contactCount: 2 }),
+    );
 
-    const renamed = await patch(id, { name: "Pro or free", filter: all({ type: "attribute", key: "plan", operator: "in_list", value: ["pro", "free"] }) });
+    const renamed = await patch(id, {
+      name: "Pro or free",
+      filter: all({ type: "attribute", key: "plan", operator: "in_list", value: ["pro", "free"] }),
+    });
     expect(renamed).toEqual({ status: 200, body: { data: { id, name: "Pro or free", kind: "filter" } } });
-    expect((await cards()).find((c) => c.id === id)).toEqual(expect.objectContaining({ name: "Pro or free", contactCount: 3 }));
+    expect((await cards()).find((c) => c.id === id)).toEqual(
+      expect.objectContaining({ name: "Pro or free", contactCount: 3 }),
+    );
 
     const loop = await patch(id, { filter: all({ type: "segment", operator: "in", segmentId: id }) });
     expect(loop.status).toBe(400);
-    expect(loop.body.fields).toEqual({ "filter.conditions[0].segmentId": ["A segment cannot include itself, directly or through other segments"] });
+    expect(loop.body.fields).toEqual({
+      "filter.conditions[0].segmentId": ["A segment cannot include itself, directly or through other segments"],
+    });
   });
 
   test("a static segment has no filter to change", async () => {

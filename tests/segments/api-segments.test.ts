@@ -11,7 +11,9 @@ import { respond, routeArgs } from "../serve-route.ts";
 type Segment = { id: string; name: string; contactCount: number };
 
 async function create(token: string, name: unknown) {
-  const response = await respond(() => createSegment(routeArgs(jsonRequest("/api/segments", { name }, { headers: bearer(token) }))));
+  const response = await respond(() =>
+    createSegment(routeArgs(jsonRequest("/api/segments", { name }, { headers: bearer(token) }))),
+  );
   return { status: response.status, body: await response.json() };
 }
 
@@ -21,21 +23,34 @@ async function list(token: string): Promise<Segment[]> {
 }
 
 function onSegment(token: string, id: string, method: string, body?: unknown) {
-  const request = body === undefined
-    ? new Request(`http://murmur.test/api/segments/${id}`, { method, headers: bearer(token) })
-    : jsonRequest(`/api/segments/${id}`, body, { method, headers: bearer(token) });
+  const request =
+    body === undefined
+      ? new Request(`http://murmur.test/api/segments/${id}`, { method, headers: bearer(token) })
+      : jsonRequest(`/api/segments/${id}`, body, { method, headers: bearer(token) });
   return respond(() => segmentAction(routeArgs(request, { params: { id } })));
 }
 
 function link(token: string, id: string, contactIds: unknown) {
   return respond(() =>
-    linkContacts(routeArgs(jsonRequest(`/api/segments/${id}/contacts`, { contactIds }, { headers: bearer(token) }), { params: { id } })),
+    linkContacts(
+      routeArgs(jsonRequest(`/api/segments/${id}/contacts`, { contactIds }, { headers: bearer(token) }), {
+        params: { id },
+      }),
+    ),
   );
 }
 
 async function contactIdsOf(token: string, emails: string[]) {
   await respond(() =>
-    importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts: emails.map((email) => ({ email })) }, { headers: bearer(token) }))),
+    importContacts(
+      routeArgs(
+        jsonRequest(
+          "/api/contacts/import",
+          { contacts: emails.map((email) => ({ email })) },
+          { headers: bearer(token) },
+        ),
+      ),
+    ),
   );
   const response = await respond(() => listContacts(routeArgs(getRequest("/api/contacts", bearer(token)))));
   return ((await response.json()) as { data: { id: string }[] }).data.map((c) => c.id);
@@ -114,17 +129,27 @@ describe("segments API", () => {
     const id = body.data.id as string;
     // Past each endpoint's limit (1 MB for a name, 8 MB for a list of ids), whatever the JSON holds.
     const bigName = JSON.stringify({ name: "n".repeat(1024 * 1024 + 1) });
-    const bigList = JSON.stringify({ contactIds: Array.from({ length: 250_000 }, () => "0f2c6a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f") });
+    const bigList = JSON.stringify({
+      contactIds: Array.from({ length: 250_000 }, () => "0f2c6a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f"),
+    });
 
-    const created = await respond(() => createSegment(routeArgs(jsonRequest("/api/segments", bigName, { headers: bearer(user.token) }))));
+    const created = await respond(() =>
+      createSegment(routeArgs(jsonRequest("/api/segments", bigName, { headers: bearer(user.token) }))),
+    );
     const renamed = await onSegment(user.token, id, "PATCH", bigName);
     const linked = await respond(() =>
-      linkContacts(routeArgs(jsonRequest(`/api/segments/${id}/contacts`, bigList, { headers: bearer(user.token) }), { params: { id } })),
+      linkContacts(
+        routeArgs(jsonRequest(`/api/segments/${id}/contacts`, bigList, { headers: bearer(user.token) }), {
+          params: { id },
+        }),
+      ),
     );
 
     for (const response of [created, renamed, linked]) {
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ message: expect.stringMatching(/^The request body is too large: at most \d+ MB can be sent here\.$/) });
+      expect(await response.json()).toEqual({
+        message: expect.stringMatching(/^The request body is too large: at most \d+ MB can be sent here\.$/),
+      });
     }
     expect(await list(user.token)).toEqual([expect.objectContaining({ id, name: "Kept", contactCount: 0 })]);
   });

@@ -20,7 +20,16 @@ async function teamOf(people: Person[]) {
   const user = await createSignedInUser();
   await getDb()
     .insertInto("contacts")
-    .values(people.map((p) => ({ id: newId(), teamId: user.teamId, email: p.email, name: p.name ?? null, attributes: JSON.stringify(p.attributes ?? {}), createdAt: p.createdAt ?? new Date() })))
+    .values(
+      people.map((p) => ({
+        id: newId(),
+        teamId: user.teamId,
+        email: p.email,
+        name: p.name ?? null,
+        attributes: JSON.stringify(p.attributes ?? {}),
+        createdAt: p.createdAt ?? new Date(),
+      })),
+    )
     .execute();
   const members = async (tree: unknown) => {
     const { count, sample } = await previewFilter(getDb(), { teamId: user.teamId, filter: parseFilter(tree) });
@@ -36,9 +45,21 @@ const any = (...conditions: unknown[]) => ({ type: "group", combinator: "or", co
 
 describe("the filter compiler, by the members it selects", () => {
   it("takes % and _ in a value as themselves, and compares without regard to case", async () => {
-    const team = await teamOf([{ email: "50%_off@a.test" }, { email: "50%_OFF.b@a.test" }, { email: "50xyoff@a.test" }, { email: "5000_off@a.test" }, { email: "x50%_off@a.test" }]);
-    expect(await team.members(all({ type: "field", field: "email", operator: "starts_with", value: "50%_off" }))).toEqual(["50%_OFF.b@a.test", "50%_off@a.test"]);
-    expect(await team.members(all({ type: "field", field: "email", operator: "contains", value: "%_O" }))).toEqual(["50%_OFF.b@a.test", "50%_off@a.test", "x50%_off@a.test"]);
+    const team = await teamOf([
+      { email: "50%_off@a.test" },
+      { email: "50%_OFF.b@a.test" },
+      { email: "50xyoff@a.test" },
+      { email: "5000_off@a.test" },
+      { email: "x50%_off@a.test" },
+    ]);
+    expect(
+      await team.members(all({ type: "field", field: "email", operator: "starts_with", value: "50%_off" })),
+    ).toEqual(["50%_OFF.b@a.test", "50%_off@a.test"]);
+    expect(await team.members(all({ type: "field", field: "email", operator: "contains", value: "%_O" }))).toEqual([
+      "50%_OFF.b@a.test",
+      "50%_off@a.test",
+      "x50%_off@a.test",
+    ]);
   });
 
   it("reads a date as the start of that day in UTC", async () => {
@@ -46,7 +67,9 @@ describe("the filter compiler, by the members it selects", () => {
       { email: "last-second@a.test", createdAt: new Date("2026-01-30T23:59:59.999Z") },
       { email: "midnight@a.test", createdAt: new Date("2026-01-31T00:00:00Z") },
     ]);
-    expect(await team.members(all({ type: "field", field: "createdAt", operator: "before", value: "2026-01-31" }))).toEqual(["last-second@a.test"]);
+    expect(
+      await team.members(all({ type: "field", field: "createdAt", operator: "before", value: "2026-01-31" })),
+    ).toEqual(["last-second@a.test"]);
   });
 
   it("matches an attribute equal to a number whether it was stored as the number or its text", async () => {
@@ -56,8 +79,14 @@ describe("the filter compiler, by the members it selects", () => {
       { email: "other@a.test", attributes: { seats: 30 } },
       { email: "none@a.test" },
     ]);
-    expect(await team.members(all({ type: "attribute", key: "seats", operator: "equals", value: 3 }))).toEqual(["number@a.test", "text@a.test"]);
-    expect(await team.members(all({ type: "attribute", key: "seats", operator: "not_equals", value: 3 }))).toEqual(["none@a.test", "other@a.test"]);
+    expect(await team.members(all({ type: "attribute", key: "seats", operator: "equals", value: 3 }))).toEqual([
+      "number@a.test",
+      "text@a.test",
+    ]);
+    expect(await team.members(all({ type: "attribute", key: "seats", operator: "not_equals", value: 3 }))).toEqual([
+      "none@a.test",
+      "other@a.test",
+    ]);
   });
 
   it("compares attributes as numbers where they read as numbers, and passes over the rest without an error", async () => {
@@ -69,7 +98,10 @@ describe("the filter compiler, by the members it selects", () => {
       { email: "none@a.test" },
     ]);
     // As text "10" sorts before "3"; as a number it is greater.
-    expect(await team.members(all({ type: "attribute", key: "seats", operator: "greater_than", value: 3 }))).toEqual(["five@a.test", "ten-as-text@a.test"]);
+    expect(await team.members(all({ type: "attribute", key: "seats", operator: "greater_than", value: 3 }))).toEqual([
+      "five@a.test",
+      "ten-as-text@a.test",
+    ]);
   });
 
   it("an empty group holds for everyone, alone or beside other conditions", async () => {
@@ -87,11 +119,14 @@ describe("the filter compiler, by the members it selects", () => {
       { email: "plain@a.test" },
     ]);
     const create = async (name: string, filter: unknown) => {
-      const response = await respond(() => createSegment(routeArgs(jsonRequest("/api/segments", { name, filter }, { headers: bearer(team.token) }))));
+      const response = await respond(() =>
+        createSegment(routeArgs(jsonRequest("/api/segments", { name, filter }, { headers: bearer(team.token) }))),
+      );
       expect(response.status).toBe(201);
       return ((await response.json()) as { data: { id: string } }).data.id;
     };
-    const tenOf = (segmentId: string) => any(...Array.from({ length: 10 }, () => ({ type: "segment", operator: "in", segmentId })));
+    const tenOf = (segmentId: string) =>
+      any(...Array.from({ length: 10 }, () => ({ type: "segment", operator: "in", segmentId })));
     const leaf = await create("Pro", all({ type: "attribute", key: "plan", operator: "equals", value: "pro" }));
     const middle = await create("Ten times pro", tenOf(leaf));
     const top = tenOf(middle);
@@ -99,7 +134,9 @@ describe("the filter compiler, by the members it selects", () => {
     // Copied at every reference, ten references to the middle segment would make the
     // statement PostgreSQL parses and plans ten times the size of one reference's.
     const statementSize = async (tree: unknown) => {
-      const query = (await filterContacts(getDb(), { teamId: team.teamId, filter: parseFilter(tree) })).select(sql<number>`count(*)`.as("count")).compile();
+      const query = (await filterContacts(getDb(), { teamId: team.teamId, filter: parseFilter(tree) }))
+        .select(sql<number>`count(*)`.as("count"))
+        .compile();
       return query.sql.length + JSON.stringify(query.parameters).length;
     };
     const once = await statementSize(any({ type: "segment", operator: "in", segmentId: middle }));

@@ -11,12 +11,18 @@ import { createUser } from "../factories.ts";
  * table is ruled out (on a test-sized table it is often the cheapest).
  */
 async function planOf(teamId: string, tree: unknown): Promise<string> {
-  return getDb().transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const query = (await filterContacts(trx, { teamId, filter: parseFilter(tree) })).select(sql<number>`count(*)`.as("count")).compile();
-    const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
-  });
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const query = (await filterContacts(trx, { teamId, filter: parseFilter(tree) }))
+        .select(sql<number>`count(*)`.as("count"))
+        .compile();
+      const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(
+        CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+      );
+      return plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
 }
 
 describe("the attributes index (only contacts that have attributes are in it)", () => {
@@ -26,12 +32,14 @@ describe("the attributes index (only contacts that have attributes are in it)", 
     const ids = newIds(5_040);
     await getDb()
       .insertInto("contacts")
-      .values(ids.map((id, i) => ({
-        id,
-        teamId,
-        email: `person-${i}@example.com`,
-        attributes: JSON.stringify(i < 20 ? { plan: "pro" } : i < 40 ? { seats: "2" } : {}),
-      })))
+      .values(
+        ids.map((id, i) => ({
+          id,
+          teamId,
+          email: `person-${i}@example.com`,
+          attributes: JSON.stringify(i < 20 ? { plan: "pro" } : i < 40 ? { seats: "2" } : {}),
+        })),
+      )
       .execute();
     await sql`analyze contacts`.execute(getDb());
 

@@ -48,7 +48,10 @@ describe("contact fields", () => {
     [field("name", "in_list", ["dan dale", "Bob Baker", "nobody"]), ["bob", "dan"]],
     [field("createdAt", "within_last_days", 30), ["bob", "dan"]],
     [field("createdAt", "before", new Date(Date.now() - 50 * 86_400_000).toISOString()), ["alice"]],
-    [field("createdAt", "after", new Date(Date.now() - 50 * 86_400_000).toISOString().slice(0, 10)), ["bob", "carol", "dan"]],
+    [
+      field("createdAt", "after", new Date(Date.now() - 50 * 86_400_000).toISOString().slice(0, 10)),
+      ["bob", "carol", "dan"],
+    ],
   ])("%j selects %j", async (condition, expected) => {
     expect(await members(all(condition))).toEqual(expected);
   });
@@ -78,7 +81,12 @@ describe("custom attributes", () => {
   });
 });
 
-const event = (extra: Record<string, unknown>) => ({ type: "event", operator: "performed", event: "Report Exported", ...extra });
+const event = (extra: Record<string, unknown>) => ({
+  type: "event",
+  operator: "performed",
+  event: "Report Exported",
+  ...extra,
+});
 
 describe("events", () => {
   it.each([
@@ -93,7 +101,14 @@ describe("events", () => {
     [event({ window: { type: "last_days", days: 7 } }), ["alice", "bob"]],
     [event({ window: { type: "between", from: daysAgoDate(70), to: daysAgoDate(50) } }), ["bob"]],
     [event({ properties: [{ property: "format", operator: "equals", value: "csv" }] }), ["bob"]],
-    [event({ frequency: "at_least", times: 2, properties: [{ property: "pages", operator: "greater_than", value: 10 }] }), ["alice"]],
+    [
+      event({
+        frequency: "at_least",
+        times: 2,
+        properties: [{ property: "pages", operator: "greater_than", value: 10 }],
+      }),
+      ["alice"],
+    ],
     [{ type: "event", operator: "performed", event: "Signed Up" }, ["carol"]],
   ])("%j selects %j", async (condition, expected) => {
     expect(await members(all(condition))).toEqual(expected);
@@ -106,14 +121,16 @@ function daysAgoDate(days: number): string {
 
 describe("engagement and subscription", () => {
   it("received a given campaign, any campaign in a window, and the complements", async () => {
-    expect(await members(all({ type: "engagement", operator: "received", campaignId: seed.launch.id }))).toEqual(["alice"]);
-    expect(await members(all({ type: "engagement", operator: "received" }))).toEqual(["alice", "carol"]);
-    expect(await members(all({ type: "engagement", operator: "received", window: { type: "last_days", days: 14 } }))).toEqual(["alice"]);
-    expect(await members(all({ type: "engagement", operator: "not_received", window: { type: "last_days", days: 14 } }))).toEqual([
-      "bob",
-      "carol",
-      "dan",
+    expect(await members(all({ type: "engagement", operator: "received", campaignId: seed.launch.id }))).toEqual([
+      "alice",
     ]);
+    expect(await members(all({ type: "engagement", operator: "received" }))).toEqual(["alice", "carol"]);
+    expect(
+      await members(all({ type: "engagement", operator: "received", window: { type: "last_days", days: 14 } })),
+    ).toEqual(["alice"]);
+    expect(
+      await members(all({ type: "engagement", operator: "not_received", window: { type: "last_days", days: 14 } })),
+    ).toEqual(["bob", "carol", "dan"]);
   });
 
   it("opened and clicked a given campaign or any, in a window, by people only, and the complements", async () => {
@@ -122,37 +139,68 @@ describe("engagement and subscription", () => {
     expect(await members(engagement("opened", { campaignId: seed.launch.id }))).toEqual(["alice"]);
     // carol's second open, 5 days ago, of a digest sent 30 days ago.
     expect(await members(engagement("opened", { window: { type: "last_days", days: 7 } }))).toEqual(["alice", "carol"]);
-    expect(await members(engagement("opened", { campaignId: seed.digest.id, window: { type: "between", from: daysAgoDate(31), to: daysAgoDate(20) } }))).toEqual(["carol"]);
+    expect(
+      await members(
+        engagement("opened", {
+          campaignId: seed.digest.id,
+          window: { type: "between", from: daysAgoDate(31), to: daysAgoDate(20) },
+        }),
+      ),
+    ).toEqual(["carol"]);
     expect(await members(engagement("not_opened"))).toEqual(["bob", "dan"]);
     // alice's click was a machine's.
     expect(await members(engagement("clicked"))).toEqual(["carol"]);
     expect(await members(engagement("clicked", { campaignId: seed.launch.id }))).toEqual([]);
     expect(await members(engagement("clicked", { window: { type: "last_days", days: 14 } }))).toEqual([]);
-    expect(await members(engagement("not_clicked", { window: { type: "last_days", days: 60 } }))).toEqual(["alice", "bob", "dan"]);
+    expect(await members(engagement("not_clicked", { window: { type: "last_days", days: 60 } }))).toEqual([
+      "alice",
+      "bob",
+      "dan",
+    ]);
   });
 
   it("unsubscribed from a channel", async () => {
     expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "email" }))).toEqual(["carol"]);
-    expect(await members(all({ type: "subscription", operator: "subscribed", channel: "email" }))).toEqual(["alice", "bob", "dan"]);
+    expect(await members(all({ type: "subscription", operator: "subscribed", channel: "email" }))).toEqual([
+      "alice",
+      "bob",
+      "dan",
+    ]);
     expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "sms" }))).toEqual(["alice"]);
-    expect(await members(all({ type: "subscription", operator: "subscribed", channel: "sms" }))).toEqual(["bob", "carol", "dan"]);
-    expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "whatsapp" }))).toEqual(["carol"]);
+    expect(await members(all({ type: "subscription", operator: "subscribed", channel: "sms" }))).toEqual([
+      "bob",
+      "carol",
+      "dan",
+    ]);
+    expect(await members(all({ type: "subscription", operator: "unsubscribed", channel: "whatsapp" }))).toEqual([
+      "carol",
+    ]);
   });
 });
 
 describe("segment membership", () => {
   it("in and not in a static segment, and in a filter segment evaluated as it is now", async () => {
     const { staticSegment } = seed;
-    expect(await members(all({ type: "segment", operator: "in", segmentId: staticSegment.id }))).toEqual(["bob", "dan"]);
-    expect(await members(all({ type: "segment", operator: "not_in", segmentId: staticSegment.id }))).toEqual(["alice", "carol"]);
-    const pro = { id: newId(), teamId: seed.teamId, name: "Pro", kind: "filter", filter: JSON.stringify(all(attribute("plan", "equals", "pro"))) };
-    await getDb().insertInto("segments").values(pro).execute();
-    expect(await members(all({ type: "segment", operator: "not_in", segmentId: pro.id }))).toEqual(["bob", "dan"]);
-    expect(await members(any({ type: "segment", operator: "in", segmentId: pro.id }, field("name", "equals", "dan dale")))).toEqual([
-      "alice",
-      "carol",
+    expect(await members(all({ type: "segment", operator: "in", segmentId: staticSegment.id }))).toEqual([
+      "bob",
       "dan",
     ]);
+    expect(await members(all({ type: "segment", operator: "not_in", segmentId: staticSegment.id }))).toEqual([
+      "alice",
+      "carol",
+    ]);
+    const pro = {
+      id: newId(),
+      teamId: seed.teamId,
+      name: "Pro",
+      kind: "filter",
+      filter: JSON.stringify(all(attribute("plan", "equals", "pro"))),
+    };
+    await getDb().insertInto("segments").values(pro).execute();
+    expect(await members(all({ type: "segment", operator: "not_in", segmentId: pro.id }))).toEqual(["bob", "dan"]);
+    expect(
+      await members(any({ type: "segment", operator: "in", segmentId: pro.id }, field("name", "equals", "dan dale"))),
+    ).toEqual(["alice", "carol", "dan"]);
   });
 });
 
@@ -162,7 +210,11 @@ describe("nested groups", () => {
       any(attribute("plan", "equals", "pro"), event({ window: { type: "last_days", days: 7 } })),
       any(
         all(field("phone", "exists"), event({ frequency: "at_least", times: 3 })),
-        all(field("createdAt", "within_last_days", 30), { type: "segment", operator: "in", segmentId: seed.staticSegment.id }),
+        all(field("createdAt", "within_last_days", 30), {
+          type: "segment",
+          operator: "in",
+          segmentId: seed.staticSegment.id,
+        }),
       ),
     );
     // pro or exported lately: alice, bob, carol. Then phone + 3 exports (alice), or new and hand-picked (bob).
@@ -187,19 +239,36 @@ describe("another team's data", () => {
   it("is never reached: its contacts, events, deliveries, segments and campaigns", async () => {
     // The other team's events name dan five times; its delivery names dan too.
     expect(await members(all(event({ frequency: "at_least", times: 3 })))).toEqual(["alice"]);
-    expect(await members(all({ type: "event", operator: "performed", event: "Signed Up", window: { type: "last_days", days: 7 } }))).toEqual([]);
-    expect(await members(all({ type: "engagement", operator: "received", window: { type: "last_days", days: 2 } }))).toEqual([]);
+    expect(
+      await members(
+        all({ type: "event", operator: "performed", event: "Signed Up", window: { type: "last_days", days: 7 } }),
+      ),
+    ).toEqual([]);
+    expect(
+      await members(all({ type: "engagement", operator: "received", window: { type: "last_days", days: 2 } })),
+    ).toEqual([]);
     // The other team's open and click of its delivery to dan's id.
-    expect(await members(all({ type: "engagement", operator: "opened", window: { type: "last_days", days: 1 } }))).toEqual([]);
-    expect(await members(all({ type: "engagement", operator: "clicked", window: { type: "last_days", days: 14 } }))).toEqual([]);
-    expect(await refusal(all(field("name", "exists"), { type: "segment", operator: "in", segmentId: seed.otherSegment.id }))).toEqual({
+    expect(
+      await members(all({ type: "engagement", operator: "opened", window: { type: "last_days", days: 1 } })),
+    ).toEqual([]);
+    expect(
+      await members(all({ type: "engagement", operator: "clicked", window: { type: "last_days", days: 14 } })),
+    ).toEqual([]);
+    expect(
+      await refusal(all(field("name", "exists"), { type: "segment", operator: "in", segmentId: seed.otherSegment.id })),
+    ).toEqual({
       "filter.conditions[1].segmentId": ["No segment of this team has this id"],
     });
-    expect(await refusal(all(any({ type: "engagement", operator: "received", campaignId: seed.otherLaunch.id })))).toEqual({
+    expect(
+      await refusal(all(any({ type: "engagement", operator: "received", campaignId: seed.otherLaunch.id }))),
+    ).toEqual({
       "filter.conditions[0].conditions[0].campaignId": ["No campaign of this team has this id"],
     });
     // The other team sees only its own look-alike contact.
-    const { count, sample } = await previewFilter(getDb(), { teamId: seed.otherTeamId, filter: parseFilter(all(attribute("plan", "equals", "pro"))) });
+    const { count, sample } = await previewFilter(getDb(), {
+      teamId: seed.otherTeamId,
+      filter: parseFilter(all(attribute("plan", "equals", "pro"))),
+    });
     expect(count).toBe(1);
     expect(sample.map((c) => seed.names.get(c.id))).toEqual([undefined]);
   });
@@ -208,7 +277,11 @@ describe("another team's data", () => {
     const loop = { id: newId(), teamId: seed.teamId, name: "Loop", kind: "filter", filter: JSON.stringify(all()) };
     await getDb().insertInto("segments").values(loop).execute();
     const tree = parseFilter(all({ type: "segment", operator: "in", segmentId: loop.id }));
-    await getDb().updateTable("segments").set({ filter: JSON.stringify(tree) }).where("id", "=", loop.id).execute();
+    await getDb()
+      .updateTable("segments")
+      .set({ filter: JSON.stringify(tree) })
+      .where("id", "=", loop.id)
+      .execute();
     expect(await refusal(all({ type: "segment", operator: "in", segmentId: loop.id }))).toEqual({
       "filter.conditions[0].segmentId": ["A segment cannot include itself, directly or through other segments"],
     });

@@ -24,7 +24,16 @@ export async function seedFilterTeam() {
   const { teamId, token } = await createSignedInUser();
   const other = await createUser();
   const tag = randomUUID().slice(0, 8);
-  const contact = (values: { name?: string | null; email: string; phone?: string | null; attributes?: object; createdAt: Date; emailStatus?: string; smsStatus?: string; whatsappStatus?: string }) => ({
+  const contact = (values: {
+    name?: string | null;
+    email: string;
+    phone?: string | null;
+    attributes?: object;
+    createdAt: Date;
+    emailStatus?: string;
+    smsStatus?: string;
+    whatsappStatus?: string;
+  }) => ({
     id: newId(),
     name: values.name ?? null,
     email: `${values.email}-${tag}@acme.test`,
@@ -36,14 +45,44 @@ export async function seedFilterTeam() {
     whatsappStatus: values.whatsappStatus ?? "subscribed",
   });
   const people = {
-    alice: contact({ name: "Alice Archer", email: "alice", phone: "+14155550101", attributes: { plan: "pro", seats: 5, renewsAt: "2030-01-01" }, createdAt: daysAgo(100), smsStatus: "unsubscribed" }),
-    bob: contact({ name: "Bob Baker", email: "bob", attributes: { plan: "free", seats: "2", renewsAt: "2020-06-30" }, createdAt: daysAgo(10) }),
-    carol: contact({ email: "carol", phone: "+14155550103", attributes: { plan: "pro", vip: true }, createdAt: daysAgo(40), emailStatus: "unsubscribed", whatsappStatus: "unsubscribed" }),
+    alice: contact({
+      name: "Alice Archer",
+      email: "alice",
+      phone: "+14155550101",
+      attributes: { plan: "pro", seats: 5, renewsAt: "2030-01-01" },
+      createdAt: daysAgo(100),
+      smsStatus: "unsubscribed",
+    }),
+    bob: contact({
+      name: "Bob Baker",
+      email: "bob",
+      attributes: { plan: "free", seats: "2", renewsAt: "2020-06-30" },
+      createdAt: daysAgo(10),
+    }),
+    carol: contact({
+      email: "carol",
+      phone: "+14155550103",
+      attributes: { plan: "pro", vip: true },
+      createdAt: daysAgo(40),
+      emailStatus: "unsubscribed",
+      whatsappStatus: "unsubscribed",
+    }),
     dan: contact({ name: "Dan Dale", email: "dan", createdAt: daysAgo(0) }),
   };
-  await db.insertInto("contacts").values(Object.values(people).map((p) => ({ ...p, teamId }))).execute();
-  const intruder = contact({ name: "Alice Archer", email: "alice", attributes: { plan: "pro", seats: 5 }, createdAt: daysAgo(100) });
-  await db.insertInto("contacts").values({ ...intruder, teamId: other.teamId }).execute();
+  await db
+    .insertInto("contacts")
+    .values(Object.values(people).map((p) => ({ ...p, teamId })))
+    .execute();
+  const intruder = contact({
+    name: "Alice Archer",
+    email: "alice",
+    attributes: { plan: "pro", seats: 5 },
+    createdAt: daysAgo(100),
+  });
+  await db
+    .insertInto("contacts")
+    .values({ ...intruder, teamId: other.teamId })
+    .execute();
 
   const event = (team: string, contactId: string, name: string, at: Date, properties: object = {}) => ({
     id: newId(),
@@ -66,7 +105,9 @@ export async function seedFilterTeam() {
       event(teamId, people.bob.id, "Report Exported", daysAgo(60), { format: "pdf" }),
       event(teamId, people.carol.id, "Signed Up", daysAgo(40)),
       // Another team's events, some claiming this team's contacts: never counted here.
-      ...[1, 2, 3, 4, 5].map((d) => event(other.teamId, people.dan.id, "Report Exported", daysAgo(d), { format: "pdf" })),
+      ...[1, 2, 3, 4, 5].map((d) =>
+        event(other.teamId, people.dan.id, "Report Exported", daysAgo(d), { format: "pdf" }),
+      ),
       event(other.teamId, intruder.id, "Signed Up", daysAgo(2)),
     ])
     .execute();
@@ -131,5 +172,16 @@ export async function seedFilterTeam() {
     .execute();
 
   const names = new Map(Object.entries(people).map(([key, p]) => [p.id, key]));
-  return { teamId, token, otherTeamId: other.teamId, people, names, launch, digest, otherLaunch, staticSegment, otherSegment };
+  return {
+    teamId,
+    token,
+    otherTeamId: other.teamId,
+    people,
+    names,
+    launch,
+    digest,
+    otherLaunch,
+    staticSegment,
+    otherSegment,
+  };
 }

@@ -25,12 +25,20 @@ const inSegment = (segmentId: string, operator = "in") => ({ type: "segment", op
 /** `references` conditions naming one segment, in groups of 50 (the most a group holds) under an OR. */
 function namingMany(segmentId: string, references: number) {
   const groups = [];
-  for (let left = references; left > 0; left -= 50) groups.push(group("or", Array.from({ length: Math.min(50, left) }, () => inSegment(segmentId))));
+  for (let left = references; left > 0; left -= 50)
+    groups.push(
+      group(
+        "or",
+        Array.from({ length: Math.min(50, left) }, () => inSegment(segmentId)),
+      ),
+    );
   return group("or", groups);
 }
 
 async function create(name: string, filter?: unknown) {
-  const request = jsonRequest("/api/segments", filter === undefined ? { name } : { name, filter }, { headers: bearer(seed.token) });
+  const request = jsonRequest("/api/segments", filter === undefined ? { name } : { name, filter }, {
+    headers: bearer(seed.token),
+  });
   const response = await respond(() => createAction(routeArgs(request)));
   return { status: response.status, body: await response.json() };
 }
@@ -49,7 +57,10 @@ async function listed(): Promise<Map<string, number | null>> {
 }
 
 async function pageCounts(): Promise<Map<string, number | null>> {
-  const response = await serveDashboard(segmentsPage, getRequest("/dashboard/segments", { Cookie: await sessionCookieHeader(seed.token) }));
+  const response = await serveDashboard(
+    segmentsPage,
+    getRequest("/dashboard/segments", { Cookie: await sessionCookieHeader(seed.token) }),
+  );
   expect(response.status).toBe(200);
   const { segments } = (await response.json()) as { segments: { id: string; contactCount: number | null }[] };
   return new Map(segments.map((card) => [card.id, card.contactCount]));
@@ -58,7 +69,10 @@ async function pageCounts(): Promise<Map<string, number | null>> {
 /** A tree stored as it is, the way one saved before the limit existed would be. */
 async function store(name: string, filter: unknown): Promise<string> {
   const id = newId();
-  await getDb().insertInto("segments").values({ id, teamId: seed.teamId, name, kind: "filter", filter: JSON.stringify(filter) }).execute();
+  await getDb()
+    .insertInto("segments")
+    .values({ id, teamId: seed.teamId, name, kind: "filter", filter: JSON.stringify(filter) })
+    .execute();
   return id;
 }
 
@@ -75,12 +89,20 @@ function rssGrowthMb(before: number): number {
 describe("segments that include segments", () => {
   test("a realistic nesting counts and lists the right members, a segment named twice included", async () => {
     // The seed's static segment holds bob and dan; alice and carol are on the pro plan.
-    const pro = (await create("Pro", group("and", [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }]))).body.data.id;
-    const proListed = (await create("Pro and listed", group("and", [inSegment(pro), inSegment(seed.staticSegment.id)]))).body.data.id;
-    const proVip = (await create("Pro VIP", group("and", [inSegment(pro), { type: "attribute", key: "vip", operator: "exists" }]))).body.data.id;
+    const pro = (
+      await create("Pro", group("and", [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }]))
+    ).body.data.id;
+    const proListed = (await create("Pro and listed", group("and", [inSegment(pro), inSegment(seed.staticSegment.id)])))
+      .body.data.id;
+    const proVip = (
+      await create("Pro VIP", group("and", [inSegment(pro), { type: "attribute", key: "vip", operator: "exists" }]))
+    ).body.data.id;
     // Pro is named by this tree and by both segments it names: written once, read three times.
     const either = await create("Any pro", group("or", [inSegment(pro), inSegment(proListed), inSegment(proVip)]));
-    const neither = await create("Listed, not pro", group("and", [inSegment(seed.staticSegment.id), inSegment(pro, "not_in"), inSegment(proVip, "not_in")]));
+    const neither = await create(
+      "Listed, not pro",
+      group("and", [inSegment(seed.staticSegment.id), inSegment(pro, "not_in"), inSegment(proVip, "not_in")]),
+    );
     expect(either.status).toBe(201);
     expect(neither.status).toBe(201);
 
@@ -90,11 +112,15 @@ describe("segments that include segments", () => {
     expect(await members(either.body.data.id)).toEqual(["alice", "carol"]);
     expect(await members(neither.body.data.id)).toEqual(["bob", "dan"]);
     // A campaign sends to the union of its segments, each with CTEs of its own.
-    const [a, b] = await Promise.all([either, neither].map((s) => segmentContactIds(getDb(), { teamId: seed.teamId, segmentId: s.body.data.id })));
+    const [a, b] = await Promise.all(
+      [either, neither].map((s) => segmentContactIds(getDb(), { teamId: seed.teamId, segmentId: s.body.data.id })),
+    );
     const union = await a!.union(b!).execute();
     expect(union.map((row) => seed.names.get(row.contactId)).sort()).toEqual(["alice", "bob", "carol", "dan"]);
     const counts = await listed();
-    expect([pro, proListed, proVip, either.body.data.id, neither.body.data.id].map((id) => counts.get(id))).toEqual([2, 0, 1, 2, 2]);
+    expect([pro, proListed, proVip, either.body.data.id, neither.body.data.id].map((id) => counts.get(id))).toEqual([
+      2, 0, 1, 2, 2,
+    ]);
     expect((await pageCounts()).get(either.body.data.id)).toBe(2);
   });
 
@@ -130,7 +156,9 @@ describe("segments that include segments", () => {
       for (let i = 0; i < 4; i++) ids.push(await store(`Lattice ${level}.${i}`, group("or", conditions)));
       below = ids;
     }
-    const pro = (await create("Pro", group("and", [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }]))).body.data.id;
+    const pro = (
+      await create("Pro", group("and", [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }]))
+    ).body.data.id;
 
     const rssBefore = process.memoryUsage().rss;
     // What the worker's recount job does for each segment that is due: these were stored without a count.
@@ -139,7 +167,9 @@ describe("segments that include segments", () => {
     const counts = await listed();
     const page = await pageCounts();
     const growth = rssGrowthMb(rssBefore);
-    console.info(`stored 2 x 1,500 and a five-level lattice, recounted, listed and paged: RSS growth ${growth.toFixed(1)} MB`);
+    console.info(
+      `stored 2 x 1,500 and a five-level lattice, recounted, listed and paged: RSS growth ${growth.toFixed(1)} MB`,
+    );
     expect(growth).toBeLessThan(50);
 
     expect(counts.get(twoLevels)).toBeNull();
@@ -152,7 +182,9 @@ describe("segments that include segments", () => {
     expect(counts.get(seed.staticSegment.id)).toBe(2);
 
     // Sending to one, or naming one in a new segment, is refused with the reason rather than tried.
-    await expect(segmentContactIds(getDb(), { teamId: seed.teamId, segmentId: twoLevels })).rejects.toThrow(/too large to evaluate.*at most 5,000 conditions/);
+    await expect(segmentContactIds(getDb(), { teamId: seed.teamId, segmentId: twoLevels })).rejects.toThrow(
+      /too large to evaluate.*at most 5,000 conditions/,
+    );
     const naming = await create("Names the lattice", group("and", [inSegment(below[0]!)]));
     expect(naming.status).toBe(400);
     expect(naming.body.fields).toEqual({ filter: [expect.stringContaining("at most 5,000 conditions")] });

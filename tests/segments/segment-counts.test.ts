@@ -8,7 +8,12 @@ import { getDb } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { createFilterSegment, updateFilterSegment } from "#server/segments/filter-segments.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
-import { createRecountQueue, queueDueRecounts, RECOUNT_SEGMENT_QUEUE, registerSegmentRecounts } from "#server/segments/recount-jobs.ts";
+import {
+  createRecountQueue,
+  queueDueRecounts,
+  RECOUNT_SEGMENT_QUEUE,
+  registerSegmentRecounts,
+} from "#server/segments/recount-jobs.ts";
 import { recountSegment } from "#server/segments/recount-segment.ts";
 import { bearer, flashOf, formRequest, getRequest, sessionCookieHeader } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
@@ -18,11 +23,26 @@ import { seedFilterTeam } from "./filter-seed.ts";
 // was counted; the worker's recount job (pg-boss) keeps them fresh.
 
 const MINUTE = 60_000;
-const pro = parseFilter({ type: "group", combinator: "and", conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }] });
-const exported = parseFilter({ type: "group", combinator: "and", conditions: [{ type: "event", operator: "performed", event: "Report Exported" }] });
+const pro = parseFilter({
+  type: "group",
+  combinator: "and",
+  conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }],
+});
+const exported = parseFilter({
+  type: "group",
+  combinator: "and",
+  conditions: [{ type: "event", operator: "performed", event: "Report Exported" }],
+});
 
 type PageCard = { id: string; name: string; contactCount: number | null; countAge: string | null };
-type ApiCard = { id: string; name: string; kind: string; contactCount: number | null; countedAt: string | null; createdAt: string };
+type ApiCard = {
+  id: string;
+  name: string;
+  kind: string;
+  contactCount: number | null;
+  countedAt: string | null;
+  createdAt: string;
+};
 
 async function team() {
   const seed = await seedFilterTeam();
@@ -30,14 +50,24 @@ async function team() {
   return { seed, cookie };
 }
 
-async function pageCards(cookie: HeadersInit, search = ""): Promise<PageCard[] & { previousCursor?: string | null; nextCursor?: string | null }> {
+async function pageCards(
+  cookie: HeadersInit,
+  search = "",
+): Promise<PageCard[] & { previousCursor?: string | null; nextCursor?: string | null }> {
   const response = await serveDashboard(segmentsPage, getRequest(`/dashboard/segments${search}`, cookie));
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { segments: PageCard[]; previousCursor: string | null; nextCursor: string | null };
+  const body = (await response.json()) as {
+    segments: PageCard[];
+    previousCursor: string | null;
+    nextCursor: string | null;
+  };
   return Object.assign(body.segments, { previousCursor: body.previousCursor, nextCursor: body.nextCursor });
 }
 
-async function apiList(token: string, search = ""): Promise<{ status: number; body: { data: ApiCard[]; nextCursor: string | null; message?: string } }> {
+async function apiList(
+  token: string,
+  search = "",
+): Promise<{ status: number; body: { data: ApiCard[]; nextCursor: string | null; message?: string } }> {
   const response = await respond(() => listApi(routeArgs(getRequest(`/api/segments${search}`, bearer(token)))));
   return { status: response.status, body: await response.json() };
 }
@@ -57,10 +87,18 @@ describe("the stored counts", () => {
     await addProContact(seed.teamId);
 
     const card = (await pageCards(cookie)).find((c) => c.id === segment.id);
-    expect(card).toMatchObject({ name: "Pro", contactCount: 2, countAge: expect.stringMatching(/^(just now|\d+ min ago)$/) });
+    expect(card).toMatchObject({
+      name: "Pro",
+      contactCount: 2,
+      countAge: expect.stringMatching(/^(just now|\d+ min ago)$/),
+    });
     const listed = (await apiList(seed.token)).body.data.find((c) => c.id === segment.id);
     expect(listed).toMatchObject({ name: "Pro", kind: "filter", contactCount: 2, countedAt: expect.any(String) });
-    const stored = await getDb().selectFrom("segments").select("countedAt").where("id", "=", segment.id).executeTakeFirstOrThrow();
+    const stored = await getDb()
+      .selectFrom("segments")
+      .select("countedAt")
+      .where("id", "=", segment.id)
+      .executeTakeFirstOrThrow();
     expect(new Date(listed!.countedAt!).getTime()).toBe(stored.countedAt!.getTime());
   });
 
@@ -73,31 +111,62 @@ describe("the stored counts", () => {
         // Any count would wait on these locks (and the test would time out) instead of answering.
         await sql`lock table contacts, events, segment_members in access exclusive mode`.execute(trx);
         expect((await pageCards(cookie)).find((c) => c.id === byEvent.id)).toMatchObject({ contactCount: 2 });
-        expect((await apiList(seed.token)).body.data.find((c) => c.id === byEvent.id)).toMatchObject({ contactCount: 2 });
+        expect((await apiList(seed.token)).body.data.find((c) => c.id === byEvent.id)).toMatchObject({
+          contactCount: 2,
+        });
       });
   });
 
   test("a count that runs past its time keeps the last count and its time; a segment never counted shows as not counted, with when it was tried", async () => {
     const { seed, cookie } = await team();
     const byEvent = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Exported", filter: exported });
-    const before = await getDb().selectFrom("segments").select("countedAt").where("id", "=", byEvent.id).executeTakeFirstOrThrow();
+    const before = await getDb()
+      .selectFrom("segments")
+      .select("countedAt")
+      .where("id", "=", byEvent.id)
+      .executeTakeFirstOrThrow();
     const neverCounted = newId();
-    await getDb().insertInto("segments").values({ id: neverCounted, teamId: seed.teamId, name: "Stored", kind: "filter", filter: JSON.stringify(exported) }).execute();
-    expect((await pageCards(cookie)).find((c) => c.id === neverCounted)).toMatchObject({ contactCount: null, countAge: null });
+    await getDb()
+      .insertInto("segments")
+      .values({
+        id: neverCounted,
+        teamId: seed.teamId,
+        name: "Stored",
+        kind: "filter",
+        filter: JSON.stringify(exported),
+      })
+      .execute();
+    expect((await pageCards(cookie)).find((c) => c.id === neverCounted)).toMatchObject({
+      contactCount: null,
+      countAge: null,
+    });
 
     await getDb()
       .transaction()
       .execute(async (trx) => {
         await sql`lock table events in access exclusive mode`.execute(trx);
-        expect(await recountSegment(getDb(), { segmentId: byEvent.id, timeoutMs: 300 })).toEqual({ status: "not-counted", reason: "too-slow" });
-        expect(await recountSegment(getDb(), { segmentId: neverCounted, timeoutMs: 300 })).toEqual({ status: "not-counted", reason: "too-slow" });
+        expect(await recountSegment(getDb(), { segmentId: byEvent.id, timeoutMs: 300 })).toEqual({
+          status: "not-counted",
+          reason: "too-slow",
+        });
+        expect(await recountSegment(getDb(), { segmentId: neverCounted, timeoutMs: 300 })).toEqual({
+          status: "not-counted",
+          reason: "too-slow",
+        });
       });
 
     const cards = await pageCards(cookie);
     expect(cards.find((c) => c.id === byEvent.id)).toMatchObject({ contactCount: 2 });
-    const after = await getDb().selectFrom("segments").select("countedAt").where("id", "=", byEvent.id).executeTakeFirstOrThrow();
+    const after = await getDb()
+      .selectFrom("segments")
+      .select("countedAt")
+      .where("id", "=", byEvent.id)
+      .executeTakeFirstOrThrow();
     expect(after.countedAt).toEqual(before.countedAt);
-    expect(cards.find((c) => c.id === neverCounted)).toMatchObject({ contactCount: null, countAge: expect.any(String) });
+    expect(cards.find((c) => c.id === neverCounted)).toMatchObject({
+      contactCount: null,
+      countAge: expect.any(String),
+    });
   });
 
   test("an edit drops the old tree's count and counts the new one; a count of the old tree that ends after the edit is not stored", async () => {
@@ -137,7 +206,11 @@ describe("Count now on a card", () => {
     await addProContact(seed.teamId);
     const search = "?tab=csv&after=abc";
 
-    const response = await serveDashboard(countNow, formRequest(`/dashboard/segments/${segment.id}/count${search}`, {}, cookie), { id: segment.id });
+    const response = await serveDashboard(
+      countNow,
+      formRequest(`/dashboard/segments/${segment.id}/count${search}`, {}, cookie),
+      { id: segment.id },
+    );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/dashboard/segments${search}`);
@@ -150,10 +223,16 @@ describe("Count now on a card", () => {
     const theirs = await createFilterSegment(getDb(), { teamId: seed.otherTeamId, name: "Theirs", filter: pro });
 
     for (const id of [theirs.id, seed.otherSegment.id, newId()]) {
-      const response = await serveDashboard(countNow, formRequest(`/dashboard/segments/${id}/count`, {}, cookie), { id });
+      const response = await serveDashboard(countNow, formRequest(`/dashboard/segments/${id}/count`, {}, cookie), {
+        id,
+      });
       expect(response.status).toBe(404);
     }
-    const row = await getDb().selectFrom("segments").select("contactCount").where("id", "=", seed.otherSegment.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("segments")
+      .select("contactCount")
+      .where("id", "=", seed.otherSegment.id)
+      .executeTakeFirstOrThrow();
     expect(row.contactCount).toBeNull();
   });
 });
@@ -166,12 +245,30 @@ describe("paging the list", () => {
     const tie = new Date("2026-01-01T00:00:00.000Z");
     await getDb()
       .insertInto("segments")
-      .values(names.map((name, i) => ({ id: newId(), teamId: seed.teamId, name, kind: "static", contactCount: 0, countedAt: tie, createdAt: i % 2 ? tie : new Date(tie.getTime() + i * MINUTE) })))
+      .values(
+        names.map((name, i) => ({
+          id: newId(),
+          teamId: seed.teamId,
+          name,
+          kind: "static",
+          contactCount: 0,
+          countedAt: tie,
+          createdAt: i % 2 ? tie : new Date(tie.getTime() + i * MINUTE),
+        })),
+      )
       .execute();
     // And another team's, interleaved in time: never on this team's pages.
     await getDb()
       .insertInto("segments")
-      .values(Array.from({ length: 10 }, (_, i) => ({ id: newId(), teamId: seed.otherTeamId, name: `Theirs ${i}`, kind: "static", createdAt: i % 2 ? tie : new Date(tie.getTime() + i * MINUTE) })))
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          id: newId(),
+          teamId: seed.otherTeamId,
+          name: `Theirs ${i}`,
+          kind: "static",
+          createdAt: i % 2 ? tie : new Date(tie.getTime() + i * MINUTE),
+        })),
+      )
       .execute();
     // The seed's own static segment is listed too.
     return { seed, cookie, names: [...names, seed.staticSegment.name] };
@@ -232,7 +329,10 @@ describe("paging the list", () => {
 
   test("a page link whose cursor was edited starts the page over with a toast, never an error", async () => {
     const { cookie } = await team();
-    const response = await serveDashboard(segmentsPage, getRequest("/dashboard/segments?after=bm90LWEtY3Vyc29y&tab=csv", cookie));
+    const response = await serveDashboard(
+      segmentsPage,
+      getRequest("/dashboard/segments?after=bm90LWEtY3Vyc29y&tab=csv", cookie),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/segments?tab=csv");
   });
@@ -275,11 +375,21 @@ describe("the recount job, on pg-boss", () => {
     const later = new Date(Date.now() + 11 * MINUTE);
     const recounts = await registerSegmentRecounts(boss, {
       db: getDb(),
-      settings: { maxAgeSeconds: 600, concurrency: 2, tickMs: 200, countTimeoutMs: 5_000, batch: 10_000, now: () => later },
+      settings: {
+        maxAgeSeconds: 600,
+        concurrency: 2,
+        tickMs: 200,
+        countTimeoutMs: 5_000,
+        batch: 10_000,
+        now: () => later,
+      },
     });
     try {
       await expect
-        .poll(async () => (await pageCards(cookie)).find((c) => c.id === segment.id)?.contactCount, { timeout: 15_000, interval: 200 })
+        .poll(async () => (await pageCards(cookie)).find((c) => c.id === segment.id)?.contactCount, {
+          timeout: 15_000,
+          interval: 200,
+        })
         .toBe(3);
     } finally {
       recounts.stop();

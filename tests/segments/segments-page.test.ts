@@ -19,7 +19,11 @@ describe("the segments page", () => {
   test("lists the team's segments with their real contact counts, and only the team's", async () => {
     const user = await signedIn();
     const other = await signedIn();
-    const contacts = Array.from({ length: 3 }, (_, i) => ({ name: `Person ${i}`, email: `person${i}@example.com`, phone: null }));
+    const contacts = Array.from({ length: 3 }, (_, i) => ({
+      name: `Person ${i}`,
+      email: `person${i}@example.com`,
+      phone: null,
+    }));
     await receiveImportChunk(getDb(), user.teamId, { contacts, segmentName: "Imported" });
     await createSegment(getDb(), { teamId: user.teamId, name: "Empty" });
     await createSegment(getDb(), { teamId: other.teamId, name: "Not mine" });
@@ -29,8 +33,20 @@ describe("the segments page", () => {
     expect(response.status).toBe(200);
     const { segments } = await response.json();
     expect(segments).toEqual([
-      { id: expect.any(String), name: "Empty", kind: "static", contactCount: 0, countAge: expect.stringMatching(JUST_COUNTED) },
-      { id: expect.any(String), name: "Imported", kind: "static", contactCount: 3, countAge: expect.stringMatching(JUST_COUNTED) },
+      {
+        id: expect.any(String),
+        name: "Empty",
+        kind: "static",
+        contactCount: 0,
+        countAge: expect.stringMatching(JUST_COUNTED),
+      },
+      {
+        id: expect.any(String),
+        name: "Imported",
+        kind: "static",
+        contactCount: 3,
+        countAge: expect.stringMatching(JUST_COUNTED),
+      },
     ]);
   });
 
@@ -46,29 +62,43 @@ describe("creating a segment", () => {
   test("saves the trimmed name and returns to the tab the user was on with 'Segment created successfully'", async () => {
     const user = await signedIn();
 
-    const response = await serveDashboard(createAction, formRequest("/dashboard/segments/new?tab=csv", { name: "  Trial users  " }, user.cookie));
+    const response = await serveDashboard(
+      createAction,
+      formRequest("/dashboard/segments/new?tab=csv", { name: "  Trial users  " }, user.cookie),
+    );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/segments?tab=csv");
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Segment created successfully" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Segment created successfully" },
+    ]);
     expect((await listSegments(getDb(), { teamId: user.teamId })).rows.map((s) => s.name)).toEqual(["Trial users"]);
   });
 
-  test.each([[""], ["   "]])("a blank name (%j) answers 400 with 'Segment name is required' and creates nothing", async (name) => {
-    const user = await signedIn();
+  test.each([[""], ["   "]])(
+    "a blank name (%j) answers 400 with 'Segment name is required' and creates nothing",
+    async (name) => {
+      const user = await signedIn();
 
-    const response = await serveDashboard(createAction, formRequest("/dashboard/segments/new", { name }, user.cookie));
+      const response = await serveDashboard(
+        createAction,
+        formRequest("/dashboard/segments/new", { name }, user.cookie),
+      );
 
-    expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.result.error.name).toEqual(["Segment name is required"]);
-    expect((await listSegments(getDb(), { teamId: user.teamId })).rows).toEqual([]);
-  });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.result.error.name).toEqual(["Segment name is required"]);
+      expect((await listSegments(getDb(), { teamId: user.teamId })).rows).toEqual([]);
+    },
+  );
 
   test("an unknown tab in the URL falls back to the default page", async () => {
     const user = await signedIn();
 
-    const response = await serveDashboard(createAction, formRequest("/dashboard/segments/new?tab=https://evil.example", { name: "VIP" }, user.cookie));
+    const response = await serveDashboard(
+      createAction,
+      formRequest("/dashboard/segments/new?tab=https://evil.example", { name: "VIP" }, user.cookie),
+    );
 
     expect(response.headers.get("Location")).toBe("/dashboard/segments");
   });
@@ -79,16 +109,24 @@ describe("renaming a segment", () => {
     const user = await signedIn();
     const segment = await createSegment(getDb(), { teamId: user.teamId, name: "<b>Old</b> name" });
 
-    const page = await serveDashboard(editPage, getRequest(`/dashboard/segments/${segment.id}/edit`, user.cookie), { id: segment.id });
-    expect(await page.json()).toEqual({ segment: { id: segment.id, name: "<b>Old</b> name" } });
-
-    const response = await serveDashboard(editAction, formRequest(`/dashboard/segments/${segment.id}/edit`, { name: "New name" }, user.cookie), {
+    const page = await serveDashboard(editPage, getRequest(`/dashboard/segments/${segment.id}/edit`, user.cookie), {
       id: segment.id,
     });
+    expect(await page.json()).toEqual({ segment: { id: segment.id, name: "<b>Old</b> name" } });
+
+    const response = await serveDashboard(
+      editAction,
+      formRequest(`/dashboard/segments/${segment.id}/edit`, { name: "New name" }, user.cookie),
+      {
+        id: segment.id,
+      },
+    );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/segments");
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Segment updated successfully" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Segment updated successfully" },
+    ]);
     expect((await findSegment(getDb(), { teamId: user.teamId, segmentId: segment.id }))?.name).toBe("New name");
   });
 
@@ -96,9 +134,13 @@ describe("renaming a segment", () => {
     const user = await signedIn();
     const segment = await createSegment(getDb(), { teamId: user.teamId, name: "Keep me" });
 
-    const response = await serveDashboard(editAction, formRequest(`/dashboard/segments/${segment.id}/edit`, { name: " " }, user.cookie), {
-      id: segment.id,
-    });
+    const response = await serveDashboard(
+      editAction,
+      formRequest(`/dashboard/segments/${segment.id}/edit`, { name: " " }, user.cookie),
+      {
+        id: segment.id,
+      },
+    );
 
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.name).toEqual(["Segment name is required"]);
@@ -112,7 +154,11 @@ describe("renaming a segment", () => {
 
     for (const id of [theirs.id, "not-a-uuid", UNKNOWN_ID]) {
       const page = await serveDashboard(editPage, getRequest(`/dashboard/segments/${id}/edit`, user.cookie), { id });
-      const post = await serveDashboard(editAction, formRequest(`/dashboard/segments/${id}/edit`, { name: "Mine now" }, user.cookie), { id });
+      const post = await serveDashboard(
+        editAction,
+        formRequest(`/dashboard/segments/${id}/edit`, { name: "Mine now" }, user.cookie),
+        { id },
+      );
       expect([page.status, post.status]).toEqual([404, 404]);
     }
     expect((await findSegment(getDb(), { teamId: other.teamId, segmentId: theirs.id }))?.name).toBe("Theirs");
@@ -128,14 +174,24 @@ describe("deleting a segment", () => {
     });
     const id = segmentId!;
 
-    const page = await serveDashboard(deletePage, getRequest(`/dashboard/segments/${id}/delete?tab=filters`, user.cookie), { id });
+    const page = await serveDashboard(
+      deletePage,
+      getRequest(`/dashboard/segments/${id}/delete?tab=filters`, user.cookie),
+      { id },
+    );
     expect(await page.json()).toEqual({ segment: { id, name: "Going away" } });
 
-    const response = await serveDashboard(deleteAction, formRequest(`/dashboard/segments/${id}/delete?tab=filters`, {}, user.cookie), { id });
+    const response = await serveDashboard(
+      deleteAction,
+      formRequest(`/dashboard/segments/${id}/delete?tab=filters`, {}, user.cookie),
+      { id },
+    );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/segments?tab=filters");
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Segment deleted successfully" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Segment deleted successfully" },
+    ]);
     expect(await findSegment(getDb(), { teamId: user.teamId, segmentId: id })).toBeUndefined();
     const contacts = await getDb().selectFrom("contacts").select("email").where("teamId", "=", user.teamId).execute();
     expect(contacts).toEqual([{ email: "ada@example.com" }]);
@@ -146,8 +202,14 @@ describe("deleting a segment", () => {
     const other = await signedIn();
     const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
 
-    const page = await serveDashboard(deletePage, getRequest(`/dashboard/segments/${theirs.id}/delete`, user.cookie), { id: theirs.id });
-    const post = await serveDashboard(deleteAction, formRequest(`/dashboard/segments/${theirs.id}/delete`, {}, user.cookie), { id: theirs.id });
+    const page = await serveDashboard(deletePage, getRequest(`/dashboard/segments/${theirs.id}/delete`, user.cookie), {
+      id: theirs.id,
+    });
+    const post = await serveDashboard(
+      deleteAction,
+      formRequest(`/dashboard/segments/${theirs.id}/delete`, {}, user.cookie),
+      { id: theirs.id },
+    );
 
     expect([page.status, post.status]).toEqual([404, 404]);
     expect(await findSegment(getDb(), { teamId: other.teamId, segmentId: theirs.id })).toBeDefined();

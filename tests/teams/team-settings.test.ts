@@ -10,7 +10,8 @@ import { signedIn } from "../factories.ts";
 
 const SETTINGS = "/dashboard/settings";
 
-const saveSettings = (cookie: HeadersInit, fields: Record<string, string>) => serveDashboard(settingsAction, formRequest(SETTINGS, fields, cookie));
+const saveSettings = (cookie: HeadersInit, fields: Record<string, string>) =>
+  serveDashboard(settingsAction, formRequest(SETTINGS, fields, cookie));
 
 describe("the Team card of Settings", () => {
   test("a new team is in UTC with no address; saving shows 'Team settings saved' and the page shows the new values", async () => {
@@ -24,14 +25,18 @@ describe("the Team card of Settings", () => {
     const response = await saveSettings(user.cookie, { timeZone: "Asia/Tokyo", postalAddress: address });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(SETTINGS);
-    expect(await flashOf(response)).toEqual([{ type: "success", title: "Success", description: "Team settings saved" }]);
+    expect(await flashOf(response)).toEqual([
+      { type: "success", title: "Success", description: "Team settings saved" },
+    ]);
 
     const after = await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json();
     expect(after.team).toEqual({ timeZone: "Asia/Tokyo", postalAddress: "Murmur Inc.\n1 Main Street\nSpringfield" });
 
     // An empty address clears it.
     await saveSettings(user.cookie, { timeZone: "Asia/Tokyo", postalAddress: "  " });
-    expect((await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json()).team.postalAddress).toBe("");
+    expect(
+      (await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json()).team.postalAddress,
+    ).toBe("");
   });
 
   test("an unknown zone or a too long address is explained on its field and nothing is saved", async () => {
@@ -44,7 +49,11 @@ describe("the Team card of Settings", () => {
       postalAddress: ["The postal address must be at most 500 characters"],
     });
     expect(body.result.initialValue).toMatchObject({ timeZone: "Mars/Olympus_Mons" });
-    const team = await getDb().selectFrom("teams").select(["timeZone", "postalAddress"]).where("id", "=", user.teamId).executeTakeFirstOrThrow();
+    const team = await getDb()
+      .selectFrom("teams")
+      .select(["timeZone", "postalAddress"])
+      .where("id", "=", user.teamId)
+      .executeTakeFirstOrThrow();
     expect(team).toEqual({ timeZone: "UTC", postalAddress: null });
   });
 
@@ -61,18 +70,29 @@ describe("campaign times in the team's time zone", () => {
   test("the schedule dialog suggests, reads and the list shows times in the team's zone, naming it", async () => {
     const user = await signedIn();
     await saveSettings(user.cookie, { timeZone: "Asia/Tokyo", postalAddress: "" });
-    const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "Later", type: "EMAIL", segmentIds: [] } });
+    const created = await createCampaign(getDb(), {
+      teamId: user.teamId,
+      input: { name: "Later", type: "EMAIL", segmentIds: [] },
+    });
     const path = `/dashboard/broadcasts/${created.id}/schedule`;
 
     const dialog = await (await serveDashboard(schedulePage, getRequest(path, user.cookie), { id: created.id })).json();
     expect(dialog.timeZone).toBe("Asia/Tokyo");
     // Tomorrow at this minute on Tokyo's clock (UTC+9, no daylight saving).
     const tokyoTomorrow = new Date(Date.now() + 24 * 3600_000 + 9 * 3600_000).toISOString().slice(0, 16);
-    expect([tokyoTomorrow, new Date(Date.parse(`${tokyoTomorrow}Z`) - 60_000).toISOString().slice(0, 16)]).toContain(dialog.suggested);
+    expect([tokyoTomorrow, new Date(Date.parse(`${tokyoTomorrow}Z`) - 60_000).toISOString().slice(0, 16)]).toContain(
+      dialog.suggested,
+    );
 
-    const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "at", scheduledTime: "2099-01-31T09:30" }, user.cookie), { id: created.id });
+    const response = await serveDashboard(
+      scheduleAction,
+      formRequest(path, { intent: "at", scheduledTime: "2099-01-31T09:30" }, user.cookie),
+      { id: created.id },
+    );
     expect(response.status).toBe(302);
-    expect((await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).scheduledAt!.toISOString()).toBe("2099-01-31T00:30:00.000Z");
+    expect(
+      (await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).scheduledAt!.toISOString(),
+    ).toBe("2099-01-31T00:30:00.000Z");
 
     const list = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie))).json();
     expect(list.timeZone).toBe("Asia/Tokyo");
@@ -82,13 +102,24 @@ describe("campaign times in the team's time zone", () => {
     const user = await signedIn();
     // Kiritimati is UTC+14: its wall clock is ahead of everyone's, so "now there" minus an hour is past.
     await saveSettings(user.cookie, { timeZone: "Pacific/Kiritimati", postalAddress: "" });
-    const created = await createCampaign(getDb(), { teamId: user.teamId, input: { name: "Soon", type: "EMAIL", segmentIds: [] } });
+    const created = await createCampaign(getDb(), {
+      teamId: user.teamId,
+      input: { name: "Soon", type: "EMAIL", segmentIds: [] },
+    });
     const path = `/dashboard/broadcasts/${created.id}/schedule`;
     const anHourAgoThere = new Date(Date.now() + 13 * 3600_000).toISOString().slice(0, 16);
-    const response = await serveDashboard(scheduleAction, formRequest(path, { intent: "at", scheduledTime: anHourAgoThere }, user.cookie), { id: created.id });
+    const response = await serveDashboard(
+      scheduleAction,
+      formRequest(path, { intent: "at", scheduledTime: anHourAgoThere }, user.cookie),
+      { id: created.id },
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.scheduledTime).toEqual(["Must be in the future"]);
-    const noSuchDay = await serveDashboard(scheduleAction, formRequest(path, { intent: "at", scheduledTime: "2099-02-30T09:00" }, user.cookie), { id: created.id });
+    const noSuchDay = await serveDashboard(
+      scheduleAction,
+      formRequest(path, { intent: "at", scheduledTime: "2099-02-30T09:00" }, user.cookie),
+      { id: created.id },
+    );
     expect(noSuchDay.status).toBe(400);
     expect((await noSuchDay.json()).result.error.scheduledTime).toEqual(["Not a valid date-time"]);
     expect((await getCampaign(getDb(), { teamId: user.teamId, campaignId: created.id })).state).toBe("DRAFT");

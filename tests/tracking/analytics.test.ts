@@ -11,7 +11,11 @@ import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { createSentCampaign } from "./fixtures.ts";
 
-const PERSON = { userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36", ip: "198.51.100.7" };
+const PERSON = {
+  userAgent:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  ip: "198.51.100.7",
+};
 
 /**
  * A SENT email campaign of 10: 6 accepted, 1 bounced after acceptance, 2 refused,
@@ -32,7 +36,10 @@ async function seedEmailCampaign(teamId: string) {
   await recordClick(db, { ...PERSON, deliveryId: c!, linkIndex: 1, url: "https://example.com/docs", method: "GET" });
   await recordOpen(db, { userAgent: "Mozilla/5.0", ip: "17.1.2.3", deliveryId: d! });
   const unsubscriber = recipients[4]!;
-  await unsubscribeRecipient(db, { target: { deliveryId: e!, teamId, contactId: unsubscriber.contactId, channel: "EMAIL" }, source: "link" });
+  await unsubscribeRecipient(db, {
+    target: { deliveryId: e!, teamId, contactId: unsubscriber.contactId, channel: "EMAIL" },
+    source: "link",
+  });
   return campaignId;
 }
 
@@ -47,8 +54,15 @@ describe("campaign analytics", () => {
 
   test("SMS and WhatsApp count as delivered only what the provider confirmed", async () => {
     const { teamId } = await signedIn();
-    const { campaignId } = await createSentCampaign(teamId, { type: "SMS", outcomes: ["delivered", "delivered", "sent", "failed"] });
-    expect((await campaignAnalytics(getDb(), { teamId, campaignIds: [campaignId] })).get(campaignId)).toMatchObject({ sent: 3, delivered: 2, failed: 1 });
+    const { campaignId } = await createSentCampaign(teamId, {
+      type: "SMS",
+      outcomes: ["delivered", "delivered", "sent", "failed"],
+    });
+    expect((await campaignAnalytics(getDb(), { teamId, campaignIds: [campaignId] })).get(campaignId)).toMatchObject({
+      sent: 3,
+      delivered: 2,
+      failed: 1,
+    });
   });
 
   test("another team's campaign has no analytics to show", async () => {

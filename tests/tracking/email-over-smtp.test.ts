@@ -2,7 +2,11 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loader as click } from "#app/routes/tracking/click.tsx";
 import { loader as pixel } from "#app/routes/tracking/open.ts";
-import { action as unsubscribe, loader as unsubscribePage, middleware as unsubscribeMiddleware } from "#app/routes/unsubscribe.tsx";
+import {
+  action as unsubscribe,
+  loader as unsubscribePage,
+  middleware as unsubscribeMiddleware,
+} from "#app/routes/unsubscribe.tsx";
 import { getDb } from "#db/database.ts";
 import { createSmtpSender } from "#server/channels/smtp-sender.ts";
 import { prepareCampaignRenderer } from "#server/content/render.ts";
@@ -19,7 +23,8 @@ import { respond, routeArgs } from "../serve-route.ts";
 // instrumented, sent over SMTP to a real server, parsed there with mailparser, and
 // then its links, pixel and unsubscribe URL used as a mail client would use them.
 
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const POSTAL = "Acme Ltd\n1 Market Street\nLeeds LS1 1AA";
 const CONTENT = [
   "<html><body>",
@@ -40,20 +45,51 @@ async function sendCampaign() {
   const { teamId } = await createUser();
   await db.updateTable("teams").set({ postalAddress: POSTAL }).where("id", "=", teamId).execute();
   const { campaignId, recipients } = await createSentCampaign(teamId, { recipients: 2 });
-  await db.updateTable("campaigns").set({ subject: "An offer for {{ contact.name }}", content: CONTENT, contentFormat: "HTML" }).where("id", "=", campaignId).execute();
+  await db
+    .updateTable("campaigns")
+    .set({ subject: "An offer for {{ contact.name }}", content: CONTENT, contentFormat: "HTML" })
+    .where("id", "=", campaignId)
+    .execute();
   for (const [i, r] of recipients.entries()) {
-    await db.updateTable("contacts").set({ name: `Reader ${i}`, attributes: JSON.stringify({ code: `C${i}` }) }).where("id", "=", r.contactId).execute();
+    await db
+      .updateTable("contacts")
+      .set({ name: `Reader ${i}`, attributes: JSON.stringify({ code: `C${i}` }) })
+      .where("id", "=", r.contactId)
+      .execute();
   }
 
   const campaign = await db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).executeTakeFirstOrThrow();
   const render = prepareCampaignRenderer(campaign);
   const key = await getTrackingKey(db);
-  const sender = createSmtpSender({ allowPrivateNetworks: true, config: { host: sink.host, port: sink.port, security: "none", username: null, fromName: "Acme", fromAddress: "news@acme.test" } });
+  const sender = createSmtpSender({
+    allowPrivateNetworks: true,
+    config: {
+      host: sink.host,
+      port: sink.port,
+      security: "none",
+      username: null,
+      fromName: "Acme",
+      fromAddress: "news@acme.test",
+    },
+  });
   for (const r of recipients) {
-    const contact = await db.selectFrom("contacts").select(["id", "email", "name", "phone", "attributes"]).where("id", "=", r.contactId).executeTakeFirstOrThrow();
+    const contact = await db
+      .selectFrom("contacts")
+      .select(["id", "email", "name", "phone", "attributes"])
+      .where("id", "=", r.contactId)
+      .executeTakeFirstOrThrow();
     const message = render(contact);
     if (message.channel !== "EMAIL") throw new Error("expected an email");
-    const tracked = instrumentEmail({ html: message.html, text: message.text, deliveryId: r.deliveryId, teamId, contactId: r.contactId, key, baseUrl: ORIGIN, postalAddress: POSTAL });
+    const tracked = instrumentEmail({
+      html: message.html,
+      text: message.text,
+      deliveryId: r.deliveryId,
+      teamId,
+      contactId: r.contactId,
+      key,
+      baseUrl: ORIGIN,
+      postalAddress: POSTAL,
+    });
     const outcome = await sender.send({
       teamId,
       campaignId,
@@ -61,7 +97,12 @@ async function sendCampaign() {
       deliveryId: r.deliveryId,
       messageId: `${r.deliveryId}@murmur.test`,
       to: r.address,
-      content: { ...message, html: tracked.html, text: tracked.text, headers: { ...message.headers, ...tracked.headers } },
+      content: {
+        ...message,
+        html: tracked.html,
+        text: tracked.text,
+        headers: { ...message.headers, ...tracked.headers },
+      },
     });
     expect(outcome.status).toBe("sent");
   }
@@ -70,8 +111,13 @@ async function sendCampaign() {
   return { teamId, campaignId, recipients, mails };
 }
 
-const hrefs = (mail: ParsedMail) => [...String(mail.html).matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
-const header = (mail: ParsedMail, name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
+const hrefs = (mail: ParsedMail) =>
+  [...String(mail.html).matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+const header = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.replace(/^[^:]+:\s*/, "")
+    .replace(/\r?\n\s+/g, " ");
 const tokenOf = (url: string, route: string) => new URL(url).pathname.slice(route.length);
 
 async function follow(url: string, method = "GET") {
@@ -82,7 +128,9 @@ async function follow(url: string, method = "GET") {
 
 async function fetchPixel(url: string) {
   const token = tokenOf(url, "/t/o/");
-  return respond(() => pixel(routeArgs(new Request(url, { headers: { "User-Agent": BROWSER } }), { params: { token } })));
+  return respond(() =>
+    pixel(routeArgs(new Request(url, { headers: { "User-Agent": BROWSER } }), { params: { token } })),
+  );
 }
 
 function unsubscribeRequest(url: string, init: RequestInit = {}) {
@@ -149,9 +197,16 @@ describe("a marketing email sent over SMTP", () => {
 
     // What Gmail or Apple Mail POST to the List-Unsubscribe URL when the reader presses their button.
     const url = header(mails[1]!, "list-unsubscribe")!.slice(1, -1);
-    const oneClick = await unsubscribeRequest(url, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+    const oneClick = await unsubscribeRequest(url, {
+      method: "POST",
+      body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+    });
     expect(oneClick.status).toBe(200);
-    const status = await getDb().selectFrom("contacts").select("emailStatus").where("id", "=", recipients[1]!.contactId).executeTakeFirstOrThrow();
+    const status = await getDb()
+      .selectFrom("contacts")
+      .select("emailStatus")
+      .where("id", "=", recipients[1]!.contactId)
+      .executeTakeFirstOrThrow();
     expect(status.emailStatus).toBe("unsubscribed");
     expect(await (await unsubscribeRequest(url)).json()).toMatchObject({ state: "done" });
     expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 1, unsubscribed: 1 });

@@ -24,12 +24,18 @@ async function sentLink() {
   const db = getDb();
   const { teamId } = await createUser();
   await addContacts(teamId, [{ email: "reader@example.com", name: "Reader" }]);
-  const campaign = await draftCampaign(teamId, { content: `<p>Hello, <a href="${DESTINATION.replaceAll("&", "&amp;")}">see the offer</a>.</p>` });
+  const campaign = await draftCampaign(teamId, {
+    content: `<p>Hello, <a href="${DESTINATION.replaceAll("&", "&amp;")}">see the offer</a>.</p>`,
+  });
   await sendCampaignNow(db, { teamId, campaignId: campaign.id });
   await startCampaign(db, queues.boss, campaign.id);
   const jobs = await queues.boss.findJobs<ChunkJob>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
   for (const job of jobs) await sendChunk(chunkWorker(), job.data);
-  const message = await db.selectFrom("outboxMessages").select("content").where("campaignId", "=", campaign.id).executeTakeFirstOrThrow();
+  const message = await db
+    .selectFrom("outboxMessages")
+    .select("content")
+    .where("campaignId", "=", campaign.id)
+    .executeTakeFirstOrThrow();
   const html = (message.content as { html: string }).html;
   const path = /https?:\/\/[^"]*(\/t\/c\/[A-Za-z0-9_-]+)/.exec(html)?.[1];
   expect(path, "the message's tracked link").toBeTruthy();

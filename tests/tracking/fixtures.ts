@@ -12,24 +12,48 @@ export type DeliveryOutcome = "sent" | "failed" | "bounced" | "delivered" | "que
 
 export async function createSentCampaign(
   teamId: string,
-  options: { name?: string; type?: CampaignType; recipients?: number; outcomes?: DeliveryOutcome[]; sentAt?: Date } = {},
+  options: {
+    name?: string;
+    type?: CampaignType;
+    recipients?: number;
+    outcomes?: DeliveryOutcome[];
+    sentAt?: Date;
+  } = {},
 ): Promise<{ campaignId: string; recipients: SeededRecipient[] }> {
   const db = getDb();
   const type = options.type ?? "EMAIL";
   const sentAt = options.sentAt ?? new Date(Date.now() - 3600_000);
   const outcomes = options.outcomes ?? Array.from({ length: options.recipients ?? 1 }, () => "sent" as const);
-  const campaign = await createCampaign(db, { teamId, input: { name: options.name ?? "Spring launch", type, subject: "Hello", content: "<p>Hi</p>", segmentIds: [] } });
-  await db.updateTable("campaigns").set({ state: "SENT", startedAt: sentAt, sentAt }).where("id", "=", campaign.id).execute();
+  const campaign = await createCampaign(db, {
+    teamId,
+    input: { name: options.name ?? "Spring launch", type, subject: "Hello", content: "<p>Hi</p>", segmentIds: [] },
+  });
+  await db
+    .updateTable("campaigns")
+    .set({ state: "SENT", startedAt: sentAt, sentAt })
+    .where("id", "=", campaign.id)
+    .execute();
 
   const recipients = outcomes.map((_, i) => {
     const contactId = newId();
-    const address = type === "EMAIL" ? `reader-${contactId}@example.com` : `+1555${String(1000000 + Math.floor(Math.random() * 8999999)).slice(0, 7)}`;
+    const address =
+      type === "EMAIL"
+        ? `reader-${contactId}@example.com`
+        : `+1555${String(1000000 + Math.floor(Math.random() * 8999999)).slice(0, 7)}`;
     return { contactId, deliveryId: newId(), address, index: i };
   });
   if (recipients.length === 0) return { campaignId: campaign.id, recipients: [] };
   await db
     .insertInto("contacts")
-    .values(recipients.map((r) => ({ id: r.contactId, teamId, name: `Reader ${r.index}`, email: type === "EMAIL" ? r.address : null, phone: type === "EMAIL" ? null : r.address })))
+    .values(
+      recipients.map((r) => ({
+        id: r.contactId,
+        teamId,
+        name: `Reader ${r.index}`,
+        email: type === "EMAIL" ? r.address : null,
+        phone: type === "EMAIL" ? null : r.address,
+      })),
+    )
     .execute();
   await db
     .insertInto("deliveries")
@@ -54,5 +78,8 @@ export async function createSentCampaign(
       }),
     )
     .execute();
-  return { campaignId: campaign.id, recipients: recipients.map(({ contactId, deliveryId, address }) => ({ contactId, deliveryId, address })) };
+  return {
+    campaignId: campaign.id,
+    recipients: recipients.map(({ contactId, deliveryId, address }) => ({ contactId, deliveryId, address })),
+  };
 }

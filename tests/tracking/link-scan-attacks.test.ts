@@ -11,7 +11,16 @@ const baseUrl = "https://murmur.example.com";
 
 function instrument(html: string, text = "") {
   const deliveryId = newId();
-  const out = instrumentEmail({ html, text, deliveryId, teamId: newId(), contactId: newId(), key, baseUrl, postalAddress: null });
+  const out = instrumentEmail({
+    html,
+    text,
+    deliveryId,
+    teamId: newId(),
+    contactId: newId(),
+    key,
+    baseUrl,
+    postalAddress: null,
+  });
   const clicks = [...out.html.matchAll(/\/t\/c\/([A-Za-z0-9_-]+)/g)].map((m) => readClickToken(key, m[1]!)?.url);
   return { out, clicks };
 }
@@ -49,7 +58,9 @@ describe("scanning hostile email bodies for links", () => {
   });
 
   test("{{ unsubscribe_url }} is filled in text and other tags, not inside an <a> tag's other attributes", () => {
-    const { out } = instrument(`<img alt="{{ unsubscribe_url }}"><a title="{{ unsubscribe_url }}" href="{{unsubscribe_url}}">Leave</a> {{ unsubscribe_url }}`);
+    const { out } = instrument(
+      `<img alt="{{ unsubscribe_url }}"><a title="{{ unsubscribe_url }}" href="{{unsubscribe_url}}">Leave</a> {{ unsubscribe_url }}`,
+    );
     expect(out.html).toBe(
       `<img alt="${out.unsubscribeUrl}"><a title="{{ unsubscribe_url }}" href="${out.unsubscribeUrl}">Leave</a> ${out.unsubscribeUrl}` +
         out.html.slice(out.html.indexOf("<img src=")),

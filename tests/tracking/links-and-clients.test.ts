@@ -19,8 +19,13 @@ const GMAIL = "Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggp
 const OUTLOOK = "Microsoft Outlook 16.0.17029; ms-office; MSOffice 16";
 
 async function sentCampaign(teamId: string) {
-  await addContacts(teamId, ["ann", "bob", "cy"].map((name) => ({ email: `${name}@murmur.test`, name })));
-  const campaign = await draftCampaign(teamId, { content: `<p><a href="${PRICING}">Pricing</a> <a href="${DOCS}">Docs</a></p>` });
+  await addContacts(
+    teamId,
+    ["ann", "bob", "cy"].map((name) => ({ email: `${name}@murmur.test`, name })),
+  );
+  const campaign = await draftCampaign(teamId, {
+    content: `<p><a href="${PRICING}">Pricing</a> <a href="${DOCS}">Docs</a></p>`,
+  });
   const rows = await sendWholeCampaign(queues, teamId, campaign.id);
   const to = (name: string) => rows.find((row) => row.address === `${name}@murmur.test`)!.id;
   return { campaign, to };
@@ -33,7 +38,15 @@ describe("a campaign's links and mail clients", () => {
     const { campaign, to } = await sentCampaign(user.teamId);
     const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
     const click = (name: string, linkIndex: number, url: string, minutes: number, method = "GET") =>
-      recordClick(db, { deliveryId: to(name), linkIndex, url, method, userAgent: BROWSER, ip: "203.0.113.9", at: at(minutes) });
+      recordClick(db, {
+        deliveryId: to(name),
+        linkIndex,
+        url,
+        method,
+        userAgent: BROWSER,
+        ip: "203.0.113.9",
+        at: at(minutes),
+      });
     await click("ann", 0, PRICING, 1);
     await click("ann", 0, PRICING, 5);
     await click("bob", 0, PRICING, 2);
@@ -41,16 +54,25 @@ describe("a campaign's links and mail clients", () => {
     // A link checker's HEAD request is a machine's click: counted nowhere.
     await click("cy", 1, DOCS, 4, "HEAD");
 
-    const open = (name: string, userAgent: string, minutes: number, ip = "203.0.113.9") => recordOpen(db, { deliveryId: to(name), userAgent, ip, at: at(minutes) });
+    const open = (name: string, userAgent: string, minutes: number, ip = "203.0.113.9") =>
+      recordOpen(db, { deliveryId: to(name), userAgent, ip, at: at(minutes) });
     await open("ann", APPLE_MAIL, 1);
     await open("ann", APPLE_MAIL, 30);
     await open("bob", GMAIL, 2);
     await open("cy", OUTLOOK, 3);
-    await open("cy", "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15", 4);
+    await open(
+      "cy",
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15",
+      4,
+    );
     // Apple's privacy proxy fetching the pixel from Apple's network: a machine.
     await open("cy", "Mozilla/5.0", 0.5, "17.58.63.12");
 
-    const page = await (await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, user.cookie), { id: campaign.id })).json();
+    const page = await (
+      await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, user.cookie), {
+        id: campaign.id,
+      })
+    ).json();
     expect(page.links).toEqual([
       { url: PRICING, uniqueClicks: 2, clicks: 3 },
       { url: DOCS, uniqueClicks: 1, clicks: 1 },
@@ -68,11 +90,23 @@ describe("a campaign's links and mail clients", () => {
     const user = await signedIn();
     const { campaign } = await sentCampaign(user.teamId);
     expect(await campaignLinks(getDb(), { teamId: user.teamId, campaignId: campaign.id })).toEqual([]);
-    expect((await campaignClients(getDb(), { teamId: user.teamId, campaignId: campaign.id })).every((row) => row.opens === 0)).toBe(true);
+    expect(
+      (await campaignClients(getDb(), { teamId: user.teamId, campaignId: campaign.id })).every(
+        (row) => row.opens === 0,
+      ),
+    ).toBe(true);
     const stranger = await signedIn();
-    await expect(campaignLinks(getDb(), { teamId: stranger.teamId, campaignId: campaign.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(campaignClients(getDb(), { teamId: stranger.teamId, campaignId: campaign.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    const theirPage = await serveDashboard(campaignPage, getRequest(`/dashboard/broadcasts/${campaign.id}`, stranger.cookie), { id: campaign.id });
+    await expect(campaignLinks(getDb(), { teamId: stranger.teamId, campaignId: campaign.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(campaignClients(getDb(), { teamId: stranger.teamId, campaignId: campaign.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const theirPage = await serveDashboard(
+      campaignPage,
+      getRequest(`/dashboard/broadcasts/${campaign.id}`, stranger.cookie),
+      { id: campaign.id },
+    );
     expect(theirPage.status).toBe(404);
   });
 

@@ -19,7 +19,10 @@ import { respond, routeArgs } from "../serve-route.ts";
 // as good as the link itself (unsubscribe someone, click in their name).
 
 const lines: string[] = [];
-const logger = pino({ level: "info" }, new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) }));
+const logger = pino(
+  { level: "info" },
+  new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) }),
+);
 
 // The request log in front of the real tracking and unsubscribe route modules, served over HTTP.
 const app = express();
@@ -33,7 +36,11 @@ app.all(/.*/, async (req, res) => {
   const [, kind, token = ""] = /^\/(t\/o|t\/c|u)\/([^/?]+)/.exec(req.path) ?? [];
   const args = routeArgs(request, { params: { token } });
   const response = await respond(() =>
-    kind === "t/o" ? pixel(args) : kind === "t/c" ? click(args) : unsubscribeMiddleware[0]!(args as never, () => respond(() => unsubscribePage(args as never))),
+    kind === "t/o"
+      ? pixel(args)
+      : kind === "t/c"
+        ? click(args)
+        : unsubscribeMiddleware[0]!(args as never, () => respond(() => unsubscribePage(args as never))),
   );
   res.status(response.status).end();
 });
@@ -80,7 +87,11 @@ describe("the request log", () => {
     const { contactId, unsubscribe } = await tokensOfOneRecipient();
     const output = await logged(2, async () => {
       expect((await fetch(`${base}/u/${unsubscribe}`)).status).toBe(200);
-      const oneClick = await fetch(`${base}/u/${unsubscribe}?token=${unsubscribe}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      const oneClick = await fetch(`${base}/u/${unsubscribe}?token=${unsubscribe}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
       expect(oneClick.status).toBe(200);
     });
     expect(output.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
@@ -90,7 +101,10 @@ describe("the request log", () => {
     expect(JSON.stringify(output)).not.toContain(unsubscribe);
     expect(JSON.stringify(output)).not.toContain(unsubscribe.slice(0, 16));
     // The request really was an unsubscribe.
-    expect((await getDb().selectFrom("contacts").select("emailStatus").where("id", "=", contactId).executeTakeFirstOrThrow()).emailStatus).toBe("unsubscribed");
+    expect(
+      (await getDb().selectFrom("contacts").select("emailStatus").where("id", "=", contactId).executeTakeFirstOrThrow())
+        .emailStatus,
+    ).toBe("unsubscribed");
   });
 
   test("shows followed links and fetched pixels without their tokens, whatever the case of the path", async () => {

@@ -71,7 +71,9 @@ describe("click tokens", () => {
   test("signed for a whole message at once, each carries its own link", () => {
     const urls = ["https://example.com/a", "https://example.com/b?x=1&y=2", "https://example.com/ü"];
     const tokens = signClickTokens(key, deliveryId, urls);
-    expect(tokens.map((token) => readClickToken(key, token))).toEqual(urls.map((url, linkIndex) => ({ deliveryId, linkIndex, url })));
+    expect(tokens.map((token) => readClickToken(key, token))).toEqual(
+      urls.map((url, linkIndex) => ({ deliveryId, linkIndex, url })),
+    );
     expect(tokens[1]).toBe(signClickToken(key, { deliveryId, linkIndex: 1, url: urls[1]! }));
   });
 

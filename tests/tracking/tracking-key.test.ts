@@ -14,7 +14,8 @@ import { respond, routeArgs } from "../serve-route.ts";
 // plain text, and a key stored in plain text by an earlier version keeps signing.
 
 const db = () => getDb();
-const storedRow = () => db().selectFrom("trackingKeys").select(["secret", "sealedSecret"]).where("id", "=", 1).executeTakeFirstOrThrow();
+const storedRow = () =>
+  db().selectFrom("trackingKeys").select(["secret", "sealedSecret"]).where("id", "=", 1).executeTakeFirstOrThrow();
 
 /** The table as the version before sealing left it: the key itself in `secret`. */
 async function storePlainKey(): Promise<Buffer> {
@@ -29,7 +30,9 @@ async function storePlainKey(): Promise<Buffer> {
 async function rowReveals(key: Buffer): Promise<boolean> {
   const row = await storedRow();
   const stored = `${row.secret?.toString("hex") ?? ""} ${row.sealedSecret ?? ""}`;
-  return [key.toString("hex"), key.toString("base64"), key.toString("base64url").slice(0, 40)].some((spelling) => stored.includes(spelling));
+  return [key.toString("hex"), key.toString("base64"), key.toString("base64url").slice(0, 40)].some((spelling) =>
+    stored.includes(spelling),
+  );
 }
 
 afterEach(() => forgetTrackingKey());
@@ -61,7 +64,9 @@ describe("the generated tracking key", () => {
 
     forgetTrackingKey();
     expect(readClickToken(await getTrackingKey(db()), token)?.url).toBe(url);
-    const followed = await respond(() => click(routeArgs(new Request(`${ORIGIN}/t/c/${token}`), { params: { token } })));
+    const followed = await respond(() =>
+      click(routeArgs(new Request(`${ORIGIN}/t/c/${token}`), { params: { token } })),
+    );
     expect(followed.status).toBe(302);
     expect(followed.headers.get("Location")).toBe(url);
   });
@@ -79,7 +84,9 @@ describe("the generated tracking key", () => {
     await db().deleteFrom("trackingKeys").execute();
     const key = await getTrackingKey(db());
     const before = await storedRow();
-    await expect(loadStoredTrackingKey(db(), randomBytes(32))).rejects.toThrow(/cannot be decrypted with this server's secret key.*MURMUR_SECRET_KEY/);
+    await expect(loadStoredTrackingKey(db(), randomBytes(32))).rejects.toThrow(
+      /cannot be decrypted with this server's secret key.*MURMUR_SECRET_KEY/,
+    );
     expect(await storedRow()).toEqual(before);
     forgetTrackingKey();
     expect((await getTrackingKey(db())).equals(key)).toBe(true);

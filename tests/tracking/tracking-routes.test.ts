@@ -14,15 +14,22 @@ import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 
-const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
+const BROWSER =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 
 async function fetchPixel(token: string, init: { userAgent?: string; ip?: string; method?: string } = {}) {
-  const request = new Request(`${ORIGIN}/t/o/${token}.gif`, { method: init.method ?? "GET", headers: init.userAgent === undefined ? { "User-Agent": BROWSER } : { "User-Agent": init.userAgent } });
+  const request = new Request(`${ORIGIN}/t/o/${token}.gif`, {
+    method: init.method ?? "GET",
+    headers: init.userAgent === undefined ? { "User-Agent": BROWSER } : { "User-Agent": init.userAgent },
+  });
   return respond(() => pixel(routeArgs(request, { params: { token: `${token}.gif` }, ip: init.ip })));
 }
 
 async function follow(token: string, init: { userAgent?: string; method?: string } = {}) {
-  const request = new Request(`${ORIGIN}/t/c/${token}`, { method: init.method ?? "GET", headers: { "User-Agent": init.userAgent ?? BROWSER } });
+  const request = new Request(`${ORIGIN}/t/c/${token}`, {
+    method: init.method ?? "GET",
+    headers: { "User-Agent": init.userAgent ?? BROWSER },
+  });
   return respond(() => click(routeArgs(request, { params: { token } })));
 }
 
@@ -66,7 +73,11 @@ describe("the open pixel", () => {
 
   test("answers the same image for a forged or broken token, and counts nothing", async () => {
     const { teamId, campaignId, deliveryId } = await oneRecipient();
-    for (const token of [signOpenToken(randomBytes(32), deliveryId), "garbage", signOpenToken(await key(), deliveryId).slice(0, -3)]) {
+    for (const token of [
+      signOpenToken(randomBytes(32), deliveryId),
+      "garbage",
+      signOpenToken(await key(), deliveryId).slice(0, -3),
+    ]) {
       const response = await fetchPixel(token);
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("image/gif");
@@ -83,10 +94,19 @@ describe("the open pixel", () => {
     await fetchPixel(signOpenToken(k, recipients[2]!.deliveryId), { userAgent: "Barracuda Sentinel (EE)" });
     await fetchPixel(signOpenToken(k, recipients[3]!.deliveryId), { userAgent: "" });
     // Gmail fetches images when the reader opens the message: that is a person.
-    await fetchPixel(signOpenToken(k, recipients[4]!.deliveryId), { userAgent: "Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)" });
+    await fetchPixel(signOpenToken(k, recipients[4]!.deliveryId), {
+      userAgent: "Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)",
+    });
     expect(await analyticsOf(teamId, campaignId)).toMatchObject({ sent: 5, opened: 1, botOpened: 4 });
-    const kinds = await getDb().selectFrom("engagementEvents").select(["deliveryId", "kind", "detail"]).where("campaignId", "=", campaignId).execute();
-    expect(kinds.find((e) => e.deliveryId === recipients[1]!.deliveryId)).toMatchObject({ kind: "bot_open", detail: "apple-mail-privacy" });
+    const kinds = await getDb()
+      .selectFrom("engagementEvents")
+      .select(["deliveryId", "kind", "detail"])
+      .where("campaignId", "=", campaignId)
+      .execute();
+    expect(kinds.find((e) => e.deliveryId === recipients[1]!.deliveryId)).toMatchObject({
+      kind: "bot_open",
+      detail: "apple-mail-privacy",
+    });
     expect(kinds.find((e) => e.deliveryId === recipients[4]!.deliveryId)).toMatchObject({ kind: "open", detail: null });
   });
 
@@ -118,7 +138,11 @@ describe("tracked links", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     await follow(await clickToken(deliveryId));
     expect(await analyticsOf(teamId, campaignId)).toMatchObject({ sent: 2, opened: 1, clicked: 1 });
-    const events = await getDb().selectFrom("engagementEvents").select(["kind", "linkIndex", "url"]).where("deliveryId", "=", deliveryId).execute();
+    const events = await getDb()
+      .selectFrom("engagementEvents")
+      .select(["kind", "linkIndex", "url"])
+      .where("deliveryId", "=", deliveryId)
+      .execute();
     expect(events).toEqual([
       { kind: "click", linkIndex: 0, url: "https://example.com/launch?a=1&b=2" },
       { kind: "click", linkIndex: 0, url: "https://example.com/launch?a=1&b=2" },
@@ -132,7 +156,11 @@ describe("tracked links", () => {
     Buffer.from(other.replaceAll("-", ""), "hex").copy(otherDelivery, 1);
     const otherIndex = Buffer.from(real);
     otherIndex.writeUInt16BE(1, 17);
-    const otherUrl = Buffer.concat([real.subarray(0, 19), Buffer.from("https://evil.example/phish"), real.subarray(real.length - 16)]);
+    const otherUrl = Buffer.concat([
+      real.subarray(0, 19),
+      Buffer.from("https://evil.example/phish"),
+      real.subarray(real.length - 16),
+    ]);
     const forged = [
       otherDelivery.toString("base64url"),
       otherIndex.toString("base64url"),
@@ -157,12 +185,22 @@ describe("tracked links", () => {
     expect((await follow(await clickToken(other, 0), { method: "HEAD" })).status).toBe(302);
     // Three different links, the last one just inside two seconds of the first.
     for (const [index, url] of ["https://example.com/a", "https://example.com/b", "https://example.com/c"].entries()) {
-      setClock(start, index * (INSTANT_AFTER_SEND_MS - 1) / 2);
+      setClock(start, (index * (INSTANT_AFTER_SEND_MS - 1)) / 2);
       expect((await follow(await clickToken(deliveryId, index, url))).status).toBe(302);
     }
     expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 0, clicked: 0 });
-    const details = await getDb().selectFrom("engagementEvents").select("detail").where("campaignId", "=", campaignId).orderBy("id").execute();
-    expect(details.map((e) => e.detail)).toEqual(["head-request", "all-links-at-once", "all-links-at-once", "all-links-at-once"]);
+    const details = await getDb()
+      .selectFrom("engagementEvents")
+      .select("detail")
+      .where("campaignId", "=", campaignId)
+      .orderBy("id")
+      .execute();
+    expect(details.map((e) => e.detail)).toEqual([
+      "head-request",
+      "all-links-at-once",
+      "all-links-at-once",
+      "all-links-at-once",
+    ]);
   });
 
   test("a person following three links, never three within two seconds, is counted as a person", async () => {
@@ -175,7 +213,12 @@ describe("tracked links", () => {
       expect((await follow(await clickToken(deliveryId, index, `https://example.com/${index}`))).status).toBe(302);
     }
     expect(await analyticsOf(teamId, campaignId)).toMatchObject({ opened: 1, clicked: 1 });
-    const kinds = await getDb().selectFrom("engagementEvents").select("kind").where("deliveryId", "=", deliveryId).orderBy("id").execute();
+    const kinds = await getDb()
+      .selectFrom("engagementEvents")
+      .select("kind")
+      .where("deliveryId", "=", deliveryId)
+      .orderBy("id")
+      .execute();
     expect(kinds.map((e) => e.kind)).toEqual(["click", "click", "click"]);
   });
 
@@ -187,12 +230,18 @@ describe("tracked links", () => {
     expect(response.headers.get("Location")).toBeNull();
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ destination: "https://example.com/launch?a=1&b=2" });
-    expect(await getDb().selectFrom("engagementEvents").select("id").where("deliveryId", "=", deliveryId).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("engagementEvents").select("id").where("deliveryId", "=", deliveryId).execute(),
+    ).toEqual([]);
   });
 
   test("a link of an erased contact, or of a delivery never made, redirects nowhere", async () => {
     const { deliveryId } = await oneRecipient();
-    const { contactId } = await getDb().selectFrom("deliveries").select("contactId").where("id", "=", deliveryId).executeTakeFirstOrThrow();
+    const { contactId } = await getDb()
+      .selectFrom("deliveries")
+      .select("contactId")
+      .where("id", "=", deliveryId)
+      .executeTakeFirstOrThrow();
     await getDb().deleteFrom("contacts").where("id", "=", contactId).execute();
     for (const token of [await clickToken(deliveryId), await clickToken(newId(), 0, "https://example.com/x")]) {
       const response = await follow(token);

@@ -18,28 +18,44 @@ function serve(handler: typeof loader | typeof action, request: Request, token: 
 }
 
 const page = (token: string) => serve(loader, new Request(`${ORIGIN}/u/${token}`), token);
-const post = (token: string, body: URLSearchParams | FormData) => serve(action, new Request(`${ORIGIN}/u/${token}`, { method: "POST", body }), token);
+const post = (token: string, body: URLSearchParams | FormData) =>
+  serve(action, new Request(`${ORIGIN}/u/${token}`, { method: "POST", body }), token);
 
 async function recipient(options: Parameters<typeof createSentCampaign>[1] = {}) {
   const { teamId } = await createUser();
   const { campaignId, recipients } = await createSentCampaign(teamId, { recipients: 1, ...options });
   const { contactId, deliveryId, address } = recipients[0]!;
-  const token = signUnsubscribeToken(await getTrackingKey(getDb()), { deliveryId, teamId, contactId, channel: options.type ?? "EMAIL" });
+  const token = signUnsubscribeToken(await getTrackingKey(getDb()), {
+    deliveryId,
+    teamId,
+    contactId,
+    channel: options.type ?? "EMAIL",
+  });
   return { teamId, campaignId, contactId, address, token };
 }
 
 const statusOf = async (contactId: string) =>
-  getDb().selectFrom("contacts").select(["emailStatus", "smsStatus"]).where("id", "=", contactId).executeTakeFirstOrThrow();
+  getDb()
+    .selectFrom("contacts")
+    .select(["emailStatus", "smsStatus"])
+    .where("id", "=", contactId)
+    .executeTakeFirstOrThrow();
 const unsubscribedCount = async (teamId: string, campaignId: string) =>
   (await campaignAnalytics(getDb(), { teamId, campaignIds: [campaignId] })).get(campaignId)!.unsubscribed;
-const teamName = async (teamId: string) => (await getDb().selectFrom("teams").select("name").where("id", "=", teamId).executeTakeFirstOrThrow()).name;
+const teamName = async (teamId: string) =>
+  (await getDb().selectFrom("teams").select("name").where("id", "=", teamId).executeTakeFirstOrThrow()).name;
 
 describe("the unsubscribe page", () => {
   test("asks once, naming the team and the address, and changes nothing by being read", async () => {
     const { teamId, contactId, address, token } = await recipient();
     const response = await page(token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ state: "ask", teamName: await teamName(teamId), messages: "emails", address: `r•••@${address.split("@")[1]}` });
+    expect(await response.json()).toEqual({
+      state: "ask",
+      teamName: await teamName(teamId),
+      messages: "emails",
+      address: `r•••@${address.split("@")[1]}`,
+    });
     expect(await statusOf(contactId)).toMatchObject({ emailStatus: "subscribed" });
   });
 
@@ -56,14 +72,21 @@ describe("the unsubscribe page", () => {
 
   test("a mail client's RFC 8058 one-click POST gets a bare 200 and unsubscribes", async () => {
     const { teamId, campaignId, contactId, token } = await recipient();
-    for (const body of [new URLSearchParams({ "List-Unsubscribe": "One-Click" }), formData({ "List-Unsubscribe": "One-Click" })]) {
+    for (const body of [
+      new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+      formData({ "List-Unsubscribe": "One-Click" }),
+    ]) {
       const response = await post(token, body);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe("");
     }
     expect(await statusOf(contactId)).toMatchObject({ emailStatus: "unsubscribed" });
     expect(await unsubscribedCount(teamId, campaignId)).toBe(1);
-    const event = await getDb().selectFrom("engagementEvents").select(["kind", "detail"]).where("contactId", "=", contactId).executeTakeFirstOrThrow();
+    const event = await getDb()
+      .selectFrom("engagementEvents")
+      .select(["kind", "detail"])
+      .where("contactId", "=", contactId)
+      .executeTakeFirstOrThrow();
     expect(event).toEqual({ kind: "unsubscribe", detail: "one_click" });
   });
 
@@ -110,7 +133,9 @@ describe("unsubscribeByAddress (SMS STOP)", () => {
     const { teamId, contactId, address } = await recipient({ type: "SMS" });
     const stranger = await recipient({ type: "SMS" });
     await getDb().updateTable("contacts").set({ phone: address }).where("id", "=", stranger.contactId).execute();
-    expect(await unsubscribeByAddress(getDb(), { teamId, channel: "SMS", address: address.slice(1), source: "sms_stop" })).toEqual({ unsubscribed: 1 });
+    expect(
+      await unsubscribeByAddress(getDb(), { teamId, channel: "SMS", address: address.slice(1), source: "sms_stop" }),
+    ).toEqual({ unsubscribed: 1 });
     expect(await statusOf(contactId)).toMatchObject({ smsStatus: "unsubscribed" });
     expect(await statusOf(stranger.contactId)).toMatchObject({ smsStatus: "subscribed" });
   });
@@ -119,11 +144,23 @@ describe("unsubscribeByAddress (SMS STOP)", () => {
     const { teamId } = await createUser();
     const [contact] = await getDb()
       .insertInto("contacts")
-      .values({ id: crypto.randomUUID(), teamId, name: "Walk-in", email: "walk-in@example.com", phone: "+442071838750" })
+      .values({
+        id: crypto.randomUUID(),
+        teamId,
+        name: "Walk-in",
+        email: "walk-in@example.com",
+        phone: "+442071838750",
+      })
       .returning("id")
       .execute();
-    expect(await unsubscribeByAddress(getDb(), { teamId, channel: "SMS", address: "+442071838750", source: "sms_stop" })).toEqual({ unsubscribed: 1 });
-    const event = await getDb().selectFrom("engagementEvents").select(["kind", "detail", "deliveryId"]).where("contactId", "=", contact!.id).executeTakeFirstOrThrow();
+    expect(
+      await unsubscribeByAddress(getDb(), { teamId, channel: "SMS", address: "+442071838750", source: "sms_stop" }),
+    ).toEqual({ unsubscribed: 1 });
+    const event = await getDb()
+      .selectFrom("engagementEvents")
+      .select(["kind", "detail", "deliveryId"])
+      .where("contactId", "=", contact!.id)
+      .executeTakeFirstOrThrow();
     expect(event).toEqual({ kind: "unsubscribe", detail: "sms_stop", deliveryId: null });
   });
 });

@@ -20,11 +20,23 @@ describe("'active users' for a team with a status attribute", () => {
   it("reads the activity meaning, says 'active' reads two ways, and offers the attribute", () => {
     const answer = interpretWithBuiltIn("active users", vocabulary, clock);
     expect(answer.filter.conditions).toEqual([
-      { type: "event", operator: "performed", event: "Logged In", frequency: "at_least", times: 1, window: { type: "last_days", days: 30 }, properties: [] },
+      {
+        type: "event",
+        operator: "performed",
+        event: "Logged In",
+        frequency: "at_least",
+        times: 1,
+        window: { type: "last_days", days: 30 },
+        properties: [],
+      },
     ]);
-    expect(answer.unsupported.join(" ")).toContain('"active" can mean any event in the last 30 days or the attribute "status"');
+    expect(answer.unsupported.join(" ")).toContain(
+      '"active" can mean any event in the last 30 days or the attribute "status"',
+    );
     const other = answer.choices!.find((c) => c.label.includes('the attribute "status"'))!;
-    expect(other.filter.conditions).toEqual([{ type: "attribute", key: "status", operator: "equals", value: "active" }]);
+    expect(other.filter.conditions).toEqual([
+      { type: "attribute", key: "status", operator: "equals", value: "active" },
+    ]);
     expect(interpretWithBuiltIn("active users", vocabulary, clock, other.readings).filter).toEqual(other.filter);
   });
 

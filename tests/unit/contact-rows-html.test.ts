@@ -11,14 +11,22 @@ const contact = {
 
 /** The text a reader sees: what is between the tags, unescaped. */
 function textOf(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&amp;", "&");
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
 }
 
 describe("the Contacts table's rows", () => {
   it("shows each contact's name as a link, email, phone and created day, with a checkbox named by the contact", () => {
     const html = contactRowsHtml([contact], false);
     expect(html).toContain(`<a href="/dashboard/contacts/${contact.id}" title="Ada Lovelace">Ada Lovelace</a>`);
-    expect(html).toContain(`<input type="checkbox" name="contactIds" value="${contact.id}" aria-label="Select Ada Lovelace">`);
+    expect(html).toContain(
+      `<input type="checkbox" name="contactIds" value="${contact.id}" aria-label="Select Ada Lovelace">`,
+    );
     expect(textOf(html)).toBe("Ada Lovelaceada@example.com+14155550100Mar 5, 2024");
   });
 
@@ -30,7 +38,9 @@ describe("the Contacts table's rows", () => {
   });
 
   it("ticks every row when asked to", () => {
-    expect(contactRowsHtml([contact, { ...contact, id: "0192f1c4-5b6a-7c8d-9e0f-a1b2c3d4e5f7" }], true).match(/ checked>/g)).toHaveLength(2);
+    expect(
+      contactRowsHtml([contact, { ...contact, id: "0192f1c4-5b6a-7c8d-9e0f-a1b2c3d4e5f7" }], true).match(/ checked>/g),
+    ).toHaveLength(2);
     expect(contactRowsHtml([contact], false)).not.toContain("checked");
   });
 

@@ -10,7 +10,11 @@ const CHUNK = 16 * 1024;
 
 /** A source handing out `text` in chunks while someone listens, counting the characters the parser was given. */
 function countingSource(text: string, chunk = CHUNK) {
-  const listeners = { data: new Set<(value?: unknown) => void>(), end: new Set<(value?: unknown) => void>(), error: new Set<(value?: unknown) => void>() };
+  const listeners = {
+    data: new Set<(value?: unknown) => void>(),
+    end: new Set<(value?: unknown) => void>(),
+    error: new Set<(value?: unknown) => void>(),
+  };
   let offset = 0;
   let flowing = false;
   let delivered = 0;
@@ -80,7 +84,9 @@ describe("a row longer than the limit", () => {
     const cpu = process.cpuUsage();
     const { result, rows, delivered } = await read(text);
     const used = process.cpuUsage(cpu);
-    console.info(`unterminated quote + 8 MB, shared reader: ${((used.user + used.system) / 1000).toFixed(0)} ms CPU, ${delivered} characters parsed of ${text.length}`);
+    console.info(
+      `unterminated quote + 8 MB, shared reader: ${((used.user + used.system) / 1000).toFixed(0)} ms CPU, ${delivered} characters parsed of ${text.length}`,
+    );
     expect(result).toEqual({ fields: ["name", "email"], rows: 3, stoppedBy: "longRow", longRow: 5 });
     expect(rows).toHaveLength(3);
     expect(delivered).toBeLessThanOrEqual(CSV_MAX_ROW_CHARS + 2 * CHUNK);
@@ -116,7 +122,11 @@ describe("a row longer than the limit", () => {
 
 describe("the browser's reading of a chosen file", () => {
   test("refuses the file, naming the row, before anything is sent", async () => {
-    const file = new File([`${HEADER}${rowsOf(9)}"Open quote,x@example.com\n${"filler,".repeat(300_000)}`], "contacts.csv", { type: "text/csv" });
+    const file = new File(
+      [`${HEADER}${rowsOf(9)}"Open quote,x@example.com\n${"filler,".repeat(300_000)}`],
+      "contacts.csv",
+      { type: "text/csv" },
+    );
     const answer = await inspectCsvFile(file, { onProgress: () => {} });
     expect(answer).toEqual({
       title: "Parse error",

@@ -26,7 +26,13 @@ describe("parseEnv", () => {
   });
 
   test("provider API addresses and the private SMTP allowance are the operator's, checked at start-up", () => {
-    expect(parseEnv({ TWILIO_BASE_URL: "http://127.0.0.1:4010/", WHATSAPP_BASE_URL: "https://graph.example/", ALLOW_PRIVATE_SMTP: "1" })).toMatchObject({
+    expect(
+      parseEnv({
+        TWILIO_BASE_URL: "http://127.0.0.1:4010/",
+        WHATSAPP_BASE_URL: "https://graph.example/",
+        ALLOW_PRIVATE_SMTP: "1",
+      }),
+    ).toMatchObject({
       TWILIO_BASE_URL: "http://127.0.0.1:4010",
       WHATSAPP_BASE_URL: "https://graph.example",
       ALLOW_PRIVATE_SMTP: true,
@@ -84,7 +90,9 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
     for (const garbage of ["yes", "true", "-1", "1.5"]) {
-      expect(() => parseEnv({ TRUST_PROXY: garbage }), garbage).toThrow(/TRUST_PROXY: must be a whole number of proxy hops, 0 or more/);
+      expect(() => parseEnv({ TRUST_PROXY: garbage }), garbage).toThrow(
+        /TRUST_PROXY: must be a whole number of proxy hops, 0 or more/,
+      );
     }
   });
 

@@ -3,7 +3,13 @@ import { readBuilderForm } from "#app/components/segments/filter-builder/read-fo
 import type { FormValue } from "#shared/form-tree.ts";
 import { draftFromFilter, filterFromDraft } from "#server/segments/filter/form.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
-import { COMPARISON_OPERATORS, CONTACT_FIELDS, ENGAGEMENT_OPERATORS, EVENT_FREQUENCIES, FIELD_OPERATORS } from "#shared/segments/filter/schema.ts";
+import {
+  COMPARISON_OPERATORS,
+  CONTACT_FIELDS,
+  ENGAGEMENT_OPERATORS,
+  EVENT_FREQUENCIES,
+  FIELD_OPERATORS,
+} from "#shared/segments/filter/schema.ts";
 
 // The builder is the filter tree as plain form fields: a saved tree reopened in the
 // builder and posted back unchanged must be the same tree, for every condition kind
@@ -33,10 +39,25 @@ function valueFor(operator: string): unknown {
   }
 }
 
-const fields = CONTACT_FIELDS.flatMap((field) => FIELD_OPERATORS[field].map((operator) => ({ type: "field", field, operator, value: valueFor(operator) })));
-const attributes = COMPARISON_OPERATORS.map((operator) => ({ type: "attribute", key: "plan", operator, value: valueFor(operator) }));
+const fields = CONTACT_FIELDS.flatMap((field) =>
+  FIELD_OPERATORS[field].map((operator) => ({ type: "field", field, operator, value: valueFor(operator) })),
+);
+const attributes = COMPARISON_OPERATORS.map((operator) => ({
+  type: "attribute",
+  key: "plan",
+  operator,
+  value: valueFor(operator),
+}));
 const events = EVENT_FREQUENCIES.flatMap((frequency) => [
-  { type: "event", operator: "performed", event: "Report Exported", frequency, times: 3, window: { type: "last_days", days: 30 }, properties: [] },
+  {
+    type: "event",
+    operator: "performed",
+    event: "Report Exported",
+    frequency,
+    times: 3,
+    window: { type: "last_days", days: 30 },
+    properties: [],
+  },
   {
     type: "event",
     operator: "not_performed",
@@ -68,7 +89,9 @@ function formFields(value: FormValue, name: string, into = new FormData()): Form
 
 describe("the filter builder's form", () => {
   it("reopens a saved tree and posts it back unchanged: every kind and operator, three levels deep", () => {
-    const saved = parseFilter(group([...fields, group([...attributes, group([...events, ...engagement], "and")], "or"), ...others]));
+    const saved = parseFilter(
+      group([...fields, group([...attributes, group([...events, ...engagement], "and")], "or"), ...others]),
+    );
     const { draft } = readBuilderForm(formFields(draftFromFilter(saved), "filter"));
     expect(parseFilter(filterFromDraft(draft))).toEqual(saved);
   });
@@ -82,12 +105,21 @@ describe("the filter builder's form", () => {
           { type: "attribute", key: "seats", operator: "greater_than", value: " 40 " },
           { type: "attribute", key: "country", operator: "in_list", value: "DE, FR\nGB" },
           { type: "attribute", key: "zip", operator: "equals", value: "02139" },
-          { type: "event", operator: "performed", event: "X", frequency: "at_least", times: "many", window: { type: "any_time" } },
+          {
+            type: "event",
+            operator: "performed",
+            event: "X",
+            frequency: "at_least",
+            times: "many",
+            window: { type: "any_time" },
+          },
         ],
       },
       "filter",
     );
-    const tree = filterFromDraft(readBuilderForm(posted).draft) as { conditions: { value?: unknown; times?: unknown }[] };
+    const tree = filterFromDraft(readBuilderForm(posted).draft) as {
+      conditions: { value?: unknown; times?: unknown }[];
+    };
     expect(tree.conditions.map((c) => c.value ?? c.times)).toEqual([40, ["DE", "FR", "GB"], "02139", "many"]);
     expect(() => parseFilter(tree)).toThrow(/filter\.conditions\[3\]\.times/);
   });

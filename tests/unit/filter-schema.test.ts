@@ -50,7 +50,10 @@ describe("filter schema", () => {
 
   it("names an unknown operator by its path", () => {
     const { message, fields } = refusal(
-      group([{ type: "field", field: "name", operator: "exists" }, group([group([]), group([{ type: "attribute", key: "plan", operator: "is" }])])]),
+      group([
+        { type: "field", field: "name", operator: "exists" },
+        group([group([]), group([{ type: "attribute", key: "plan", operator: "is" }])]),
+      ]),
     );
     expect(Object.keys(fields)).toEqual(["filter.conditions[1].conditions[1].conditions[0].operator"]);
     expect(message).toContain('filter.conditions[1].conditions[1].conditions[0].operator: Unknown operator "is"');
@@ -66,7 +69,9 @@ describe("filter schema", () => {
     );
     expect(fields).toEqual({
       "filter.conditions[0].value": ["Expected a number"],
-      "filter.conditions[1].operator": ["'contains' does not apply to createdAt; use one of before, after, within_last_days"],
+      "filter.conditions[1].operator": [
+        "'contains' does not apply to createdAt; use one of before, after, within_last_days",
+      ],
       "filter.conditions[2].window.days": ["Expected a whole number of days"],
     });
   });
@@ -76,7 +81,9 @@ describe("filter schema", () => {
     for (let level = 0; level < 5; level++) tree = group([tree]);
     const { fields } = refusal(tree);
     expect(fields).toEqual({
-      "filter.conditions[0].conditions[0].conditions[0].conditions[0].conditions[0]": ["Groups nest at most 5 levels deep"],
+      "filter.conditions[0].conditions[0].conditions[0].conditions[0].conditions[0]": [
+        "Groups nest at most 5 levels deep",
+      ],
     });
     let fits = group([]);
     for (let level = 0; level < 4; level++) fits = group([fits]);

@@ -18,10 +18,14 @@ function textOfId(html: string, id: string) {
   const open = new RegExp(`<(\\w+)[^>]*\\sid="${id}"[^>]*>`).exec(html);
   if (!open) throw new Error(`aria-describedby names "${id}", which is not on the page`);
   const rest = html.slice(open.index + open[0].length);
-  return rest.slice(0, rest.indexOf(`</${open[1]}>`)).replace(/<[^>]+>/g, "").replace(/<!-- -->/g, "");
+  return rest
+    .slice(0, rest.indexOf(`</${open[1]}>`))
+    .replace(/<[^>]+>/g, "")
+    .replace(/<!-- -->/g, "");
 }
 
-const labelFor = (html: string, id: string) => new RegExp(`<label[^>]*for="${id}"[^>]*>([^<]*)</label>`).exec(html)?.[1];
+const labelFor = (html: string, id: string) =>
+  new RegExp(`<label[^>]*for="${id}"[^>]*>([^<]*)</label>`).exec(html)?.[1];
 
 describe("a form field", () => {
   it("names its label, marks the control invalid and points it at the hint and the error messages", () => {
@@ -38,12 +42,19 @@ describe("a form field", () => {
     expect(control.attribute("id")).toBe("signup-password");
     expect(control.attribute("name")).toBe("password");
     expect(control.attribute("aria-invalid")).toBe("true");
-    expect(control.describedBy.map((id) => textOfId(html, id))).toEqual(["8 to 128 characters.", "Password must be at least 8 characters"]);
+    expect(control.describedBy.map((id) => textOfId(html, id))).toEqual([
+      "8 to 128 characters.",
+      "Password must be at least 8 characters",
+    ]);
   });
 
   it("without errors is not invalid and names no error element", () => {
     const html = renderToString(
-      createElement(TextareaField, { label: "Postal address", description: "Printed in the footer of every email.", textareaProps: { id: "team-address", name: "postalAddress" } }),
+      createElement(TextareaField, {
+        label: "Postal address",
+        description: "Printed in the footer of every email.",
+        textareaProps: { id: "team-address", name: "postalAddress" },
+      }),
     );
     const control = controlOf(html, "textarea");
     expect(control.attribute("aria-invalid")).toBeUndefined();
@@ -57,7 +68,12 @@ describe("a form field", () => {
       createElement(TextareaField, {
         label: "Content",
         extra: createElement("p", { id: "content-sms-count" }, "12 characters, 1 SMS"),
-        textareaProps: { id: "content", name: "content", "aria-describedby": "content-sms-count content-error", "aria-invalid": true },
+        textareaProps: {
+          id: "content",
+          name: "content",
+          "aria-describedby": "content-sms-count content-error",
+          "aria-invalid": true,
+        },
         errors: [],
       }),
     );
@@ -72,7 +88,10 @@ describe("a form field", () => {
         label: "Time zone",
         selectProps: { id: "team-zone", name: "timeZone", defaultValue: "UTC" },
         errors: ["Choose a time zone from the list"],
-        children: [createElement("option", { key: "UTC", value: "UTC" }, "UTC"), createElement("option", { key: "Paris", value: "Europe/Paris" }, "Europe/Paris")],
+        children: [
+          createElement("option", { key: "UTC", value: "UTC" }, "UTC"),
+          createElement("option", { key: "Paris", value: "Europe/Paris" }, "Europe/Paris"),
+        ],
       }),
     );
     const control = controlOf(html, "select");

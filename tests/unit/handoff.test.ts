@@ -50,25 +50,27 @@ describe("handing messages over", () => {
     let unanswered = 0;
     let most = 0;
     let idleWhileMore = 0;
-    await run(handOver({
-      limit: 4,
-      take: source.take,
-      mark: async (group) => {
-        marks.push(group);
-        await sleep(3);
-        for (const item of group) marked.add(item);
-        return group;
-      },
-      send: async (item) => {
-        expect(marked.has(item)).toBe(true);
-        unanswered += 1;
-        most = Math.max(most, unanswered);
-        await sleep(1 + (item % 3) * 2);
-        unanswered -= 1;
-        sent.push(item);
-        if (unanswered === 0 && sent.length < 47 && source.taken.length === sent.length) idleWhileMore += 1;
-      },
-    }));
+    await run(
+      handOver({
+        limit: 4,
+        take: source.take,
+        mark: async (group) => {
+          marks.push(group);
+          await sleep(3);
+          for (const item of group) marked.add(item);
+          return group;
+        },
+        send: async (item) => {
+          expect(marked.has(item)).toBe(true);
+          unanswered += 1;
+          most = Math.max(most, unanswered);
+          await sleep(1 + (item % 3) * 2);
+          unanswered -= 1;
+          sent.push(item);
+          if (unanswered === 0 && sent.length < 47 && source.taken.length === sent.length) idleWhileMore += 1;
+        },
+      }),
+    );
     expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 47 }, (_, i) => i));
     expect(most).toBe(4);
     expect(marks.flat()).toHaveLength(47);
@@ -79,18 +81,20 @@ describe("handing messages over", () => {
 
   test("while messages are out, a mark waits for half the slots; the last few go at once", async () => {
     const marks: number[][] = [];
-    await run(handOver({
-      limit: 6,
-      take: windows(20, 20).take,
-      mark: async (group) => {
-        marks.push(group);
-        await sleep(1);
-        return group;
-      },
-      send: async (item) => {
-        await sleep(1 + (item % 4));
-      },
-    }));
+    await run(
+      handOver({
+        limit: 6,
+        take: windows(20, 20).take,
+        mark: async (group) => {
+          marks.push(group);
+          await sleep(1);
+          return group;
+        },
+        send: async (item) => {
+          await sleep(1 + (item % 4));
+        },
+      }),
+    );
     expect(marks.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     // The first group fills every slot; later ones are at least half of them, but for the tail.
     expect(marks[0]).toHaveLength(6);
@@ -99,26 +103,35 @@ describe("handing messages over", () => {
 
   test("messages the mark does not confirm are not sent", async () => {
     const sent: number[] = [];
-    await run(handOver({ limit: 5, take: windows(23, 7).take, mark: async (group) => group.filter((item) => item % 2 === 0), send: async (item) => void sent.push(item) }));
+    await run(
+      handOver({
+        limit: 5,
+        take: windows(23, 7).take,
+        mark: async (group) => group.filter((item) => item % 2 === 0),
+        send: async (item) => void sent.push(item),
+      }),
+    );
     expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i * 2));
   });
 
   test("a failing mark stops the handoff after the messages on the wire are answered", async () => {
     let marks = 0;
     const answered: number[] = [];
-    const done = run(handOver({
-      limit: 3,
-      take: windows(20, 10).take,
-      mark: async (group) => {
-        marks += 1;
-        if (marks === 2) throw new Error("database gone");
-        return group;
-      },
-      send: async (item) => {
-        await sleep(5);
-        answered.push(item);
-      },
-    }));
+    const done = run(
+      handOver({
+        limit: 3,
+        take: windows(20, 10).take,
+        mark: async (group) => {
+          marks += 1;
+          if (marks === 2) throw new Error("database gone");
+          return group;
+        },
+        send: async (item) => {
+          await sleep(5);
+          answered.push(item);
+        },
+      }),
+    );
     await expect(done).rejects.toThrow("database gone");
     expect(answered.sort()).toEqual([0, 1, 2]);
     expect(marks).toBe(2);

@@ -9,7 +9,13 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE_FOLDERS = ["app", "server", "db", "migrations", "shared"];
 const SOURCE_FILE = /\.(ts|tsx|js|mjs)$/;
-const ALIASES: Record<string, string> = { "#app/": "app/", "#server/": "server/", "#db/": "db/", "#migrations/": "migrations/", "#shared/": "shared/" };
+const ALIASES: Record<string, string> = {
+  "#app/": "app/",
+  "#server/": "server/",
+  "#db/": "db/",
+  "#migrations/": "migrations/",
+  "#shared/": "shared/",
+};
 
 /**
  * Router glue still under server/: the route-level "not found" helpers, which throw the
@@ -50,7 +56,12 @@ function resolveTarget(file: string, specifier: string): string {
 }
 
 function importsOf(file: string, source: string): Import[] {
-  return readSpecifiers(source).map(({ specifier, typeOnly }) => ({ file, specifier, typeOnly, target: resolveTarget(file, specifier) }));
+  return readSpecifiers(source).map(({ specifier, typeOnly }) => ({
+    file,
+    specifier,
+    typeOnly,
+    target: resolveTarget(file, specifier),
+  }));
 }
 
 function readImports(): Import[] {
@@ -82,29 +93,50 @@ type Rule = { name: string; check: (imports: Import[]) => string[] };
 const RULES: Rule[] = [
   {
     name: "server/ and db/ never import app/",
-    check: (all) => describeImports(all.filter((found) => isUnder(found.file, "server", "db") && isUnder(found.target, "app"))),
+    check: (all) =>
+      describeImports(all.filter((found) => isUnder(found.file, "server", "db") && isUnder(found.target, "app"))),
   },
   {
     name: "db/ never imports server/",
-    check: (all) => describeImports(all.filter((found) => isUnder(found.file, "db") && isUnder(found.target, "server"))),
+    check: (all) =>
+      describeImports(all.filter((found) => isUnder(found.file, "db") && isUnder(found.target, "server"))),
   },
   {
     name: "migrations import nothing of the app",
-    check: (all) => describeImports(all.filter((found) => isUnder(found.file, "migrations") && isUnder(found.target, "app", "server", "db", "shared"))),
+    check: (all) =>
+      describeImports(
+        all.filter(
+          (found) => isUnder(found.file, "migrations") && isUnder(found.target, "app", "server", "db", "shared"),
+        ),
+      ),
   },
   {
     name: "shared/ imports nothing of the app",
-    check: (all) => describeImports(all.filter((found) => isUnder(found.file, "shared") && isUnder(found.target, "app", "server", "db", "migrations"))),
+    check: (all) =>
+      describeImports(
+        all.filter(
+          (found) => isUnder(found.file, "shared") && isUnder(found.target, "app", "server", "db", "migrations"),
+        ),
+      ),
   },
   {
     name: "client modules never import server/, db/ or app/http/ (types aside, which leave no code behind)",
     check: (all) =>
-      describeImports(all.filter((found) => isClientModule(found.file) && !found.typeOnly && isUnder(found.target, "server", "db", "app/http"))),
+      describeImports(
+        all.filter(
+          (found) => isClientModule(found.file) && !found.typeOnly && isUnder(found.target, "server", "db", "app/http"),
+        ),
+      ),
   },
   {
     name: "server/ never imports the router or the form library",
     check: (all) =>
-      describeImports(all.filter((found) => isUnder(found.file, "server") && isPackage(found.target, "react-router", "@react-router", "@conform-to"))),
+      describeImports(
+        all.filter(
+          (found) =>
+            isUnder(found.file, "server") && isPackage(found.target, "react-router", "@react-router", "@conform-to"),
+        ),
+      ),
   },
   {
     name: "no two domain folders under server/ import each other, directly or round a cycle",
@@ -114,12 +146,19 @@ const RULES: Rule[] = [
 
 /** One import that breaks each rule, in the shapes this tree writes them, so no rule passes by never matching. */
 const BREAKING_IMPORTS: Record<string, Array<[file: string, source: string]>> = {
-  "server/ and db/ never import app/": [["server/segments/filter/form.ts", 'import type { FormTree } from "../../../app/lib/form-tree.ts";']],
+  "server/ and db/ never import app/": [
+    ["server/segments/filter/form.ts", 'import type { FormTree } from "../../../app/lib/form-tree.ts";'],
+  ],
   "db/ never imports server/": [["db/database.ts", 'import { log } from "#server/log.ts";']],
-  "migrations import nothing of the app": [["migrations/2026-01-01T0000-x.ts", 'import type { DB } from "../db/types.ts";']],
+  "migrations import nothing of the app": [
+    ["migrations/2026-01-01T0000-x.ts", 'import type { DB } from "../db/types.ts";'],
+  ],
   "shared/ imports nothing of the app": [["shared/contacts/phone.ts", 'export { getDb } from "#db/database.ts";']],
   "client modules never import server/, db/ or app/http/ (types aside, which leave no code behind)": [
-    ["app/components/csv-import/send-chunks.ts", 'const { normalizePhone } = await import("../../../server/contacts/phone.ts");'],
+    [
+      "app/components/csv-import/send-chunks.ts",
+      'const { normalizePhone } = await import("../../../server/contacts/phone.ts");',
+    ],
   ],
   "server/ never imports the router or the form library": [
     ["server/campaigns/form-action.ts", 'import {\n  data,\n  redirect,\n} from "react-router";'],
@@ -133,8 +172,12 @@ const BREAKING_IMPORTS: Record<string, Array<[file: string, source: string]>> = 
 describe("layers", () => {
   it("reads the imports of the source tree", () => {
     // A scan that found nothing would pass every rule below.
-    expect(imports.filter((found) => isUnder(found.file, "server") && isUnder(found.target, "db")).length).toBeGreaterThan(10);
-    expect(imports.filter((found) => isUnder(found.file, "app") && isUnder(found.target, "server")).length).toBeGreaterThan(10);
+    expect(
+      imports.filter((found) => isUnder(found.file, "server") && isUnder(found.target, "db")).length,
+    ).toBeGreaterThan(10);
+    expect(
+      imports.filter((found) => isUnder(found.file, "app") && isUnder(found.target, "server")).length,
+    ).toBeGreaterThan(10);
   });
 
   for (const rule of RULES) {

@@ -6,7 +6,10 @@ describe("page cursors in the URL", () => {
     expect(readPageRequest(new URLSearchParams("after=<script>"))).toEqual({ after: null, before: null });
     expect(readPageRequest(new URLSearchParams(`after=${"a".repeat(301)}`))).toEqual({ after: null, before: null });
     expect(readPageRequest(new URLSearchParams("after=abc&before=def"))).toEqual({ after: "abc", before: null });
-    expect(readPageRequest(new URLSearchParams("excludedBefore=def"), "excluded")).toEqual({ after: null, before: "def" });
+    expect(readPageRequest(new URLSearchParams("excludedBefore=def"), "excluded")).toEqual({
+      after: null,
+      before: "def",
+    });
   });
 
   test("moving one list leaves the other list's page where it was", () => {

@@ -75,7 +75,13 @@ describe("normalizePhone", () => {
 
   // The shortcut for numbers without a plus sign must give what the parser gives.
   test("a number with no plus sign is one the parser cannot read either", () => {
-    for (const raw of ["(212) 555-0123", "415.555.0123", "tel 020 7946 0123", "8 800 555 35 35", "011 44 20 7946 0123"]) {
+    for (const raw of [
+      "(212) 555-0123",
+      "415.555.0123",
+      "tel 020 7946 0123",
+      "8 800 555 35 35",
+      "011 44 20 7946 0123",
+    ]) {
       expect(parsePhoneNumberFromString(raw)).toBeUndefined();
       expect(normalizePhone(raw)).toBe(raw);
     }
@@ -95,9 +101,14 @@ describe("normalizePhone", () => {
     // The benchmark's phones as the browser sends them.
     for (let i = 0; i < 2000; i++) {
       const n = String(1_000_000 + i * 4_513).padStart(7, "0");
-      numbers.add(`+1415${n}`).add(`+44207946${n.slice(3)}`).add(`+4930${n}`);
+      numbers
+        .add(`+1415${n}`)
+        .add(`+44207946${n.slice(3)}`)
+        .add(`+4930${n}`);
     }
-    const differing = [...numbers].filter((value) => /^\+[1-9]\d{7,14}$/.test(value) && normalizePhone(value) !== parsedOrAsGiven(value));
+    const differing = [...numbers].filter(
+      (value) => /^\+[1-9]\d{7,14}$/.test(value) && normalizePhone(value) !== parsedOrAsGiven(value),
+    );
     expect(differing, ON_UPGRADE).toEqual([]);
     expect(numbers.size).toBeGreaterThan(20_000);
   });
@@ -119,7 +130,10 @@ describe("normalizePhone", () => {
   // The shortcut's validity is the parser's, also where several countries share a calling code.
   test("a number's validity is the parser's, in every country", () => {
     const differing = [...numbersOfEveryCountry().keys()].filter(
-      (value) => /^\+[1-9]\d{7,14}$/.test(value) && parsesToItself(value) && isValidAsParsed(value) !== Boolean(parsePhoneNumberFromString(value)?.isValid()),
+      (value) =>
+        /^\+[1-9]\d{7,14}$/.test(value) &&
+        parsesToItself(value) &&
+        isValidAsParsed(value) !== Boolean(parsePhoneNumberFromString(value)?.isValid()),
     );
     expect(differing, ON_UPGRADE).toEqual([]);
   });

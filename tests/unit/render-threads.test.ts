@@ -13,20 +13,36 @@ const sms = (content: string): RenderableCampaign => ({
   whatsappLanguage: null,
   whatsappParameters: [],
 });
-const contact = (name: string, attributes: Record<string, number> = {}): RenderableContact => ({ id: name, email: `${name}@example.com`, name, phone: null, attributes });
+const contact = (name: string, attributes: Record<string, number> = {}): RenderableContact => ({
+  id: name,
+  email: `${name}@example.com`,
+  name,
+  phone: null,
+  attributes,
+});
 
 describe("render threads", () => {
   test("a message that has its thread stopped fails alone: the messages around it, in flight and queued, are made", async () => {
     // Sorting millions of items is one filter call: only stopping the thread ends it.
-    const render = prepareBudgetedRenderer(sms("{% if contact.attributes.n %}{% assign a = (1..contact.attributes.n) | reverse | sort %}{% endif %}Hi {{ contact.name }}"));
+    const render = prepareBudgetedRenderer(
+      sms(
+        "{% if contact.attributes.n %}{% assign a = (1..contact.attributes.n) | reverse | sort %}{% endif %}Hi {{ contact.name }}",
+      ),
+    );
     const names = Array.from({ length: 12 }, (_, i) => `p${i}`);
-    const results = await Promise.allSettled(names.map((name, i) => render(contact(name, i === 3 || i === 8 ? { n: 3_000_000 } : {}))));
+    const results = await Promise.allSettled(
+      names.map((name, i) => render(contact(name, i === 3 || i === 8 ? { n: 3_000_000 } : {}))),
+    );
     results.forEach((result, i) => {
       if (i === 3 || i === 8) {
         expect(result.status).toBe("rejected");
         const error = (result as PromiseRejectedResult).reason;
         expect(error).toBeInstanceOf(MessageRenderError);
-        expect(error).toMatchObject({ field: "content", overBudget: true, message: "Content took too long to render (over 50 ms)" });
+        expect(error).toMatchObject({
+          field: "content",
+          overBudget: true,
+          message: "Content took too long to render (over 50 ms)",
+        });
       } else {
         expect(result).toEqual({ status: "fulfilled", value: { channel: "SMS", body: `Hi p${i}` } });
       }
@@ -47,7 +63,10 @@ describe("render threads", () => {
 
   test("a template that does not parse fails each message with the field and the reason", async () => {
     const render = prepareBudgetedRenderer(sms("Hi {{ contact.name | shout }}"));
-    await expect(render(contact("a"))).rejects.toMatchObject({ code: "INVALID", fields: { content: ["undefined filter: shout, line:1, col:4"] } });
+    await expect(render(contact("a"))).rejects.toMatchObject({
+      code: "INVALID",
+      fields: { content: ["undefined filter: shout, line:1, col:4"] },
+    });
     await expect(render(contact("b"))).rejects.toMatchObject({ code: "INVALID" });
   });
 });

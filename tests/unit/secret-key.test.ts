@@ -95,7 +95,9 @@ describe("sealed secrets", () => {
     const [version, iv, tag, body] = sealed.split(".");
     const flipped = Buffer.from(body!, "base64url");
     flipped[0]! ^= 1;
-    expect(() => open(key, [version, iv, tag, flipped.toString("base64url")].join("."), "team-a")).toThrow(UnreadableSecretError);
+    expect(() => open(key, [version, iv, tag, flipped.toString("base64url")].join("."), "team-a")).toThrow(
+      UnreadableSecretError,
+    );
     expect(() => open(key, [version, iv, tag!.slice(0, 8), body].join("."), "team-a")).toThrow(UnreadableSecretError);
   });
 });

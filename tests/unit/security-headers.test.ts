@@ -1,7 +1,12 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
-import { buildContentSecurityPolicy, buildSecurityHeaders, createNonce, securityHeaders } from "#server/http/security-headers.ts";
+import {
+  buildContentSecurityPolicy,
+  buildSecurityHeaders,
+  createNonce,
+  securityHeaders,
+} from "#server/http/security-headers.ts";
 
 const PRODUCTION_HTTPS = { appUrl: "https://murmur.example.com", development: false };
 const PRODUCTION_HTTP = { appUrl: undefined, development: false };
@@ -52,18 +57,26 @@ describe("buildContentSecurityPolicy", () => {
 
 describe("buildSecurityHeaders", () => {
   test("sends HSTS only when the public address is https", () => {
-    expect(buildSecurityHeaders("/dashboard", "n", PRODUCTION_HTTPS)["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(buildSecurityHeaders("/dashboard", "n", PRODUCTION_HTTPS)["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect(buildSecurityHeaders("/dashboard", "n", PRODUCTION_HTTP)).not.toHaveProperty("Strict-Transport-Security");
-    expect(buildSecurityHeaders("/dashboard", "n", { appUrl: "http://murmur.example.com", development: false })).not.toHaveProperty("Strict-Transport-Security");
+    expect(
+      buildSecurityHeaders("/dashboard", "n", { appUrl: "http://murmur.example.com", development: false }),
+    ).not.toHaveProperty("Strict-Transport-Security");
   });
 
   test("pages send their origin to other sites, but the token-bearing tracking and unsubscribe URLs send nothing to them", () => {
-    expect(buildSecurityHeaders("/dashboard/contacts", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(buildSecurityHeaders("/dashboard/contacts", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe(
+      "strict-origin-when-cross-origin",
+    );
     // A page with a form: its POST must still carry its Origin for the cross-site check.
     expect(buildSecurityHeaders("/u/c2lnbmVk", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("same-origin");
     expect(buildSecurityHeaders("/t/c/c2lnbmVk", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("no-referrer");
     expect(buildSecurityHeaders("/t/o/c2lnbmVk.gif", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("no-referrer");
-    expect(buildSecurityHeaders("/terms", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(buildSecurityHeaders("/terms", "n", PRODUCTION_HTTP)["Referrer-Policy"]).toBe(
+      "strict-origin-when-cross-origin",
+    );
   });
 
   test("forbids MIME sniffing", () => {
@@ -104,8 +117,14 @@ describe("the securityHeaders middleware", () => {
     const firstNonce = (await first.text()).replace("nonce=", "");
     const secondNonce = (await second.text()).replace("nonce=", "");
     expect(firstNonce).not.toBe(secondNonce);
-    expect(directives(first.headers.get("Content-Security-Policy")!).get("script-src")).toEqual(["'self'", `'nonce-${firstNonce}'`]);
-    expect(directives(second.headers.get("Content-Security-Policy")!).get("script-src")).toEqual(["'self'", `'nonce-${secondNonce}'`]);
+    expect(directives(first.headers.get("Content-Security-Policy")!).get("script-src")).toEqual([
+      "'self'",
+      `'nonce-${firstNonce}'`,
+    ]);
+    expect(directives(second.headers.get("Content-Security-Policy")!).get("script-src")).toEqual([
+      "'self'",
+      `'nonce-${secondNonce}'`,
+    ]);
     expect(first.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
     expect(first.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });

@@ -54,7 +54,9 @@ test("stopping answers the request in progress, closes idle connections, refuses
   expect(answer.body).toBe("slow answer");
   // The kept-alive connection the slow answer went out on is ended by the server, not left
   // to the client (the agent would keep it): the server's close waits for it.
-  const answerConnectionClosed = new Promise((closed) => (answer.socket.closed ? closed(true) : answer.socket.once("close", closed)));
+  const answerConnectionClosed = new Promise((closed) =>
+    answer.socket.closed ? closed(true) : answer.socket.once("close", closed),
+  );
   await stopping;
   await answerConnectionClosed;
 });

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { formatInTimeZone, fromZonedInputValue, isTimeZone, listTimeZones, toZonedInputValue } from "#shared/teams/time-zone.ts";
+import {
+  formatInTimeZone,
+  fromZonedInputValue,
+  isTimeZone,
+  listTimeZones,
+  toZonedInputValue,
+} from "#shared/teams/time-zone.ts";
 
 describe("team time zones", () => {
   test("a datetime-local value is read in the team's zone", () => {

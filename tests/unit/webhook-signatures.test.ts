@@ -1,6 +1,10 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { isValidTwilioSignature, isValidWhatsAppSignature, twilioSignature } from "#server/delivery/webhooks/signatures.ts";
+import {
+  isValidTwilioSignature,
+  isValidWhatsAppSignature,
+  twilioSignature,
+} from "#server/delivery/webhooks/signatures.ts";
 
 // Twilio's own published example of a signed request.
 const TWILIO_EXAMPLE = {
@@ -18,18 +22,24 @@ const TWILIO_EXAMPLE = {
 
 describe("X-Twilio-Signature", () => {
   test("matches Twilio's published example whatever the order the parameters came in", () => {
-    expect(twilioSignature(TWILIO_EXAMPLE.authToken, TWILIO_EXAMPLE.url, [...TWILIO_EXAMPLE.params].reverse())).toBe(TWILIO_EXAMPLE.signature);
+    expect(twilioSignature(TWILIO_EXAMPLE.authToken, TWILIO_EXAMPLE.url, [...TWILIO_EXAMPLE.params].reverse())).toBe(
+      TWILIO_EXAMPLE.signature,
+    );
     expect(isValidTwilioSignature(TWILIO_EXAMPLE)).toBe(true);
   });
 
   test("accepts the URL with its default port written out", () => {
-    expect(isValidTwilioSignature({ ...TWILIO_EXAMPLE, url: "https://mycompany.com:443/myapp.php?foo=1&bar=2" })).toBe(true);
+    expect(isValidTwilioSignature({ ...TWILIO_EXAMPLE, url: "https://mycompany.com:443/myapp.php?foo=1&bar=2" })).toBe(
+      true,
+    );
   });
 
   test("refuses a changed parameter, another URL, another token or no signature", () => {
     const params = TWILIO_EXAMPLE.params.map(([k, v]): [string, string] => [k, k === "Digits" ? "9999" : v]);
     expect(isValidTwilioSignature({ ...TWILIO_EXAMPLE, params })).toBe(false);
-    expect(isValidTwilioSignature({ ...TWILIO_EXAMPLE, url: "https://mycompany.com/myapp.php?foo=1&bar=3" })).toBe(false);
+    expect(isValidTwilioSignature({ ...TWILIO_EXAMPLE, url: "https://mycompany.com/myapp.php?foo=1&bar=3" })).toBe(
+      false,
+    );
     expect(isValidTwilioSignature({ ...TWILIO_EXAMPLE, authToken: "54321" })).toBe(false);
     expect(isValidTwilioSignature({ ...TWILIO_EXAMPLE, signature: null })).toBe(false);
   });

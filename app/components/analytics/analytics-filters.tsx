@@ -6,7 +6,12 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 
-type Props = { period: AnalyticsPeriod; query: AnalyticsQuery; campaigns: { id: string; name: string }[]; problems: string[] };
+type Props = {
+  period: AnalyticsPeriod;
+  query: AnalyticsQuery;
+  campaigns: { id: string; name: string }[];
+  problems: string[];
+};
 
 /** The range and filters as a GET form: every view is a link, and it works without JavaScript. */
 export function AnalyticsFilters({ period, query, campaigns, problems }: Props) {

@@ -10,11 +10,15 @@ export function AudienceGrowth({ points, timeZone }: { points: GrowthPoint[]; ti
   return (
     <Section title="Audience growth">
       {added === 0 && unsubscribed === 0 ? (
-        <p className="text-sm text-muted-foreground">No contacts were added or unsubscribed in this range. Import contacts from Segments, or add them through the API.</p>
+        <p className="text-sm text-muted-foreground">
+          No contacts were added or unsubscribed in this range. Import contacts from Segments, or add them through the
+          API.
+        </p>
       ) : (
         <>
           <p className="text-sm" data-testid="audience-totals">
-            {countFormat.format(added)} added, {countFormat.format(unsubscribed)} unsubscribed, net {added - unsubscribed >= 0 ? "+" : ""}
+            {countFormat.format(added)} added, {countFormat.format(unsubscribed)} unsubscribed, net{" "}
+            {added - unsubscribed >= 0 ? "+" : ""}
             {countFormat.format(added - unsubscribed)}
           </p>
           <LineChart

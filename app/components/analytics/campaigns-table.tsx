@@ -37,13 +37,20 @@ export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRow[]; 
       }
     >
       {campaigns.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No campaign sent or engaged in this range. Choose a longer range, or send one from Broadcasts.</p>
+        <p className="text-sm text-muted-foreground">
+          No campaign sent or engaged in this range. Choose a longer range, or send one from Broadcasts.
+        </p>
       ) : (
         <table className="w-full text-left text-sm" data-testid="campaigns-table">
           <thead className="text-muted-foreground">
             <tr>
               {COLUMNS.map((column) => (
-                <th key={column.sort} scope="col" className={column.sort === "name" ? "py-2 font-medium" : "py-2 text-right font-medium"} aria-sort={sort === column.sort ? (column.sort === "name" ? "ascending" : "descending") : undefined}>
+                <th
+                  key={column.sort}
+                  scope="col"
+                  className={column.sort === "name" ? "py-2 font-medium" : "py-2 text-right font-medium"}
+                  aria-sort={sort === column.sort ? (column.sort === "name" ? "ascending" : "descending") : undefined}
+                >
                   <Link to={linkWith({ sort: column.sort })} preventScrollReset>
                     {column.label}
                     {sort === column.sort ? (column.sort === "name" ? " ↑" : " ↓") : ""}
@@ -63,10 +70,12 @@ export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRow[]; 
                 <td className="py-2 text-right tabular-nums">{countFormat.format(campaign.sent)}</td>
                 <td className="py-2 text-right tabular-nums">{countFormat.format(campaign.delivered)}</td>
                 <td className="py-2 text-right tabular-nums">
-                  {formatRate(campaign.openRate)} <span className="text-muted-foreground">({countFormat.format(campaign.opened)})</span>
+                  {formatRate(campaign.openRate)}{" "}
+                  <span className="text-muted-foreground">({countFormat.format(campaign.opened)})</span>
                 </td>
                 <td className="py-2 text-right tabular-nums">
-                  {formatRate(campaign.clickRate)} <span className="text-muted-foreground">({countFormat.format(campaign.clicked)})</span>
+                  {formatRate(campaign.clickRate)}{" "}
+                  <span className="text-muted-foreground">({countFormat.format(campaign.clicked)})</span>
                 </td>
                 <td className="py-2 text-right tabular-nums">{countFormat.format(campaign.unsubscribed)}</td>
               </tr>

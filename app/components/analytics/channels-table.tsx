@@ -14,11 +14,13 @@ export function ChannelsTable({ channels }: { channels: ChannelRow[] }) {
         <table className="w-full text-left text-sm" data-testid="channels-table">
           <thead className="text-muted-foreground">
             <tr>
-              {["Channel", "Sent", "Delivered", "Open rate", "Click rate", "Unsubscribes", "Bounces", "Failures"].map((label, i) => (
-                <th key={label} scope="col" className={i === 0 ? "py-2 font-medium" : "py-2 text-right font-medium"}>
-                  {label}
-                </th>
-              ))}
+              {["Channel", "Sent", "Delivered", "Open rate", "Click rate", "Unsubscribes", "Bounces", "Failures"].map(
+                (label, i) => (
+                  <th key={label} scope="col" className={i === 0 ? "py-2 font-medium" : "py-2 text-right font-medium"}>
+                    {label}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>
@@ -30,10 +32,12 @@ export function ChannelsTable({ channels }: { channels: ChannelRow[] }) {
                 <td className="py-2 text-right tabular-nums">{countFormat.format(row.sent)}</td>
                 <td className="py-2 text-right tabular-nums">{countFormat.format(row.delivered)}</td>
                 <td className="py-2 text-right tabular-nums">
-                  {formatRate(row.openRate)} <span className="text-muted-foreground">({countFormat.format(row.opened)})</span>
+                  {formatRate(row.openRate)}{" "}
+                  <span className="text-muted-foreground">({countFormat.format(row.opened)})</span>
                 </td>
                 <td className="py-2 text-right tabular-nums">
-                  {formatRate(row.clickRate)} <span className="text-muted-foreground">({countFormat.format(row.clicked)})</span>
+                  {formatRate(row.clickRate)}{" "}
+                  <span className="text-muted-foreground">({countFormat.format(row.clicked)})</span>
                 </td>
                 <td className="py-2 text-right tabular-nums">{countFormat.format(row.unsubscribed)}</td>
                 <td className="py-2 text-right tabular-nums">{countFormat.format(row.bounced)}</td>

@@ -9,7 +9,17 @@ const COLORS = ["#6366f1", "#22c55e", "#f97316", "#0ea5e9", "#e11d48"];
 const FILTERS = ["range", "from", "to", "channel", "campaignId", "sort"];
 
 /** Events per day for the chosen names (the five most frequent by default) and the people who did them. */
-export function EventTrends({ trends, names, chosen, timeZone }: { trends: EventTrend[]; names: string[]; chosen: string[]; timeZone: string }) {
+export function EventTrends({
+  trends,
+  names,
+  chosen,
+  timeZone,
+}: {
+  trends: EventTrend[];
+  names: string[];
+  chosen: string[];
+  timeZone: string;
+}) {
   const [search] = useSearchParams();
   const rows = (trends[0]?.days ?? []).map((day, i) => {
     const row: Record<string, string | number> = { date: day.date };
@@ -23,7 +33,9 @@ export function EventTrends({ trends, names, chosen, timeZone }: { trends: Event
     <Section title="Product events">
       {names.length ? (
         <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Event names">
-          {FILTERS.map((key) => (search.get(key) ? <input key={key} type="hidden" name={key} value={search.get(key)!} /> : null))}
+          {FILTERS.map((key) =>
+            search.get(key) ? <input key={key} type="hidden" name={key} value={search.get(key)!} /> : null,
+          )}
           <fieldset className="flex flex-wrap gap-3 text-sm">
             <legend className="mb-1 text-sm font-medium">Events to chart (up to 5; the most frequent when none)</legend>
             {names.slice(0, 50).map((name) => (
@@ -39,7 +51,9 @@ export function EventTrends({ trends, names, chosen, timeZone }: { trends: Event
         </Form>
       ) : null}
       {trends.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No product events in this range. Send them to /v1/track with a write key from Settings → API Keys.</p>
+        <p className="text-sm text-muted-foreground">
+          No product events in this range. Send them to /v1/track with a write key from Settings → API Keys.
+        </p>
       ) : (
         <>
           <ul className="flex flex-wrap gap-4 text-sm" data-testid="event-totals">

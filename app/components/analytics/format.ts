@@ -18,6 +18,18 @@ export function formatChange(current: number, previous: number, kind: "count" | 
 
 /** A bucket of a series: "Nov 24" for a local date, "Nov 24, 14:00" for an hour in the team's zone. */
 export function formatBucket(value: string, timeZone: string): string {
-  if (value.length === 10) return new Date(`${value}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-  return new Date(value).toLocaleString("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  if (value.length === 10)
+    return new Date(`${value}T12:00:00Z`).toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+  return new Date(value).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  });
 }

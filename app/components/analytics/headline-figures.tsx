@@ -13,7 +13,13 @@ export function HeadlineFigures({ totals, previous, days }: Props) {
     value: countFormat.format(totals[key]),
     change: formatChange(totals[key], previous[key], "count"),
   });
-  const rate = (label: string, key: "openRate" | "clickRate" | "clickToOpenRate", part: number, whole: number, of: string): Figure => ({
+  const rate = (
+    label: string,
+    key: "openRate" | "clickRate" | "clickToOpenRate",
+    part: number,
+    whole: number,
+    of: string,
+  ): Figure => ({
     label,
     value: formatRate(totals[key]),
     detail: `${countFormat.format(part)} of ${countFormat.format(whole)} ${of}`,
@@ -53,8 +59,9 @@ export function HeadlineFigures({ totals, previous, days }: Props) {
         ))}
       </dl>
       <p className="text-sm text-muted-foreground" data-testid="machine-figures">
-        Machines (mail privacy proxies, link scanners): {countFormat.format(totals.botOpens)} opens and {countFormat.format(totals.botClicks)} clicks,{" "}
-        {countFormat.format(totals.botOpened)} messages opened only by machines. Not counted in the figures or rates above.
+        Machines (mail privacy proxies, link scanners): {countFormat.format(totals.botOpens)} opens and{" "}
+        {countFormat.format(totals.botClicks)} clicks, {countFormat.format(totals.botOpened)} messages opened only by
+        machines. Not counted in the figures or rates above.
       </p>
     </section>
   );

@@ -23,14 +23,28 @@ const MARGIN = { top: 12, right: 16, bottom: 28, left: 44 };
  * the same numbers for screen readers and anyone who wants the figures. With
  * JavaScript, hovering shows the values of the nearest point.
  */
-export function LineChart<Row extends { [key: string]: string | number }>({ title, xKey, formatX, rows, series }: Props<Row>) {
+export function LineChart<Row extends { [key: string]: string | number }>({
+  title,
+  xKey,
+  formatX,
+  rows,
+  series,
+}: Props<Row>) {
   const [hovered, setHovered] = useState<number | null>(null);
   const xs = rows.map((row) => String(row[xKey]));
-  const x = scalePoint<string>().domain(xs).range([MARGIN.left, WIDTH - MARGIN.right]);
+  const x = scalePoint<string>()
+    .domain(xs)
+    .range([MARGIN.left, WIDTH - MARGIN.right]);
   const values = rows.flatMap((row) => series.map((s) => Number(row[s.key])));
-  const y = scaleLinear().domain([Math.min(0, ...values), Math.max(1, ...values)]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const y = scaleLinear()
+    .domain([Math.min(0, ...values), Math.max(1, ...values)])
+    .nice()
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const everyNth = Math.max(1, Math.ceil(xs.length / 8));
-  const path = (key: string) => line<Row>().x((row) => x(String(row[xKey])) ?? 0).y((row) => y(Number(row[key])))(rows) ?? "";
+  const path = (key: string) =>
+    line<Row>()
+      .x((row) => x(String(row[xKey])) ?? 0)
+      .y((row) => y(Number(row[key])))(rows) ?? "";
   const nearest = (clientX: number, box: DOMRect) => {
     const at = ((clientX - box.left) / box.width) * WIDTH;
     const step = x.step() || 1;
@@ -51,7 +65,14 @@ export function LineChart<Row extends { [key: string]: string | number }>({ titl
         >
           {y.ticks(4).map((tick) => (
             <g key={tick}>
-              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
+              <line
+                x1={MARGIN.left}
+                x2={WIDTH - MARGIN.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="currentColor"
+                strokeOpacity={0.15}
+              />
               <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={10} fill="currentColor">
                 {tick}
               </text>
@@ -67,10 +88,22 @@ export function LineChart<Row extends { [key: string]: string | number }>({ titl
           {series.map((s) => (
             <path key={s.key} d={path(s.key)} fill="none" stroke={s.color} strokeWidth={2} />
           ))}
-          {hovered !== null ? <line x1={x(xs[hovered]!)} x2={x(xs[hovered]!)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} stroke="currentColor" strokeOpacity={0.4} /> : null}
+          {hovered !== null ? (
+            <line
+              x1={x(xs[hovered]!)}
+              x2={x(xs[hovered]!)}
+              y1={MARGIN.top}
+              y2={HEIGHT - MARGIN.bottom}
+              stroke="currentColor"
+              strokeOpacity={0.4}
+            />
+          ) : null}
         </svg>
         {point ? (
-          <div role="status" className="pointer-events-none absolute top-0 right-0 rounded border bg-popover px-2 py-1 text-xs shadow">
+          <div
+            role="status"
+            className="pointer-events-none absolute top-0 right-0 rounded border bg-popover px-2 py-1 text-xs shadow"
+          >
             <div className="font-medium">{formatX(String(point[xKey]))}</div>
             {series.map((s) => (
               <div key={s.key}>

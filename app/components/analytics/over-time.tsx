@@ -21,7 +21,13 @@ export function OverTime({ series, period }: { series: SeriesPoint[]; period: An
           Nothing was sent or opened in this range. Send a campaign from Broadcasts, or choose a longer range.
         </p>
       ) : (
-        <LineChart title="Sent, delivered, opened and clicked" xKey="date" formatX={(value) => formatBucket(value, period.timeZone)} rows={series} series={ENGAGEMENT_SERIES} />
+        <LineChart
+          title="Sent, delivered, opened and clicked"
+          xKey="date"
+          formatX={(value) => formatBucket(value, period.timeZone)}
+          rows={series}
+          series={ENGAGEMENT_SERIES}
+        />
       )}
     </Section>
   );

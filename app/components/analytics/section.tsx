@@ -2,7 +2,15 @@ import type * as React from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 /** One titled card of the Analytics page. */
-export function Section({ title, actions, children }: { title: string; actions?: React.ReactNode; children: React.ReactNode }) {
+export function Section({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-3">

@@ -7,8 +7,17 @@ import { Field } from "#app/components/forms/field.tsx";
 import { CreateWriteKeySchema, type WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
 const KIND_OPTIONS: { value: WriteKeyKind; label: string; description: string }[] = [
-  { value: "client", label: "Client", description: "For a web page or a mobile app, where anyone can read it. It can add a contact's email or phone, never replace one." },
-  { value: "server", label: "Server", description: "For your own servers only, kept secret. It can also change a contact's email and phone." },
+  {
+    value: "client",
+    label: "Client",
+    description:
+      "For a web page or a mobile app, where anyone can read it. It can add a contact's email or phone, never replace one.",
+  },
+  {
+    value: "server",
+    label: "Server",
+    description: "For your own servers only, kept secret. It can also change a contact's email and phone.",
+  },
 ];
 
 /** Names and creates a write key of a kind; the page then shows the key, once. */
@@ -30,14 +39,28 @@ export function CreateKeyForm({ lastResult }: { lastResult?: SubmissionResult<st
       <FieldError id={form.errorId} errors={form.errors} />
       <Field
         label="Key name"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "Production web app", autoComplete: "off", className: "sm:max-w-sm" }}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          placeholder: "Production web app",
+          autoComplete: "off",
+          className: "sm:max-w-sm",
+        }}
         errors={fields.name.errors}
       />
       <fieldset className="flex flex-col gap-2" aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}>
         <legend className="mb-2 text-sm font-medium">Used from</legend>
         {KIND_OPTIONS.map((option) => (
-          <label key={option.value} className="flex max-w-xl items-start gap-3 rounded-md border p-3 text-sm has-checked:border-primary">
-            <input type="radio" name={fields.kind.name} value={option.value} defaultChecked={option.value === chosenKind} className="mt-0.5" />
+          <label
+            key={option.value}
+            className="flex max-w-xl items-start gap-3 rounded-md border p-3 text-sm has-checked:border-primary"
+          >
+            <input
+              type="radio"
+              name={fields.kind.name}
+              value={option.value}
+              defaultChecked={option.value === chosenKind}
+              className="mt-0.5"
+            />
             <span className="flex flex-col gap-0.5">
               <span className="font-medium">{option.label}</span>
               <span className="text-muted-foreground">{option.description}</span>

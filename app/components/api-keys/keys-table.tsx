@@ -2,7 +2,14 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 
-export type WriteKeyRow = { id: string; name: string; kind: "client" | "server"; prefix: string; createdAt: string; revokedAt: string | null };
+export type WriteKeyRow = {
+  id: string;
+  name: string;
+  kind: "client" | "server";
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+};
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -13,12 +20,24 @@ export function KeysTable({ keys }: { keys: WriteKeyRow[] }) {
       <table className="w-full text-sm">
         <thead className="border-b bg-muted/40 text-left text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Name</th>
-            <th scope="col" className="px-4 py-3 font-medium">Kind</th>
-            <th scope="col" className="px-4 py-3 font-medium">Key</th>
-            <th scope="col" className="px-4 py-3 font-medium">Created</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Kind
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Key
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -36,7 +55,11 @@ export function KeysTable({ keys }: { keys: WriteKeyRow[] }) {
               <td className="px-4 py-3 text-right">
                 {key.revokedAt ? null : (
                   <Button variant="outline" size="sm" asChild>
-                    <Link to={`/dashboard/settings/api-keys/${key.id}/revoke`} preventScrollReset aria-label={`Revoke ${key.name}`}>
+                    <Link
+                      to={`/dashboard/settings/api-keys/${key.id}/revoke`}
+                      preventScrollReset
+                      aria-label={`Revoke ${key.name}`}
+                    >
                       Revoke
                     </Link>
                   </Button>

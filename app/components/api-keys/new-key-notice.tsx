@@ -25,7 +25,9 @@ export function NewKeyNotice({ name, keyValue, host }: { name: string; keyValue:
           className="w-full rounded-md border bg-background px-3 py-2 font-mono text-sm"
         />
       </label>
-      <p className="text-sm text-muted-foreground">Send events with any Segment library pointed at this server, for example:</p>
+      <p className="text-sm text-muted-foreground">
+        Send events with any Segment library pointed at this server, for example:
+      </p>
       <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
         <code>{`new Analytics({ writeKey: "${keyValue}", host: "${host}" })`}</code>
       </pre>

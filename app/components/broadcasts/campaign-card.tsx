@@ -43,9 +43,12 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
             <Badge variant={BADGE_VARIANT[campaign.state]}>{campaign.state}</Badge>
             <span className="text-xs text-muted-foreground">{TYPE_LABEL[campaign.type]}</span>
           </div>
-          <p className={campaign.subject ? "text-sm break-words" : "text-sm text-muted-foreground italic"}>{campaign.subject || "No subject"}</p>
+          <p className={campaign.subject ? "text-sm break-words" : "text-sm text-muted-foreground italic"}>
+            {campaign.subject || "No subject"}
+          </p>
           <p className="text-sm text-muted-foreground">
-            To <span className="font-medium text-foreground">{campaign.segmentName ?? "All Users"}</span> · Created {formatDate(campaign.createdAt, timeZone)}
+            To <span className="font-medium text-foreground">{campaign.segmentName ?? "All Users"}</span> · Created{" "}
+            {formatDate(campaign.createdAt, timeZone)}
           </p>
           {campaign.state === "SCHEDULED" && campaign.scheduledAt ? (
             <p className="flex items-center gap-1 text-sm">
@@ -76,7 +79,13 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
         {/* The spec's Schedule button is always there, and enabled only in DRAFT. */}
         <Form method="post" action={`${path}/schedule`} preventScrollReset>
           <input type="hidden" name="intent" value="tomorrow" />
-          <Button type="submit" variant="outline" size="sm" disabled={campaign.state !== "DRAFT"} title="Sends 24 hours from now">
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            disabled={campaign.state !== "DRAFT"}
+            title="Sends 24 hours from now"
+          >
             <CalendarClock aria-hidden="true" />
             Schedule{hidden}
           </Button>

@@ -10,7 +10,11 @@ export function CampaignDialogErrorBoundary() {
   return (
     <RouteDialog
       title={notFound ? "Campaign not found" : "Error"}
-      description={notFound ? "This campaign does not exist, or it was deleted." : "Something went wrong on our side. Please try again."}
+      description={
+        notFound
+          ? "This campaign does not exist, or it was deleted."
+          : "Something went wrong on our side. Please try again."
+      }
       closeTo={BROADCASTS_PATH}
     >
       <div className="flex justify-end">

@@ -11,7 +11,12 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field-error.tsx";
 import { Field, SelectField } from "#app/components/forms/field.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { CAMPAIGN_TYPES, CampaignFormSchema, type CampaignType, type ContentFormat } from "#shared/campaigns/schemas.ts";
+import {
+  CAMPAIGN_TYPES,
+  CampaignFormSchema,
+  type CampaignType,
+  type ContentFormat,
+} from "#shared/campaigns/schemas.ts";
 
 export type CampaignFormDefaults = {
   name: string;
@@ -25,7 +30,12 @@ export type CampaignFormDefaults = {
   /** A SCHEDULED campaign keeps its time when edited; empty keeps a draft a draft. */
   scheduledTime: string;
   /** The goal as its text fields show it (goalFormDefaults). */
-  conversionGoal: { event: string; withinDays: string; revenueProperty: string; properties: { property: string; operator: string; value: string }[] };
+  conversionGoal: {
+    event: string;
+    withinDays: string;
+    revenueProperty: string;
+    properties: { property: string; operator: string; value: string }[];
+  };
   /** Whom Preview renders for; empty means the team's oldest contact. */
   previewEmail?: string;
 };
@@ -51,7 +61,15 @@ function asType(value: unknown): CampaignType {
  * Conform enhances. Preview posts the same form and shows the message for a real
  * contact without saving.
  */
-export function CampaignForm({ action, lastResult, preview, defaults, segments, submitLabel, pendingLabel }: CampaignFormProps) {
+export function CampaignForm({
+  action,
+  lastResult,
+  preview,
+  defaults,
+  segments,
+  submitLabel,
+  pendingLabel,
+}: CampaignFormProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -68,7 +86,11 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
   const previewing = navigation.state === "submitting" && intent === "preview";
   // After a refused post, the boxes the user had ticked; before, the campaign's own.
   const initial = fields.segmentIds.initialValue;
-  const chosen = Array.isArray(initial) ? initial.filter((id): id is string => typeof id === "string") : typeof initial === "string" ? [initial] : [];
+  const chosen = Array.isArray(initial)
+    ? initial.filter((id): id is string => typeof id === "string")
+    : typeof initial === "string"
+      ? [initial]
+      : [];
 
   return (
     <Form method="post" action={action} className="flex flex-col gap-4" {...getFormProps(form)}>
@@ -77,12 +99,20 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "Spring launch", autoComplete: "off" }}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text" }),
+            placeholder: "Spring launch",
+            autoComplete: "off",
+          }}
           errors={fields.name.errors}
         />
         <SelectField
           label="Type"
-          selectProps={{ ...getSelectProps(fields.type), className: "w-full", onChange: (event) => setType(asType(event.currentTarget.value)) }}
+          selectProps={{
+            ...getSelectProps(fields.type),
+            className: "w-full",
+            onChange: (event) => setType(asType(event.currentTarget.value)),
+          }}
           errors={fields.type.errors}
         >
           {CAMPAIGN_TYPES.map((option) => (
@@ -105,7 +135,11 @@ export function CampaignForm({ action, lastResult, preview, defaults, segments, 
       <Field
         label="Preview as (contact email)"
         className="rounded-md border p-3"
-        inputProps={{ ...getInputProps(fields.previewEmail, { type: "email" }), placeholder: "Your oldest contact when empty", autoComplete: "off" }}
+        inputProps={{
+          ...getInputProps(fields.previewEmail, { type: "email" }),
+          placeholder: "Your oldest contact when empty",
+          autoComplete: "off",
+        }}
         errors={fields.previewEmail.errors}
       />
       {preview ? <ContentPreview preview={preview} /> : null}

@@ -5,7 +5,8 @@ import { Field, SelectField, TextareaField } from "#app/components/forms/field.t
 import { cn } from "#app/lib/cn.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 
-const LIQUID_HINT = 'Personalise with Liquid: {{ contact.name | default: "there" }}, {{ contact.email }}, {{ contact.attributes.plan }}.';
+const LIQUID_HINT =
+  'Personalise with Liquid: {{ contact.name | default: "there" }}, {{ contact.email }}, {{ contact.attributes.plan }}.';
 
 type ContentFieldsProps = {
   /** The type chosen in the form; null before JavaScript runs, when every channel's fields show. */
@@ -56,7 +57,11 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
         extra={
           <>
             <p className="text-xs text-muted-foreground">
-              {type === "SMS" ? "Plain text." : type === "EMAIL" ? "HTML or Markdown, as chosen in Email format." : "Email: HTML or Markdown. SMS: plain text."}{" "}
+              {type === "SMS"
+                ? "Plain text."
+                : type === "EMAIL"
+                  ? "HTML or Markdown, as chosen in Email format."
+                  : "Email: HTML or Markdown. SMS: plain text."}{" "}
               {LIQUID_HINT}
             </p>
             {shows("SMS") ? <SmsCounter id={counterId} text={content} /> : null}
@@ -80,12 +85,20 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
             label="Template name"
-            inputProps={{ ...getInputProps(whatsapp.template, { type: "text" }), placeholder: "spring_sale", autoComplete: "off" }}
+            inputProps={{
+              ...getInputProps(whatsapp.template, { type: "text" }),
+              placeholder: "spring_sale",
+              autoComplete: "off",
+            }}
             errors={whatsapp.template.errors}
           />
           <Field
             label="Language code"
-            inputProps={{ ...getInputProps(whatsapp.language, { type: "text" }), placeholder: "en_US", autoComplete: "off" }}
+            inputProps={{
+              ...getInputProps(whatsapp.language, { type: "text" }),
+              placeholder: "en_US",
+              autoComplete: "off",
+            }}
             errors={whatsapp.language.errors}
           />
         </div>

@@ -14,7 +14,10 @@ function emailDocument(html: string): string {
 export function ContentPreview({ preview }: { preview: PreviewData }) {
   const { contact, message } = preview;
   return (
-    <section aria-labelledby="campaign-preview-heading" className="flex flex-col gap-3 rounded-md border bg-muted/30 p-4">
+    <section
+      aria-labelledby="campaign-preview-heading"
+      className="flex flex-col gap-3 rounded-md border bg-muted/30 p-4"
+    >
       <div className="flex flex-col gap-1">
         <h3 id="campaign-preview-heading" className="text-sm font-semibold">
           Preview
@@ -31,10 +34,16 @@ export function ContentPreview({ preview }: { preview: PreviewData }) {
             <span className="text-muted-foreground">Subject: </span>
             <span className="font-medium">{message.subject || "(no subject)"}</span>
           </p>
-          <iframe title="Email preview" sandbox="" srcDoc={emailDocument(message.html)} className="h-72 w-full rounded border bg-white" />
+          <iframe
+            title="Email preview"
+            sandbox=""
+            srcDoc={emailDocument(message.html)}
+            className="h-72 w-full rounded border bg-white"
+          />
           {message.postalAddress ? (
             <p className="text-xs text-muted-foreground">
-              When sent, the footer adds your postal address ({message.postalAddress.replace(/\s*\n\s*/g, ", ")}) and an unsubscribe link.
+              When sent, the footer adds your postal address ({message.postalAddress.replace(/\s*\n\s*/g, ", ")}) and an
+              unsubscribe link.
             </p>
           ) : (
             <p className="text-xs text-destructive">

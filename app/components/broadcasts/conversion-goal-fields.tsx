@@ -21,18 +21,30 @@ export function ConversionGoalFields({ meta }: { meta: FieldMetadata<GoalFields 
         <Field
           label="Goal event"
           description="Leave empty for no goal."
-          inputProps={{ ...getInputProps(goal.event, { type: "text" }), placeholder: "Order Completed", autoComplete: "off" }}
+          inputProps={{
+            ...getInputProps(goal.event, { type: "text" }),
+            placeholder: "Order Completed",
+            autoComplete: "off",
+          }}
           errors={goal.event.errors}
         />
         <Field
           label="Within days of receiving"
-          inputProps={{ ...getInputProps(goal.withinDays, { type: "text" }), inputMode: "numeric", autoComplete: "off" }}
+          inputProps={{
+            ...getInputProps(goal.withinDays, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "off",
+          }}
           errors={goal.withinDays.errors}
         />
         <Field
           label="Revenue property"
           description="A numeric property summed as revenue; optional."
-          inputProps={{ ...getInputProps(goal.revenueProperty, { type: "text" }), placeholder: "total", autoComplete: "off" }}
+          inputProps={{
+            ...getInputProps(goal.revenueProperty, { type: "text" }),
+            placeholder: "total",
+            autoComplete: "off",
+          }}
           errors={goal.revenueProperty.errors}
         />
       </div>
@@ -42,10 +54,18 @@ export function ConversionGoalFields({ meta }: { meta: FieldMetadata<GoalFields 
           <div key={row.key} className="grid gap-3 sm:grid-cols-3">
             <Field
               label={`Property ${index + 1}`}
-              inputProps={{ ...getInputProps(condition.property, { type: "text" }), placeholder: "plan", autoComplete: "off" }}
+              inputProps={{
+                ...getInputProps(condition.property, { type: "text" }),
+                placeholder: "plan",
+                autoComplete: "off",
+              }}
               errors={condition.property.errors}
             />
-            <SelectField label={`Property ${index + 1} comparison`} selectProps={{ ...getSelectProps(condition.operator), className: "w-full" }} errors={condition.operator.errors}>
+            <SelectField
+              label={`Property ${index + 1} comparison`}
+              selectProps={{ ...getSelectProps(condition.operator), className: "w-full" }}
+              errors={condition.operator.errors}
+            >
               {Object.entries(GOAL_FORM_OPERATORS).map(([operator, label]) => (
                 <option key={operator} value={operator}>
                   {label}

@@ -21,10 +21,14 @@ export function SegmentPicker({ name, initialIds, segments, errorId, errors }: S
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<string[]>(initialIds);
   const byId = new Map(segments.map((segment) => [segment.id, segment]));
-  const listed = [...initialIds.flatMap((id) => byId.get(id) ?? []), ...segments.filter((segment) => !initialIds.includes(segment.id))];
+  const listed = [
+    ...initialIds.flatMap((id) => byId.get(id) ?? []),
+    ...segments.filter((segment) => !initialIds.includes(segment.id)),
+  ];
   const first = hydrated ? chosen[0] : initialIds.find((id) => byId.has(id));
 
-  const toggle = (id: string, checked: boolean) => setChosen((ids) => (checked ? [...ids.filter((one) => one !== id), id] : ids.filter((one) => one !== id)));
+  const toggle = (id: string, checked: boolean) =>
+    setChosen((ids) => (checked ? [...ids.filter((one) => one !== id), id] : ids.filter((one) => one !== id)));
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={errorId}>
@@ -45,14 +49,18 @@ export function SegmentPicker({ name, initialIds, segments, errorId, errors }: S
                   className="size-4"
                 />
                 <span className="break-words">{segment.name}</span>
-                {segment.id === first ? <span className="text-xs text-muted-foreground">(shown in the list)</span> : null}
+                {segment.id === first ? (
+                  <span className="text-xs text-muted-foreground">(shown in the list)</span>
+                ) : null}
               </label>
             </li>
           ))}
         </ul>
       )}
       {hydrated ? chosen.map((id) => <input key={id} type="hidden" name={name} value={id} />) : null}
-      <p className="text-xs text-muted-foreground">None ticked means All Users. The first ticked is the one the list shows.</p>
+      <p className="text-xs text-muted-foreground">
+        None ticked means All Users. The first ticked is the one the list shows.
+      </p>
       <FieldError id={errorId} errors={errors} />
     </fieldset>
   );

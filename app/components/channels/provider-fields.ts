@@ -10,9 +10,17 @@ export type ProviderField = {
   placeholder?: string;
 };
 
-export const PROVIDER_SCHEMAS = { EMAIL: SmtpSettingsSchema, SMS: TwilioSettingsSchema, WHATSAPP: WhatsAppSettingsSchema } as const;
+export const PROVIDER_SCHEMAS = {
+  EMAIL: SmtpSettingsSchema,
+  SMS: TwilioSettingsSchema,
+  WHATSAPP: WhatsAppSettingsSchema,
+} as const;
 
-export const PROVIDER_NAMES: Record<CampaignType, string> = { EMAIL: "Email (SMTP)", SMS: "SMS (Twilio)", WHATSAPP: "WhatsApp (Cloud API)" };
+export const PROVIDER_NAMES: Record<CampaignType, string> = {
+  EMAIL: "Email (SMTP)",
+  SMS: "SMS (Twilio)",
+  WHATSAPP: "WhatsApp (Cloud API)",
+};
 
 export const PROVIDER_FIELDS: Record<CampaignType, ProviderField[]> = {
   EMAIL: [
@@ -27,7 +35,12 @@ export const PROVIDER_FIELDS: Record<CampaignType, ProviderField[]> = {
   SMS: [
     { name: "accountSid", label: "Account SID", placeholder: "AC…" },
     { name: "authToken", label: "Auth token" },
-    { name: "fromNumber", label: "From number", placeholder: "+14155550100", hint: "Or a Messaging Service SID below." },
+    {
+      name: "fromNumber",
+      label: "From number",
+      placeholder: "+14155550100",
+      hint: "Or a Messaging Service SID below.",
+    },
     { name: "messagingServiceSid", label: "Messaging Service SID", placeholder: "MG…" },
   ],
   WHATSAPP: [

@@ -50,7 +50,11 @@ export function ProviderForm({ channel, enabled, defaults, masked, lastResult }:
         const frame = { label: spec.label, description, errors: field.errors };
         if (spec.type === "security") {
           return (
-            <SelectField key={spec.name} {...frame} selectProps={{ id: field.id, name: field.name, defaultValue: field.initialValue as string }}>
+            <SelectField
+              key={spec.name}
+              {...frame}
+              selectProps={{ id: field.id, name: field.name, defaultValue: field.initialValue as string }}
+            >
               <option value="starttls">STARTTLS (port 587)</option>
               <option value="tls">TLS (port 465)</option>
               <option value="none">None</option>
@@ -58,8 +62,18 @@ export function ProviderForm({ channel, enabled, defaults, masked, lastResult }:
           );
         }
         const inputProps = secret
-          ? { ...getInputProps(field, { type: "password" }), defaultValue: "", autoComplete: "off", placeholder: masked[spec.name] ? "Leave blank to keep the saved one" : "" }
-          : { ...getInputProps(field, { type: spec.type === "number" ? "number" : spec.type === "email" ? "email" : "text" }), placeholder: spec.placeholder };
+          ? {
+              ...getInputProps(field, { type: "password" }),
+              defaultValue: "",
+              autoComplete: "off",
+              placeholder: masked[spec.name] ? "Leave blank to keep the saved one" : "",
+            }
+          : {
+              ...getInputProps(field, {
+                type: spec.type === "number" ? "number" : spec.type === "email" ? "email" : "text",
+              }),
+              placeholder: spec.placeholder,
+            };
         // Conform's key changes when the form is reset, so the input starts again from its default.
         return <Field key={`${spec.name}:${field.key ?? ""}`} {...frame} inputProps={inputProps} />;
       })}
@@ -69,7 +83,8 @@ export function ProviderForm({ channel, enabled, defaults, masked, lastResult }:
         </label>
       )}
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="enabled" defaultChecked={enabled} /> Send this channel&apos;s campaigns through this provider
+        <input type="checkbox" name="enabled" defaultChecked={enabled} /> Send this channel&apos;s campaigns through
+        this provider
       </label>
       <div className="flex justify-end">
         <Button type="submit">Save</Button>

@@ -12,7 +12,11 @@ const SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsApp
 /** What the provider answered to the last test message, shown under the form. */
 export type TestReport = { ok: boolean; message: string };
 
-type TestMessageFormProps = { channel: CampaignType; lastResult?: SubmissionResult<string[]> | null; report?: TestReport | null };
+type TestMessageFormProps = {
+  channel: CampaignType;
+  lastResult?: SubmissionResult<string[]> | null;
+  report?: TestReport | null;
+};
 
 export function TestMessageForm({ channel, lastResult, report }: TestMessageFormProps) {
   const schema = SCHEMAS[channel];
@@ -29,13 +33,24 @@ export function TestMessageForm({ channel, lastResult, report }: TestMessageForm
       <input type="hidden" name="channel" value={channel} />
       <Field
         label="Send to"
-        inputProps={{ ...getInputProps(all.to, { type: channel === "EMAIL" ? "email" : "tel" }), placeholder: channel === "EMAIL" ? "you@example.com" : "+14155550123" }}
+        inputProps={{
+          ...getInputProps(all.to, { type: channel === "EMAIL" ? "email" : "tel" }),
+          placeholder: channel === "EMAIL" ? "you@example.com" : "+14155550123",
+        }}
         errors={all.to.errors}
       />
       {channel === "WHATSAPP" && (
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Template" inputProps={{ ...getInputProps(all.template, { type: "text" }), placeholder: "hello_world" }} errors={all.template.errors} />
-          <Field label="Language" inputProps={{ ...getInputProps(all.language, { type: "text" }), placeholder: "en_US" }} errors={all.language.errors} />
+          <Field
+            label="Template"
+            inputProps={{ ...getInputProps(all.template, { type: "text" }), placeholder: "hello_world" }}
+            errors={all.template.errors}
+          />
+          <Field
+            label="Language"
+            inputProps={{ ...getInputProps(all.language, { type: "text" }), placeholder: "en_US" }}
+            errors={all.language.errors}
+          />
         </div>
       )}
       <FieldError id={form.errorId} errors={form.errors} />
@@ -45,7 +60,9 @@ export function TestMessageForm({ channel, lastResult, report }: TestMessageForm
         </p>
       )}
       <div className="flex justify-end">
-        <Button type="submit" variant="outline">Send test message</Button>
+        <Button type="submit" variant="outline">
+          Send test message
+        </Button>
       </div>
     </Form>
   );

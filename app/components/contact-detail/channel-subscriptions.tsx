@@ -29,7 +29,10 @@ type Standing = { label: string; variant: "default" | "secondary" | "outline" | 
 function standing(subscription: SubscriptionView, when: Intl.DateTimeFormat): Standing {
   if (!subscription.address) return { label: "No address", variant: "outline" };
   if (subscription.status !== "subscribed") {
-    return { label: STATUS_LABELS[subscription.status] ?? subscription.status, variant: subscription.status === "unsubscribed" ? "secondary" : "destructive" };
+    return {
+      label: STATUS_LABELS[subscription.status] ?? subscription.status,
+      variant: subscription.status === "unsubscribed" ? "secondary" : "destructive",
+    };
   }
   if (subscription.suppressed) {
     const reason = REASON_LABELS[subscription.suppressed.reason] ?? subscription.suppressed.reason;
@@ -43,7 +46,13 @@ function standing(subscription: SubscriptionView, when: Intl.DateTimeFormat): St
 }
 
 /** The contact's subscription status on each channel, with the address it applies to. */
-export function ChannelSubscriptions({ subscriptions, timeZone }: { subscriptions: SubscriptionView[]; timeZone: string }) {
+export function ChannelSubscriptions({
+  subscriptions,
+  timeZone,
+}: {
+  subscriptions: SubscriptionView[];
+  timeZone: string;
+}) {
   const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone });
   return (
     <Card className="flex flex-col gap-4 p-4 md:p-6" role="region" aria-labelledby="contact-subscriptions-heading">
@@ -67,7 +76,10 @@ export function ChannelSubscriptions({ subscriptions, timeZone }: { subscription
                 <th scope="row" className="py-2 pr-4 text-left font-medium">
                   {CHANNEL_LABELS[subscription.channel]}
                 </th>
-                <td className="max-w-56 truncate py-2 pr-4 text-muted-foreground" title={subscription.address ?? undefined}>
+                <td
+                  className="max-w-56 truncate py-2 pr-4 text-muted-foreground"
+                  title={subscription.address ?? undefined}
+                >
                   {subscription.address ?? "—"}
                 </td>
                 <td className="py-2 text-right">

@@ -10,7 +10,9 @@ export function ContactAttributes({ attributes }: { attributes: AttributeView[] 
         Attributes
       </h2>
       {attributes.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No attributes yet. Traits sent with identify, other than email, name and phone, appear here.</p>
+        <p className="text-sm text-muted-foreground">
+          No attributes yet. Traits sent with identify, other than email, name and phone, appear here.
+        </p>
       ) : (
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
           {attributes.map((attribute) => (

@@ -23,7 +23,9 @@ export function ContactFields({ contact, timeZone }: { contact: ContactFieldsVie
         <Field label="Name">{contact.name}</Field>
         <Field label="Email">{contact.email}</Field>
         <Field label="Phone">{contact.phone}</Field>
-        <Field label="User ID">{contact.externalId ? <code className="text-xs">{contact.externalId}</code> : null}</Field>
+        <Field label="User ID">
+          {contact.externalId ? <code className="text-xs">{contact.externalId}</code> : null}
+        </Field>
         <Field label="Anonymous IDs">
           {contact.anonymousIds.length ? (
             <ul className="flex flex-col gap-1">

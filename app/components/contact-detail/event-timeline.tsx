@@ -6,7 +6,13 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 
-export type TimelineEventView = { id: string; type: string; name: string | null; properties: string; occurredAt: string };
+export type TimelineEventView = {
+  id: string;
+  type: string;
+  name: string | null;
+  properties: string;
+  occurredAt: string;
+};
 
 /** The contact's events, newest first, a page at a time; paging is plain links, so it works without JavaScript. */
 export function EventTimeline({
@@ -31,7 +37,9 @@ export function EventTimeline({
       </h2>
       {events.length === 0 ? (
         <EmptyState icon={Activity} title={cursor ? "No older events." : "No events yet."}>
-          {cursor ? null : <p>Events sent with this contact's user ID, or from a device an identify linked to them, appear here.</p>}
+          {cursor ? null : (
+            <p>Events sent with this contact's user ID, or from a device an identify linked to them, appear here.</p>
+          )}
         </EmptyState>
       ) : (
         <ol className="flex flex-col" aria-label="Events, newest first">

@@ -3,7 +3,13 @@
 // and 50 rows are some 500 of them, the largest part of the page's CPU
 // (docs/decisions/017-server-rendering.md). Every value from a contact is escaped.
 
-export type ContactView = { id: string; name: string | null; email: string | null; phone: string | null; createdAt: string };
+export type ContactView = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: string;
+};
 
 const createdFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -37,7 +43,9 @@ function contactRowHtml(contact: ContactView, checked: boolean): string {
   const href = `/dashboard/contacts/${escapeHtml(encodeURIComponent(contact.id))}`;
   const label = escapeHtml(`Select ${contact.name ?? contact.email ?? "contact"}`);
   const name = contact.name ? escapeHtml(contact.name) : null;
-  const nameCell = name ? `<a href="${href}" title="${name}">${name}</a>` : `<a href="${href}" class="text-muted-foreground">Unnamed</a>`;
+  const nameCell = name
+    ? `<a href="${href}" title="${name}">${name}</a>`
+    : `<a href="${href}" class="text-muted-foreground">Unnamed</a>`;
   const email = contact.email ? escapeHtml(contact.email) : null;
   const emailCell = email ? `<span title="${email}">${email}</span>` : MISSING;
   const phoneCell = contact.phone ? escapeHtml(contact.phone) : MISSING;

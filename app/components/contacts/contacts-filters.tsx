@@ -4,7 +4,13 @@ import { Form, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { type ContactsFilter, contactsHref, HAS_PHONE_OPTIONS, readContactsQuery, SEARCH_MAX_LENGTH } from "./contacts-query.ts";
+import {
+  type ContactsFilter,
+  contactsHref,
+  HAS_PHONE_OPTIONS,
+  readContactsQuery,
+  SEARCH_MAX_LENGTH,
+} from "./contacts-query.ts";
 
 /** Long enough to let someone finish a word, short enough to feel live. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -28,14 +34,19 @@ export function ContactsFilters({ filter }: { filter: ContactsFilter }) {
       role="search"
       aria-label="Filter contacts"
       className="flex flex-wrap items-end gap-4"
-      onChange={(event) => submitFilters(event.currentTarget, event.target instanceof HTMLInputElement && event.target.type === "search")}
+      onChange={(event) =>
+        submitFilters(event.currentTarget, event.target instanceof HTMLInputElement && event.target.type === "search")
+      }
     >
       <div className="flex min-w-56 flex-1 flex-col gap-2">
         <label htmlFor="contacts-search" className="text-sm font-medium">
           Search contacts
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             id="contacts-search"
             type="search"
@@ -112,8 +123,14 @@ function useDebouncedSubmit() {
   return (form: HTMLFormElement, typing: boolean) => {
     clearTimeout(timer.current);
     const data = new FormData(form);
-    const params = new URLSearchParams({ search: String(data.get("search") ?? ""), hasPhone: String(data.get("hasPhone") ?? "") });
+    const params = new URLSearchParams({
+      search: String(data.get("search") ?? ""),
+      hasPhone: String(data.get("hasPhone") ?? ""),
+    });
     const href = contactsHref(readContactsQuery(params));
-    timer.current = setTimeout(() => navigate(href, { replace: true, preventScrollReset: true }), typing ? SEARCH_DEBOUNCE_MS : 0);
+    timer.current = setTimeout(
+      () => navigate(href, { replace: true, preventScrollReset: true }),
+      typing ? SEARCH_DEBOUNCE_MS : 0,
+    );
   };
 }

@@ -47,7 +47,9 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
           <span className="font-medium text-foreground">{contactsCountText(total, capped)}</span>
           {/* Said in words: a "+" alone is easy to miss (docs/decisions/012-contacts-search.md). */}
           {capped ? <span> · searches and filters count up to {formatCount(total)}</span> : null}
-          {hydrated && selectedCount > 0 ? <span> · {selection.allMatching ? "all matching" : selectedCount} selected</span> : null}
+          {hydrated && selectedCount > 0 ? (
+            <span> · {selection.allMatching ? "all matching" : selectedCount} selected</span>
+          ) : null}
         </p>
         <Button
           form={SELECTION_FORM_ID}
@@ -61,7 +63,13 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
           <Layers aria-hidden="true" /> Create Segment from selection
         </Button>
       </div>
-      <Form id={SELECTION_FORM_ID} method="post" action={NEW_SEGMENT_ACTION} aria-busy={loading} className={cn(loading && "opacity-60")}>
+      <Form
+        id={SELECTION_FORM_ID}
+        method="post"
+        action={NEW_SEGMENT_ACTION}
+        aria-busy={loading}
+        className={cn(loading && "opacity-60")}
+      >
         <input type="hidden" name="search" value={query.search} />
         <input type="hidden" name="hasPhone" value={query.hasPhone} />
         {hydrated ? (
@@ -84,7 +92,10 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
             contacts.length === 0 ? null : hydrated ? (
               <SelectPageCheckbox state={selection.pageState} onChange={selection.togglePage} />
             ) : (
-              <SelectPageLink href={contactsHref({ ...query, selectPage: !query.selectPage })} allSelected={query.selectPage} />
+              <SelectPageLink
+                href={contactsHref({ ...query, selectPage: !query.selectPage })}
+                allSelected={query.selectPage}
+              />
             )
           }
           empty={<NoContacts showImport={total === 0 && !isFiltered(query) && !query.cursor} />}

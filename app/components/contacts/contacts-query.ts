@@ -37,7 +37,9 @@ export function readContactsQuery(params: URLSearchParams): ContactsQuery {
     search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
     hasPhone: readHasPhone(params.get("hasPhone")),
     cursor: cursor && CURSOR_SHAPE.test(cursor) ? cursor : null,
-    prev: params.has("prev") ? prev.filter((entry) => entry === "" || CURSOR_SHAPE.test(entry)).slice(-PREV_STACK_LIMIT) : [],
+    prev: params.has("prev")
+      ? prev.filter((entry) => entry === "" || CURSOR_SHAPE.test(entry)).slice(-PREV_STACK_LIMIT)
+      : [],
     selectPage: params.get("select") === "page",
   };
 }
@@ -67,7 +69,12 @@ export function nextPageHref(query: ContactsQuery, nextCursor: string): string {
 /** The page before this one, when it is remembered; otherwise only "First page" leads back. */
 export function previousPageHref(query: ContactsQuery): string | null {
   if (!query.cursor || query.prev.length === 0) return null;
-  return contactsHref({ ...query, cursor: query.prev.at(-1) || null, prev: query.prev.slice(0, -1), selectPage: false });
+  return contactsHref({
+    ...query,
+    cursor: query.prev.at(-1) || null,
+    prev: query.prev.slice(0, -1),
+    selectPage: false,
+  });
 }
 
 export function firstPageHref(query: ContactsQuery): string {

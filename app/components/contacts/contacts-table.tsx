@@ -52,7 +52,10 @@ export function ContactsTable({
   const followRowLink = useClientSideRowLinks();
   const rows = useRef<HTMLTableSectionElement>(null);
   // The same markup on the server and in the browser, so hydration keeps the server's rows.
-  const rowsHtml = useMemo(() => ({ __html: contactRowsHtml(contacts, initiallyChecked) }), [contacts, initiallyChecked]);
+  const rowsHtml = useMemo(
+    () => ({ __html: contactRowsHtml(contacts, initiallyChecked) }),
+    [contacts, initiallyChecked],
+  );
   useEffect(() => {
     for (const box of rows.current?.querySelectorAll<HTMLInputElement>('input[name="contactIds"]') ?? []) {
       box.checked = selected.has(box.value);
@@ -112,7 +115,15 @@ export function ContactsTable({
 function useClientSideRowLinks() {
   const navigate = useNavigate();
   return (event: React.MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     const href = link?.getAttribute("href");
     if (!href?.startsWith("/")) return;

@@ -21,15 +21,21 @@ export function NewSegmentDialog({
   onOpenChange: (open: boolean) => void;
   selection: SegmentSelection;
 }) {
-  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> | null; toasts?: Toast[] }>({ key: "new-segment-from-selection" });
+  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> | null; toasts?: Toast[] }>({
+    key: "new-segment-from-selection",
+  });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg border bg-background p-6 shadow-lg">
           <div className="flex flex-col gap-1.5">
-            <Dialog.Title className="text-lg font-semibold leading-none tracking-tight">Create Segment from selection</Dialog.Title>
-            <Dialog.Description className="text-sm text-muted-foreground">{linkedCountText(selection)}</Dialog.Description>
+            <Dialog.Title className="text-lg font-semibold leading-none tracking-tight">
+              Create Segment from selection
+            </Dialog.Title>
+            <Dialog.Description className="text-sm text-muted-foreground">
+              {linkedCountText(selection)}
+            </Dialog.Description>
           </div>
           <NewSegmentForm
             as={fetcher.Form}

@@ -25,7 +25,9 @@ export type SegmentSelection = {
 export function linkedCountText(selection: SegmentSelection): string {
   const contacts = contactsCountText(selection.count, selection.capped);
   if (!selection.selectAllMatching) return `${contacts} will be linked.`;
-  return isFiltered(selection) ? `All ${contacts} matching your filters will be linked.` : `All ${contacts} will be linked.`;
+  return isFiltered(selection)
+    ? `All ${contacts} matching your filters will be linked.`
+    : `All ${contacts} will be linked.`;
 }
 
 /**
@@ -69,7 +71,11 @@ export function NewSegmentForm({
       <FieldError id={fields.contactIds.errorId} errors={fields.contactIds.errors} />
       <Field
         label="Segment name"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off", placeholder: "e.g. Spring launch invitees" }}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          autoComplete: "off",
+          placeholder: "e.g. Spring launch invitees",
+        }}
         errors={fields.name.errors}
       />
       <div className="flex flex-wrap justify-end gap-2">

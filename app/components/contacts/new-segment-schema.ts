@@ -16,7 +16,10 @@ const selectionFields = {
   /** Every contact matching the filters below, not only the ticked rows. */
   selectAllMatching: z.boolean().default(false),
   search: z.string().trim().max(SEARCH_MAX_LENGTH).default(""),
-  hasPhone: z.enum(HAS_PHONE_OPTIONS.map((option) => option.value)).catch("any").default("any"),
+  hasPhone: z
+    .enum(HAS_PHONE_OPTIONS.map((option) => option.value))
+    .catch("any")
+    .default("any"),
 };
 
 function requireSomething(value: { contactIds: string[]; selectAllMatching: boolean }, ctx: z.RefinementCtx) {

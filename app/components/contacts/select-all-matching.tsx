@@ -23,7 +23,10 @@ export function SelectAllMatchingNotice({
 }) {
   if (pageState !== "all" || matching.total <= matching.onPage) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 border-b bg-muted/40 px-4 py-2 text-sm">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 border-b bg-muted/40 px-4 py-2 text-sm"
+    >
       {allMatching ? (
         <>
           <span>All {contactsCountText(matching.total, matching.capped)} matching your filters are selected.</span>

@@ -9,5 +9,7 @@ import { CSV_CHUNK_ROWS } from "#shared/contacts/csv-mapping.ts";
  */
 export function csvChunkRows(): number {
   const override: unknown = (globalThis as { __murmurCsvChunkRows?: unknown }).__murmurCsvChunkRows;
-  return typeof override === "number" && Number.isInteger(override) && override > 0 && override < CSV_CHUNK_ROWS ? override : CSV_CHUNK_ROWS;
+  return typeof override === "number" && Number.isInteger(override) && override > 0 && override < CSV_CHUNK_ROWS
+    ? override
+    : CSV_CHUNK_ROWS;
 }

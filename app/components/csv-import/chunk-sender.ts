@@ -1,7 +1,14 @@
 import { CSV_FIRST_ROW, type MappedContact } from "#shared/contacts/csv-mapping.ts";
 
 export type SkippedRow = { rowNumber: number; email: string | null; reason: string };
-export type ImportTotals = { id: string; status: string; segmentId: string | null; imported: number; updated: number; skipped: number };
+export type ImportTotals = {
+  id: string;
+  status: string;
+  segmentId: string | null;
+  imported: number;
+  updated: number;
+  skipped: number;
+};
 type ChunkAnswer = { importId: string; segmentId: string | null; errors: SkippedRow[]; totals?: ImportTotals };
 
 /** The server refused a chunk; the message is the server's, for the 'Import failed' toast. */
@@ -24,7 +31,10 @@ const CHUNKS_IN_FLIGHT = 2;
  * the import it opened instead of opening a second one (and a second segment).
  * Progress, totals and the first skipped rows are taken from the answers in file order.
  */
-export function chunkSender(opening: { segmentName?: string; fileName: string }, onProgress: (rowsSent: number) => void) {
+export function chunkSender(
+  opening: { segmentName?: string; fileName: string },
+  onProgress: (rowsSent: number) => void,
+) {
   const importId = newImportId();
   // Set before the first request leaves: even one whose answer was lost may have opened the import.
   let attempted = false;
@@ -56,7 +66,10 @@ export function chunkSender(opening: { segmentName?: string; fileName: string },
     firstSkipped: [] as SkippedRow[],
 
     /** Resolves once the chunk is on its way (after the oldest in flight is answered, when two are). */
-    async send(contacts: MappedContact[], options: { signal?: AbortSignal; lastRow?: number; final?: boolean }): Promise<void> {
+    async send(
+      contacts: MappedContact[],
+      options: { signal?: AbortSignal; lastRow?: number; final?: boolean },
+    ): Promise<void> {
       const final = options.final ?? rowsQueued + contacts.length === options.lastRow;
       if (!opened) await settle();
       while (inFlight.length >= CHUNKS_IN_FLIGHT) await inFlight.shift();
@@ -152,7 +165,8 @@ async function errorMessage(response: Response): Promise<string> {
   const text = await response.text().catch(() => "");
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") return parsed.message;
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string")
+      return parsed.message;
   } catch {
     // Not JSON: the text itself is the message.
   }

@@ -63,7 +63,13 @@ export function CsvImportPanel({ problem: serverProblem }: { problem?: CsvProble
           label="Segment name (optional)"
           description="The imported contacts also join a new segment of this name."
           className="max-w-md"
-          inputProps={{ ref: segmentInput, id: "csv-segment-name", name: "segmentName", maxLength: 200, disabled: busy }}
+          inputProps={{
+            ref: segmentInput,
+            id: "csv-segment-name",
+            name: "segmentName",
+            maxLength: 200,
+            disabled: busy,
+          }}
         />
         <Field
           label="CSV file"
@@ -96,7 +102,12 @@ export function CsvImportPanel({ problem: serverProblem }: { problem?: CsvProble
           </>
         ) : null}
         {state.step === "importing" ? (
-          <ImportProgress sent={state.rowsSent} total={state.parsed.rows} cancelling={state.cancelling} onCancel={csv.cancel} />
+          <ImportProgress
+            sent={state.rowsSent}
+            total={state.parsed.rows}
+            cancelling={state.cancelling}
+            onCancel={csv.cancel}
+          />
         ) : null}
         {state.step === "done" ? (
           <ImportSummary result={state.result} cancelled={state.cancelled} onReset={onReset} />
@@ -136,7 +147,11 @@ function PanelIntro() {
 
 function ProblemAlert({ problem }: { problem: CsvProblem }) {
   return (
-    <div id="csv-import-problem" role="alert" className="max-w-2xl rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+    <div
+      id="csv-import-problem"
+      role="alert"
+      className="max-w-2xl rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+    >
       <p className="font-medium text-destructive">{problem.title}</p>
       <p>{problem.description}</p>
     </div>

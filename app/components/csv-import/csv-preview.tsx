@@ -1,11 +1,26 @@
-import { type ColumnMapping, CSV_PREVIEW_COLUMNS, CSV_PREVIEW_ROWS, CSV_TARGETS } from "#shared/contacts/csv-mapping.ts";
+import {
+  type ColumnMapping,
+  CSV_PREVIEW_COLUMNS,
+  CSV_PREVIEW_ROWS,
+  CSV_TARGETS,
+} from "#shared/contacts/csv-mapping.ts";
 import type { CsvRow } from "#shared/contacts/csv-stream.ts";
 
 const LABELS = new Map(CSV_TARGETS.map((target) => [target.value, target.label]));
 const count = new Intl.NumberFormat("en-US");
 
 /** The spec's preview: the first 5 rows and up to 8 columns, each column headed by what it maps to. */
-export function CsvPreview({ fields, rows, mapping, total }: { fields: string[]; rows: CsvRow[]; mapping: ColumnMapping; total: number }) {
+export function CsvPreview({
+  fields,
+  rows,
+  mapping,
+  total,
+}: {
+  fields: string[];
+  rows: CsvRow[];
+  mapping: ColumnMapping;
+  total: number;
+}) {
   const shown = fields.slice(0, CSV_PREVIEW_COLUMNS);
   const hiddenColumns = fields.length - shown.length;
   return (
@@ -13,7 +28,9 @@ export function CsvPreview({ fields, rows, mapping, total }: { fields: string[];
       <h3 id="csv-preview-heading" className="text-sm font-medium">
         Preview
       </h3>
-      <p className="text-sm text-muted-foreground">{describe(total, hiddenColumns > 0 ? `${shown.length} of ${fields.length}` : null)}</p>
+      <p className="text-sm text-muted-foreground">
+        {describe(total, hiddenColumns > 0 ? `${shown.length} of ${fields.length}` : null)}
+      </p>
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-left text-sm">
           <thead className="bg-muted/50">

@@ -83,7 +83,10 @@ export function fileTextSource(file: File): CsvSource {
       if (!listeners.get("data")?.size) {
         if (!ended) {
           ended = true;
-          void reader.cancel().then(() => emit("end"), () => emit("end"));
+          void reader.cancel().then(
+            () => emit("end"),
+            () => emit("end"),
+          );
         }
         return source;
       }

@@ -3,7 +3,17 @@ import { Button } from "#app/components/ui/button.tsx";
 const count = new Intl.NumberFormat("en-US");
 
 /** Rows sent of the file's rows, as a progressbar screen readers can follow, with the way to stop. */
-export function ImportProgress({ sent, total, cancelling, onCancel }: { sent: number; total: number; cancelling: boolean; onCancel: () => void }) {
+export function ImportProgress({
+  sent,
+  total,
+  cancelling,
+  onCancel,
+}: {
+  sent: number;
+  total: number;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
   const text = `${count.format(sent)} of ${count.format(total)} rows sent`;
   return (

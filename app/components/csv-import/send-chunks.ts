@@ -35,7 +35,10 @@ export async function uploadCsvFile(
   const toContact = contactReader(options.fields, options.mapping);
   // Loaded with the parser, on demand: phones go out in E.164 so the server need not parse them.
   const { normalizePhone } = await import("#shared/contacts/phone.ts");
-  const sender = chunkSender({ segmentName: options.segmentName || undefined, fileName: file.name }, options.onProgress);
+  const sender = chunkSender(
+    { segmentName: options.segmentName || undefined, fileName: file.name },
+    options.onProgress,
+  );
   try {
     await readCsvFile(file, {
       signal: options.signal,

@@ -61,7 +61,8 @@ export function useCsvImport() {
       try {
         const read = await inspectCsvFile(file, {
           signal: controller.signal,
-          onProgress: (rowsRead) => controller.signal.aborted || setState({ step: "reading", fileName: file.name, rowsRead }),
+          onProgress: (rowsRead) =>
+            controller.signal.aborted || setState({ step: "reading", fileName: file.name, rowsRead }),
         });
         if (controller.signal.aborted) return true;
         if ("title" in read) return reject(read);
@@ -83,7 +84,9 @@ export function useCsvImport() {
   const remap = useCallback((column: number, target: CsvTarget | null) => {
     setProblem((current) => (current === CSV_PROBLEMS.missingEmail ? null : current));
     setState((current) =>
-      current.step === "ready" ? { step: "ready", parsed: { ...current.parsed, mapping: remapColumn(current.parsed.mapping, column, target) } } : current,
+      current.step === "ready"
+        ? { step: "ready", parsed: { ...current.parsed, mapping: remapColumn(current.parsed.mapping, column, target) } }
+        : current,
     );
   }, []);
 
@@ -108,9 +111,12 @@ export function useCsvImport() {
         toast.success("Import complete", { description: importedDescription(result.totals.imported) });
       } catch (error) {
         if (error instanceof ImportCancelled) {
-          if (error.totals) setState({ step: "done", result: { totals: error.totals, firstSkipped: [] }, cancelled: true });
+          if (error.totals)
+            setState({ step: "done", result: { totals: error.totals, firstSkipped: [] }, cancelled: true });
           else setState({ step: "ready", parsed });
-          const imported = error.totals ? `${importedDescription(error.totals.imported)} before it stopped.` : "It stopped before any rows were imported.";
+          const imported = error.totals
+            ? `${importedDescription(error.totals.imported)} before it stopped.`
+            : "It stopped before any rows were imported.";
           toast.info("Import cancelled", { description: imported });
         } else {
           fail({ title: "Import failed", description: uploadError(error) }, { step: "ready", parsed });
@@ -144,6 +150,7 @@ function fileError(error: unknown): string {
 function uploadError(error: unknown): string {
   if (error instanceof ImportRequestError) return error.message;
   // fetch fails with a TypeError only when the network does, here after every retry.
-  if (error instanceof TypeError) return "The connection to Murmur was lost. Check your network and import the file again.";
+  if (error instanceof TypeError)
+    return "The connection to Murmur was lost. Check your network and import the file again.";
   return error instanceof Error && error.message ? error.message : "The import stopped unexpectedly.";
 }

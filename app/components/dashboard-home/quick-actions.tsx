@@ -2,9 +2,24 @@ import { ArrowRight, Layers, Send, Upload } from "lucide-react";
 import { Link } from "react-router";
 
 const QUICK_ACTIONS = [
-  { label: "Import contacts", description: "Bring in the people you want to reach.", to: "/dashboard/segments?tab=csv", icon: Upload },
-  { label: "Create a segment", description: "Group contacts by list, filters or a prompt.", to: "/dashboard/segments/new", icon: Layers },
-  { label: "New campaign", description: "Write a broadcast for email, SMS or WhatsApp.", to: "/dashboard/broadcasts/new", icon: Send },
+  {
+    label: "Import contacts",
+    description: "Bring in the people you want to reach.",
+    to: "/dashboard/segments?tab=csv",
+    icon: Upload,
+  },
+  {
+    label: "Create a segment",
+    description: "Group contacts by list, filters or a prompt.",
+    to: "/dashboard/segments/new",
+    icon: Layers,
+  },
+  {
+    label: "New campaign",
+    description: "Write a broadcast for email, SMS or WhatsApp.",
+    to: "/dashboard/broadcasts/new",
+    icon: Send,
+  },
 ];
 
 /** The three first steps, each a link to the place where it is done. */
@@ -27,7 +42,10 @@ export function QuickActions() {
               <span className="flex flex-1 flex-col gap-1">
                 <span className="flex items-center gap-1 font-medium">
                   {label}
-                  <ArrowRight className="size-4 opacity-0 transition-opacity group-hover:opacity-100" aria-hidden="true" />
+                  <ArrowRight
+                    className="size-4 opacity-0 transition-opacity group-hover:opacity-100"
+                    aria-hidden="true"
+                  />
                 </span>
                 <span className="text-sm text-muted-foreground">{description}</span>
               </span>

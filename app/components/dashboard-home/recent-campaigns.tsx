@@ -36,7 +36,10 @@ export function RecentCampaigns({ campaigns }: { campaigns: RecentCampaign[] }) 
           <CardDescription>Your latest broadcasts and how they are doing.</CardDescription>
         </div>
         {campaigns.length > 0 ? (
-          <Link to="/dashboard/broadcasts" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to="/dashboard/broadcasts"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             View all campaigns
           </Link>
         ) : null}
@@ -47,7 +50,11 @@ export function RecentCampaigns({ campaigns }: { campaigns: RecentCampaign[] }) 
         ) : (
           <ul aria-label="Recent campaigns" className="divide-y rounded-lg border">
             {campaigns.map((campaign) => (
-              <li key={campaign.id} aria-label={campaign.name} className="flex flex-wrap items-center justify-between gap-4 p-4">
+              <li
+                key={campaign.id}
+                aria-label={campaign.name}
+                className="flex flex-wrap items-center justify-between gap-4 p-4"
+              >
                 <div className="flex min-w-0 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="truncate font-medium">{campaign.name}</span>
@@ -58,7 +65,9 @@ export function RecentCampaigns({ campaigns }: { campaigns: RecentCampaign[] }) 
                 <dl className="flex gap-6 text-sm">
                   <Metric label="Opens" value={numberFormat.format(campaign.opens)} />
                   <Metric label="Clicks" value={numberFormat.format(campaign.clicks)} />
-                  {campaign.clickRate !== null ? <Metric label="CTR" value={`${campaign.clickRate.toFixed(1)}%`} /> : null}
+                  {campaign.clickRate !== null ? (
+                    <Metric label="CTR" value={`${campaign.clickRate.toFixed(1)}%`} />
+                  ) : null}
                 </dl>
               </li>
             ))}

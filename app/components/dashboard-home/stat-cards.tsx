@@ -20,7 +20,12 @@ export function StatCards({ stats }: { stats: StatCardsData }) {
         Overview
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Contacts" icon={Users} value={numberFormat.format(stats.contacts.total)} change={stats.contacts.change} />
+        <StatCard
+          title="Total Contacts"
+          icon={Users}
+          value={numberFormat.format(stats.contacts.total)}
+          change={stats.contacts.change}
+        />
         <StatCard
           title="Active Campaigns"
           icon={Send}
@@ -28,8 +33,18 @@ export function StatCards({ stats }: { stats: StatCardsData }) {
           detail={`of ${numberFormat.format(stats.campaigns.total)} total`}
           change={stats.campaigns.change}
         />
-        <StatCard title="Open Rate" icon={MailOpen} value={`${stats.openRate.value.toFixed(1)}%`} change={stats.openRate.change} />
-        <StatCard title="Total Segments" icon={Layers} value={numberFormat.format(stats.segments.total)} change={stats.segments.change} />
+        <StatCard
+          title="Open Rate"
+          icon={MailOpen}
+          value={`${stats.openRate.value.toFixed(1)}%`}
+          change={stats.openRate.change}
+        />
+        <StatCard
+          title="Total Segments"
+          icon={Layers}
+          value={numberFormat.format(stats.segments.total)}
+          change={stats.segments.change}
+        />
       </ul>
     </section>
   );
@@ -37,7 +52,19 @@ export function StatCards({ stats }: { stats: StatCardsData }) {
 
 const TREND_ICON = { up: TrendingUp, down: TrendingDown, flat: Minus } as const;
 
-function StatCard({ title, icon: Icon, value, detail, change }: { title: string; icon: LucideIcon; value: string; detail?: string; change: ChangeText }) {
+function StatCard({
+  title,
+  icon: Icon,
+  value,
+  detail,
+  change,
+}: {
+  title: string;
+  icon: LucideIcon;
+  value: string;
+  detail?: string;
+  change: ChangeText;
+}) {
   const TrendIcon = TREND_ICON[change.trend];
   const id = `stat-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (

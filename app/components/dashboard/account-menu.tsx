@@ -22,7 +22,10 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
           {initialsOf(user.name)}
         </span>
         <span className="max-w-40 truncate max-sm:sr-only">{user.name}</span>
-        <ChevronDown className="size-4 text-muted-foreground group-open/menu:rotate-180 max-sm:hidden" aria-hidden="true" />
+        <ChevronDown
+          className="size-4 text-muted-foreground group-open/menu:rotate-180 max-sm:hidden"
+          aria-hidden="true"
+        />
       </DetailsMenuTrigger>
       <DetailsMenuContent>
         <DetailsMenuLabel>

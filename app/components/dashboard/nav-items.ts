@@ -1,4 +1,13 @@
-import { Activity, BarChart3, type Icon, LayoutDashboard, Layers, Send, Settings, Users } from "#app/components/ui/icons.ts";
+import {
+  Activity,
+  BarChart3,
+  type Icon,
+  LayoutDashboard,
+  Layers,
+  Send,
+  Settings,
+  Users,
+} from "#app/components/ui/icons.ts";
 
 export type NavItem = { label: string; to: string; icon: Icon };
 

@@ -1,7 +1,15 @@
 import type * as React from "react";
 
 /** The title block every dashboard page opens with. */
-export function PageHeader({ title, description, actions }: { title: string; description: React.ReactNode; actions?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
       <div className="flex flex-col gap-1">

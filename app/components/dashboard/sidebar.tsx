@@ -26,7 +26,11 @@ export function Sidebar({ collapsed: savedCollapsed }: { collapsed: boolean }) {
       )}
     >
       <div className={cn("flex h-16 items-center border-b px-5 max-md:justify-center", collapsed && "justify-center")}>
-        <Link to="/dashboard" className="flex items-center gap-2 rounded-md font-semibold" aria-label={`${PRODUCT_NAME} dashboard`}>
+        <Link
+          to="/dashboard"
+          className="flex items-center gap-2 rounded-md font-semibold"
+          aria-label={`${PRODUCT_NAME} dashboard`}
+        >
           <Logo className="size-8" />
           <span className={cn("text-lg max-md:hidden", collapsed && "hidden")}>{PRODUCT_NAME}</span>
         </Link>

@@ -8,13 +8,21 @@ const revenueFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 
 
 /** The goal in words, as the marketer set it. */
 function describeGoal(goal: ConversionGoal): string {
-  const conditions = goal.properties.map((p) => `${p.property} ${p.operator.replace(/_/g, " ")}${"value" in p ? ` ${String(p.value)}` : ""}`);
+  const conditions = goal.properties.map(
+    (p) => `${p.property} ${p.operator.replace(/_/g, " ")}${"value" in p ? ` ${String(p.value)}` : ""}`,
+  );
   const where = conditions.length ? ` where ${conditions.join(" and ")}` : "";
   return `${goal.event}${where}, within ${goal.withinDays} ${goal.withinDays === 1 ? "day" : "days"} of receiving the message`;
 }
 
 /** Conversions of the campaign's goal: count, rate of recipients who received it, revenue. */
-export function ConversionsCard({ goal, conversions }: { goal: ConversionGoal | null; conversions: CampaignConversions }) {
+export function ConversionsCard({
+  goal,
+  conversions,
+}: {
+  goal: ConversionGoal | null;
+  conversions: CampaignConversions;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -44,7 +52,9 @@ export function ConversionsCard({ goal, conversions }: { goal: ConversionGoal | 
             </dl>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">No conversion goal: a draft or scheduled campaign can name one in its editor.</p>
+          <p className="text-sm text-muted-foreground">
+            No conversion goal: a draft or scheduled campaign can name one in its editor.
+          </p>
         )}
       </CardContent>
     </Card>

@@ -19,14 +19,21 @@ export const OUTCOME_LABELS: Record<RecipientOutcome, string> = {
  * export of exactly the list shown.
  */
 export function RecipientOutcomeFilter({ pathname, outcome }: { pathname: string; outcome: RecipientOutcome | null }) {
-  const choices: [RecipientOutcome | null, string][] = [[null, "All"], ...(Object.entries(OUTCOME_LABELS) as [RecipientOutcome, string][])];
+  const choices: [RecipientOutcome | null, string][] = [
+    [null, "All"],
+    ...(Object.entries(OUTCOME_LABELS) as [RecipientOutcome, string][]),
+  ];
   const exportHref = `${pathname}/recipients.csv${outcome ? `?outcome=${outcome}` : ""}`;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <nav aria-label="Filter recipients by outcome" className="flex flex-wrap gap-1">
         {choices.map(([value, label]) => (
           <Button key={label} variant={value === outcome ? "default" : "outline"} size="sm" asChild>
-            <Link to={value ? `${pathname}?outcome=${value}` : pathname} aria-current={value === outcome ? "page" : undefined} preventScrollReset>
+            <Link
+              to={value ? `${pathname}?outcome=${value}` : pathname}
+              aria-current={value === outcome ? "page" : undefined}
+              preventScrollReset
+            >
               {label}
             </Link>
           </Button>

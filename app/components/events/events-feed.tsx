@@ -78,10 +78,18 @@ export function EventsFeed({
           <table className="w-full text-sm">
             <thead className="border-b bg-muted/40 text-left text-muted-foreground">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Event</th>
-                <th scope="col" className="px-4 py-3 font-medium">User</th>
-                <th scope="col" className="px-4 py-3 font-medium">Properties</th>
-                <th scope="col" className="px-4 py-3 font-medium">Time</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Event
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  User
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Properties
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Time
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -136,7 +144,10 @@ function Person({ event }: { event: EventView }) {
         {event.userId ?? <span className="text-muted-foreground">anonymous {event.anonymousId}</span>}
       </span>
       {event.contact ? (
-        <Link to={`/dashboard/contacts/${event.contact.id}`} className="max-w-56 truncate text-xs underline underline-offset-4">
+        <Link
+          to={`/dashboard/contacts/${event.contact.id}`}
+          className="max-w-56 truncate text-xs underline underline-offset-4"
+        >
           {event.contact.label}
         </Link>
       ) : null}

@@ -13,13 +13,22 @@ const selectClass =
  */
 export function EventsFilters({ filter, names }: { filter: EventsFilter; names: string[] }) {
   return (
-    <Form method="get" action="/dashboard/events" role="search" aria-label="Filter events" className="flex flex-wrap items-end gap-4">
+    <Form
+      method="get"
+      action="/dashboard/events"
+      role="search"
+      aria-label="Filter events"
+      className="flex flex-wrap items-end gap-4"
+    >
       <div className="flex min-w-56 flex-[2] flex-col gap-2">
         <label htmlFor="events-search" className="text-sm font-medium">
           Search events
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             id="events-search"
             type="search"

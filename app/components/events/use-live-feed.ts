@@ -17,7 +17,10 @@ export function useLiveFeed(newestKey: string | null, enabled: boolean) {
     const timer = setInterval(async () => {
       if (document.visibilityState !== "visible" || revalidator.state !== "idle") return;
       try {
-        const response = await fetch("/dashboard/events/latest", { signal: controller.signal, headers: { Accept: "application/json" } });
+        const response = await fetch("/dashboard/events/latest", {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
         if (!response.ok) return;
         const { newest } = (await response.json()) as { newest: string | null };
         if (newest !== newestKey) await revalidator.revalidate();

@@ -45,7 +45,15 @@ function describeControl<P extends ControlProps>(props: P, { description, errors
 const descriptionIdOf = (id: string) => `${id}-description`;
 const errorIdOf = (id: string) => `${id}-error`;
 
-function FieldFrame({ id, label, description, extra, errors, className, children }: FieldFrameProps & { id: string; children: React.ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  description,
+  extra,
+  errors,
+  className,
+  children,
+}: FieldFrameProps & { id: string; children: React.ReactNode }) {
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -62,7 +70,10 @@ function FieldFrame({ id, label, description, extra, errors, className, children
 }
 
 /** A labelled single-line input with its hint and errors; pass `getInputProps(meta, …)` and `meta.errors` from Conform. */
-export function Field({ inputProps, ...frame }: FieldFrameProps & { inputProps: React.ComponentProps<"input"> & ControlProps }) {
+export function Field({
+  inputProps,
+  ...frame
+}: FieldFrameProps & { inputProps: React.ComponentProps<"input"> & ControlProps }) {
   return (
     <FieldFrame id={inputProps.id} {...frame}>
       <Input {...describeControl(inputProps, frame)} />
@@ -71,7 +82,10 @@ export function Field({ inputProps, ...frame }: FieldFrameProps & { inputProps: 
 }
 
 /** A labelled textarea with its hint and errors; pass `getTextareaProps(meta)` and `meta.errors` from Conform. */
-export function TextareaField({ textareaProps, ...frame }: FieldFrameProps & { textareaProps: React.ComponentProps<"textarea"> & ControlProps }) {
+export function TextareaField({
+  textareaProps,
+  ...frame
+}: FieldFrameProps & { textareaProps: React.ComponentProps<"textarea"> & ControlProps }) {
   return (
     <FieldFrame id={textareaProps.id} {...frame}>
       <Textarea {...describeControl(textareaProps, frame)} />

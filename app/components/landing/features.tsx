@@ -36,7 +36,11 @@ const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
 
 export function Features() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-16 border-b bg-muted/30 py-20 md:py-24">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="scroll-mt-16 border-b bg-muted/30 py-20 md:py-24"
+    >
       <div className="mx-auto max-w-6xl px-4 md:px-6">
         <SectionHeading
           id="features-title"

@@ -56,7 +56,9 @@ function SegmentSketch() {
         <p className="mt-3 rounded-md border bg-background p-3 text-sm text-muted-foreground">
           &ldquo;People who signed up last month but never created a project&rdquo;
         </p>
-        <div className="mt-5 text-xs font-medium tracking-wide text-muted-foreground uppercase">Becomes filters you can edit</div>
+        <div className="mt-5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          Becomes filters you can edit
+        </div>
         <ul className="mt-2 flex flex-wrap gap-2 text-sm">
           <li className="rounded-md border bg-muted/60 px-2.5 py-1">Signed Up · in the last month</li>
           <li className="rounded-md border bg-muted/60 px-2.5 py-1">AND</li>
@@ -70,8 +72,8 @@ function SegmentSketch() {
         </ul>
       </div>
       <figcaption className="sr-only">
-        Illustration: a plain-language audience description turned into editable segment filters, then sent by email, SMS
-        or WhatsApp.
+        Illustration: a plain-language audience description turned into editable segment filters, then sent by email,
+        SMS or WhatsApp.
       </figcaption>
     </figure>
   );

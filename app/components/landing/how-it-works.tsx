@@ -29,10 +29,17 @@ export function HowItWorks() {
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-title" className="scroll-mt-16 border-b py-20 md:py-24">
       <div className="mx-auto max-w-6xl px-4 md:px-6">
-        <SectionHeading id="how-it-works-title" eyebrow="How it works" title="From first event to first campaign in four steps" />
+        <SectionHeading
+          id="how-it-works-title"
+          eyebrow="How it works"
+          title="From first event to first campaign in four steps"
+        />
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map(({ title, text, icon: Icon }, index) => (
-            <li key={title} className="relative flex flex-col gap-3 rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
+            <li
+              key={title}
+              className="relative flex flex-col gap-3 rounded-lg border bg-card p-6 text-card-foreground shadow-sm"
+            >
               <div className="flex items-center justify-between">
                 <span className="flex size-10 items-center justify-center rounded-md bg-primary/10 text-primary">
                   <Icon className="size-5" aria-hidden="true" />

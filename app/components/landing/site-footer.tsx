@@ -14,10 +14,18 @@ export function SiteFooter() {
           <p className="text-sm text-muted-foreground">Open-source audience marketing for product teams.</p>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-          <Link to="/login" className="hover:text-foreground">Sign in</Link>
-          <Link to="/signup" className="hover:text-foreground">Create account</Link>
-          <Link to="/terms" className="hover:text-foreground">Terms of Service</Link>
-          <Link to="/privacy" className="hover:text-foreground">Privacy Policy</Link>
+          <Link to="/login" className="hover:text-foreground">
+            Sign in
+          </Link>
+          <Link to="/signup" className="hover:text-foreground">
+            Create account
+          </Link>
+          <Link to="/terms" className="hover:text-foreground">
+            Terms of Service
+          </Link>
+          <Link to="/privacy" className="hover:text-foreground">
+            Privacy Policy
+          </Link>
         </nav>
       </div>
       <div className="border-t">

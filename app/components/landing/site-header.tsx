@@ -13,9 +13,15 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           Murmur
         </Link>
         <nav aria-label="Sections" className="mr-4 hidden items-center gap-6 text-sm text-muted-foreground md:flex">
-          <a href="#how-it-works" className="hover:text-foreground">How it works</a>
-          <a href="#features" className="hover:text-foreground">Features</a>
-          <a href="#use-cases" className="hover:text-foreground">Use cases</a>
+          <a href="#how-it-works" className="hover:text-foreground">
+            How it works
+          </a>
+          <a href="#features" className="hover:text-foreground">
+            Features
+          </a>
+          <a href="#use-cases" className="hover:text-foreground">
+            Use cases
+          </a>
         </nav>
         <ThemeToggle />
         {signedIn ? (

@@ -28,7 +28,11 @@ export function UseCases() {
   return (
     <section id="use-cases" aria-labelledby="use-cases-title" className="scroll-mt-16 border-b py-20 md:py-24">
       <div className="mx-auto max-w-6xl px-4 md:px-6">
-        <SectionHeading id="use-cases-title" eyebrow="Use cases" title="Built for the campaigns product marketers run" />
+        <SectionHeading
+          id="use-cases-title"
+          eyebrow="Use cases"
+          title="Built for the campaigns product marketers run"
+        />
         <ul className="mt-12 grid gap-6 md:grid-cols-2">
           {USE_CASES.map(({ title, text, icon: Icon }) => (
             <li key={title} className="flex gap-4 rounded-lg border bg-card p-6 text-card-foreground shadow-sm">

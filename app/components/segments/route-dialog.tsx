@@ -55,7 +55,9 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
         >
           <div className="flex flex-col gap-1.5 pr-8">
             <Dialog.Title className="text-lg font-semibold leading-none tracking-tight">{title}</Dialog.Title>
-            {description ? <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description> : null}
+            {description ? (
+              <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+            ) : null}
           </div>
           {children}
           <Dialog.Close

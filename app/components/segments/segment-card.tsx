@@ -12,7 +12,13 @@ import { Card } from "#app/components/ui/card.tsx";
  * null while the segment waits for its first count; a null count with an age
  * means it could not be counted then.
  */
-export type SegmentCardData = { id: string; name: string; kind: string; contactCount: number | null; countAge: string | null };
+export type SegmentCardData = {
+  id: string;
+  name: string;
+  kind: string;
+  contactCount: number | null;
+  countAge: string | null;
+};
 
 // A fixed locale, so the server's HTML and the browser's render agree on the separators.
 const count = new Intl.NumberFormat("en-US");
@@ -28,7 +34,9 @@ export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: S
         <h3 id={titleId} className="min-w-0 font-semibold break-words">
           {segment.name}
         </h3>
-        <Badge variant={segment.kind === "filter" ? "secondary" : "outline"}>{KIND_LABELS[segment.kind] ?? segment.kind}</Badge>
+        <Badge variant={segment.kind === "filter" ? "secondary" : "outline"}>
+          {KIND_LABELS[segment.kind] ?? segment.kind}
+        </Badge>
       </div>
       <div className="flex flex-col gap-1">
         <SegmentId id={segment.id} />
@@ -40,7 +48,11 @@ export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: S
         <Button variant="outline" size="sm" asChild>
           {/* A filter segment is edited in the builder it was made in; a static one is renamed in a dialog. */}
           <Link
-            to={segment.kind === "filter" ? segmentsPath("filters", "", { segment: segment.id }) : segmentsPath(tab, `${segment.id}/edit`)}
+            to={
+              segment.kind === "filter"
+                ? segmentsPath("filters", "", { segment: segment.id })
+                : segmentsPath(tab, `${segment.id}/edit`)
+            }
             preventScrollReset
           >
             <Pencil aria-hidden="true" />

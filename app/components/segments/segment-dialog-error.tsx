@@ -34,5 +34,7 @@ export function SegmentDialogError({ error, closeTo }: { error: unknown; closeTo
 /** The ErrorBoundary of every segment dialog route: the error, with a way back to the tab it came from. */
 export function SegmentDialogErrorBoundary() {
   const [searchParams] = useSearchParams();
-  return <SegmentDialogError error={useRouteError()} closeTo={segmentsPath(parseSegmentTab(searchParams.get("tab")))} />;
+  return (
+    <SegmentDialogError error={useRouteError()} closeTo={segmentsPath(parseSegmentTab(searchParams.get("tab")))} />
+  );
 }

@@ -19,7 +19,14 @@ type SegmentNameFormProps = {
 };
 
 /** The one field a segment is created or renamed with, and its Cancel and submit buttons. */
-export function SegmentNameForm({ action, lastResult, defaultName, submitLabel, pendingLabel, cancelTo }: SegmentNameFormProps) {
+export function SegmentNameForm({
+  action,
+  lastResult,
+  defaultName,
+  submitLabel,
+  pendingLabel,
+  cancelTo,
+}: SegmentNameFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [name, setName] = useState(defaultName);

@@ -16,7 +16,12 @@ const PANEL_ID = "segment-tab-panel";
 export function SegmentTabs({ active, filters }: { active: SegmentTab; filters?: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Ways to build a segment" className="inline-flex w-fit flex-wrap gap-1 rounded-lg bg-muted p-1" onKeyDown={moveFocus}>
+      <div
+        role="tablist"
+        aria-label="Ways to build a segment"
+        className="inline-flex w-fit flex-wrap gap-1 rounded-lg bg-muted p-1"
+        onKeyDown={moveFocus}
+      >
         {SEGMENT_TABS.map((tab) => (
           <Link
             key={tab.id}

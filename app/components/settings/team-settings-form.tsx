@@ -44,7 +44,11 @@ export function TeamSettingsForm({ defaults, timeZones, lastResult }: TeamSettin
       <TextareaField
         label="Postal address"
         description="Printed in the footer of every marketing email, as the law in many countries requires."
-        textareaProps={{ ...getTextareaProps(fields.postalAddress), rows: 3, placeholder: "Murmur Inc.\n1 Main Street\nSpringfield" }}
+        textareaProps={{
+          ...getTextareaProps(fields.postalAddress),
+          rows: 3,
+          placeholder: "Murmur Inc.\n1 Main Street\nSpringfield",
+        }}
         errors={fields.postalAddress.errors}
       />
       <div className="flex justify-end">

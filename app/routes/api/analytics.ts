@@ -10,6 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { team } = await requireApiUser(request);
     const query = parseQuery(request, AnalyticsQuerySchema);
     const { period, totals, previous, series } = await readAnalyticsReport(getDb(), { teamId: team.id, query });
-    return Response.json({ data: { from: period.from, to: period.to, timeZone: period.timeZone, totals, previous, series } });
+    return Response.json({
+      data: { from: period.from, to: period.to, timeZone: period.timeZone, totals, previous, series },
+    });
   });
 }

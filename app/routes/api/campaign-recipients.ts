@@ -13,7 +13,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const query = parseQuery(request, RecipientsQuerySchema);
     const db = getDb();
     const campaignId = await requireTeamCampaignId(db, { teamId: team.id, campaignId: params.id });
-    const page = await listRecipients(db, { campaignId, outcome: query.outcome, after: query.cursor, limit: query.limit ?? 50 });
+    const page = await listRecipients(db, {
+      campaignId,
+      outcome: query.outcome,
+      after: query.cursor,
+      limit: query.limit ?? 50,
+    });
     return Response.json({ data: page.rows.map(({ key: _, ...row }) => row), nextCursor: page.nextCursor });
   });
 }

@@ -14,6 +14,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
     const { scheduledTime } = await readJsonBody(request, ScheduleSchema);
-    return Response.json({ data: await scheduleCampaign(getDb(), { teamId: team.id, campaignId: params.id, scheduledTime }) });
+    return Response.json({
+      data: await scheduleCampaign(getDb(), { teamId: team.id, campaignId: params.id, scheduledTime }),
+    });
   });
 }

@@ -9,7 +9,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
     const query = parseQuery(request, OutboxQuerySchema);
-    const page = await listOutboxMessages(getDb(), { teamId: team.id, campaignId: query.campaignId, to: query.to, after: query.cursor, limit: query.limit ?? 50 });
+    const page = await listOutboxMessages(getDb(), {
+      teamId: team.id,
+      campaignId: query.campaignId,
+      to: query.to,
+      after: query.cursor,
+      limit: query.limit ?? 50,
+    });
     return Response.json(page);
   });
 }

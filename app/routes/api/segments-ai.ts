@@ -19,6 +19,15 @@ export async function action({ request }: Route.ActionArgs) {
   return handleApi(async () => {
     const { team, user } = await requireApiUser(request);
     const { prompt, filter, readings } = await readJsonBody(request, PromptSchema);
-    return Response.json(await answerPrompt(getDb(), { teamId: team.id, userId: user.id, prompt, filter, readings, model: modelSettingsFromEnv() }));
+    return Response.json(
+      await answerPrompt(getDb(), {
+        teamId: team.id,
+        userId: user.id,
+        prompt,
+        filter,
+        readings,
+        model: modelSettingsFromEnv(),
+      }),
+    );
   });
 }

@@ -18,7 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     const { team } = await requireApiUser(request);
     const query = parseQuery(request, ListSegmentsQuerySchema);
-    const page = await listSegments(getDb(), { teamId: team.id, after: query.cursor, limit: query.limit ?? API_PAGE_SIZE });
+    const page = await listSegments(getDb(), {
+      teamId: team.id,
+      after: query.cursor,
+      limit: query.limit ?? API_PAGE_SIZE,
+    });
     // Stored counts with the time they were taken (`countedAt`); `nextCursor` leads to the next page, null on the last.
     return Response.json({ data: page.rows, nextCursor: page.nextCursor });
   });

@@ -16,7 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const period = await resolvePeriod(getDb(), { teamId: team.id, query: params.query });
     const { channel, campaignId } = params.query;
-    const rows = await readCampaignsInRange(getDb(), { teamId: team.id, timeZone: period.timeZone, from: period.from, to: period.to, channel, campaignId, sort: params.sort });
+    const rows = await readCampaignsInRange(getDb(), {
+      teamId: team.id,
+      timeZone: period.timeZone,
+      from: period.from,
+      to: period.to,
+      channel,
+      campaignId,
+      sort: params.sort,
+    });
     return new Response(writeCampaignsCsv(rows), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

@@ -23,7 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = readAnalyticsParams(new URL(request.url).searchParams);
   try {
     const page = await readAnalyticsPage(getDb(), { teamId: team.id, ...params });
-    const body = { ...page, sort: params.sort, chosenEvents: params.eventNames, query: params.query, problems: params.problems };
+    const body = {
+      ...page,
+      sort: params.sort,
+      chosenEvents: params.eventNames,
+      query: params.query,
+      problems: params.problems,
+    };
     return params.problems.length ? data(body, { status: 400 }) : body;
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") throw data("Campaign not found.", { status: 404 });
@@ -38,13 +44,23 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Analytics" description="How your campaigns perform and how your events trend over time." />
       <div className="flex flex-col gap-6">
-        <AnalyticsFilters period={period} query={page.query} campaigns={page.campaignChoices} problems={page.problems} />
+        <AnalyticsFilters
+          period={period}
+          query={page.query}
+          campaigns={page.campaignChoices}
+          problems={page.problems}
+        />
         <HeadlineFigures totals={page.totals} previous={page.previous} days={period.days} />
         <OverTime series={page.series} period={period} />
         <AudienceGrowth points={page.audience} timeZone={period.timeZone} />
         <CampaignsTable campaigns={page.campaigns} sort={page.sort} />
         <ChannelsTable channels={page.channels} />
-        <EventTrends trends={page.events} names={page.eventNames} chosen={page.chosenEvents} timeZone={period.timeZone} />
+        <EventTrends
+          trends={page.events}
+          names={page.eventNames}
+          chosen={page.chosenEvents}
+          timeZone={period.timeZone}
+        />
       </div>
     </>
   );

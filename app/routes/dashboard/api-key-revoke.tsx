@@ -33,13 +33,17 @@ export default function RevokeApiKey({ loaderData }: Route.ComponentProps) {
       title="Revoke this API key?"
       description={
         <>
-          <span className="font-medium text-foreground">{loaderData.key.name}</span> ({loaderData.key.prefix}…) will stop
-          working at once: events sent with it are refused.
+          <span className="font-medium text-foreground">{loaderData.key.name}</span> ({loaderData.key.prefix}…) will
+          stop working at once: events sent with it are refused.
         </>
       }
       closeTo={KEYS_PATH}
     >
-      <Form method="post" action={`${KEYS_PATH}/${loaderData.key.id}/revoke`} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Form
+        method="post"
+        action={`${KEYS_PATH}/${loaderData.key.id}/revoke`}
+        className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      >
         <Button variant="outline" asChild>
           <Link to={KEYS_PATH} preventScrollReset>
             Cancel

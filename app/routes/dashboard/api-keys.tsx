@@ -21,7 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const keys = await listWriteKeys(getDb(), { teamId: team.id });
   return {
-    keys: keys.map((k) => ({ id: k.id, name: k.name, kind: k.kind, prefix: k.prefix, createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null })),
+    keys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      kind: k.kind,
+      prefix: k.prefix,
+      createdAt: k.createdAt.toISOString(),
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    })),
     // Where SDKs should send events: this server, as the browser reached it (or the configured public address).
     host: process.env.APP_URL ?? new URL(request.url).origin,
   };
@@ -31,10 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { team } = context.get(sessionContext);
   const submission = parseWithZod(await request.formData(), { schema: CreateWriteKeySchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), created: null, toasts: [] }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), created: null, toasts: [] }, { status: 400 });
   const created = await createWriteKey(getDb(), { teamId: team.id, ...submission.value });
   const toast: Toast = { type: "success", title: "Success", description: "API key created successfully" };
-  return data({ result: submission.reply({ resetForm: true }), created: { name: created.name, kind: created.kind, key: created.key }, toasts: [toast] }, { status: 201 });
+  return data(
+    {
+      result: submission.reply({ resetForm: true }),
+      created: { name: created.name, kind: created.kind, key: created.key },
+      toasts: [toast],
+    },
+    { status: 201 },
+  );
 }
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +61,9 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         description={
           <>
             Write keys let your product send events to Murmur&apos;s tracking API.{" "}
-            <Link to="/dashboard/settings" className="underline underline-offset-4">Back to settings</Link>
+            <Link to="/dashboard/settings" className="underline underline-offset-4">
+              Back to settings
+            </Link>
           </>
         }
       />
@@ -55,15 +72,22 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
       <Outlet />
       <Card className="mb-8">
         <CardHeader>
-          <CardTitle as="h2" className="text-lg">Create a key</CardTitle>
-          <CardDescription>Name it after where it will be used, so you know which one to revoke, and say whether it goes into code anyone can read.</CardDescription>
+          <CardTitle as="h2" className="text-lg">
+            Create a key
+          </CardTitle>
+          <CardDescription>
+            Name it after where it will be used, so you know which one to revoke, and say whether it goes into code
+            anyone can read.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <CreateKeyForm lastResult={actionData?.result} />
         </CardContent>
       </Card>
       <section aria-labelledby="keys-heading" className="flex flex-col gap-4">
-        <h2 id="keys-heading" className="text-lg font-semibold">Your keys</h2>
+        <h2 id="keys-heading" className="text-lg font-semibold">
+          Your keys
+        </h2>
         {loaderData.keys.length === 0 ? (
           <EmptyState icon={KeyRound} title="No API keys yet. Create one to start sending events." />
         ) : (

@@ -27,7 +27,10 @@ export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) 
   } catch (error) {
     // NOT_FOUND (unknown, another team's, or deleted by someone else meanwhile) is the 404 page.
     if (!isAppError(error) || error.code === "NOT_FOUND") throw error;
-    return data({ toasts: [{ type: "error" as const, title: "Error", description: error.message }] }, { status: error.status });
+    return data(
+      { toasts: [{ type: "error" as const, title: "Error", description: error.message }] },
+      { status: error.status },
+    );
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: "Campaign deleted successfully" });
   return redirect(BROADCASTS_PATH, { headers: { "Set-Cookie": toast } });
@@ -43,12 +46,17 @@ export default function DeleteCampaign({ loaderData, actionData }: Route.Compone
       title="Are you sure you want to delete this campaign?"
       description={
         <>
-          <span className="font-medium text-foreground">{campaign.name}</span> will be deleted with its results. This cannot be undone.
+          <span className="font-medium text-foreground">{campaign.name}</span> will be deleted with its results. This
+          cannot be undone.
         </>
       }
       closeTo={BROADCASTS_PATH}
     >
-      <Form method="post" action={`${BROADCASTS_PATH}/${campaign.id}/delete`} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Form
+        method="post"
+        action={`${BROADCASTS_PATH}/${campaign.id}/delete`}
+        className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      >
         <Button variant="outline" asChild>
           <Link to={BROADCASTS_PATH} preventScrollReset>
             Cancel

@@ -57,7 +57,11 @@ export default function EditCampaign({ loaderData, actionData }: Route.Component
   const { campaign, segments } = loaderData;
   if (!campaign.editable) {
     return (
-      <RouteDialog title="Edit Campaign" description={`This campaign is ${campaign.state} and can no longer be edited.`} closeTo={BROADCASTS_PATH}>
+      <RouteDialog
+        title="Edit Campaign"
+        description={`This campaign is ${campaign.state} and can no longer be edited.`}
+        closeTo={BROADCASTS_PATH}
+      >
         <div className="flex justify-end">
           <Button variant="outline" asChild>
             <Link to={BROADCASTS_PATH} preventScrollReset>

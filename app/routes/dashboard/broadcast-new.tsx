@@ -42,7 +42,12 @@ const NEW_CAMPAIGN: CampaignFormDefaults = {
 
 export default function NewCampaign({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <RouteDialog wide title="Create New Campaign" description="Starts as a draft; schedule it from the list when it is ready." closeTo={BROADCASTS_PATH}>
+    <RouteDialog
+      wide
+      title="Create New Campaign"
+      description="Starts as a draft; schedule it from the list when it is ready."
+      closeTo={BROADCASTS_PATH}
+    >
       <CampaignForm
         action={`${BROADCASTS_PATH}/new`}
         lastResult={actionData?.result}

@@ -60,7 +60,10 @@ export const action = mapNotFound(async ({ request, params, context }: Route.Act
   try {
     if (intent === "unschedule") await unscheduleCampaign(getDb(), ids);
     else {
-      const scheduledTime = intent === "at" ? await inTeamZone(team.id, submission.value.scheduledTime) : new Date(Date.now() + SCHEDULE_OFFSET_MS).toISOString();
+      const scheduledTime =
+        intent === "at"
+          ? await inTeamZone(team.id, submission.value.scheduledTime)
+          : new Date(Date.now() + SCHEDULE_OFFSET_MS).toISOString();
       await scheduleCampaign(getDb(), { ...ids, scheduledTime });
     }
   } catch (error) {
@@ -79,7 +82,10 @@ async function inTeamZone(teamId: string, value: string): Promise<string> {
   const { timeZone } = await getTeamSettings(getDb(), { teamId });
   const instant = fromZonedInputValue(value, timeZone);
   // The schema checked the shape; this is a date that does not exist, such as February 30.
-  if (!instant) throw new AppError("INVALID", "The scheduled time is not a valid date.", { fields: { scheduledTime: ["Not a valid date-time"] } });
+  if (!instant)
+    throw new AppError("INVALID", "The scheduled time is not a valid date.", {
+      fields: { scheduledTime: ["Not a valid date-time"] },
+    });
   return instant.toISOString();
 }
 
@@ -100,7 +106,12 @@ export default function ScheduleCampaign({ loaderData, actionData }: Route.Compo
       closeTo={BROADCASTS_PATH}
     >
       {campaign.state === "DRAFT" ? (
-        <Form method="post" action={`${BROADCASTS_PATH}/${campaign.id}/schedule`} className="flex flex-col gap-4" {...getFormProps(form)}>
+        <Form
+          method="post"
+          action={`${BROADCASTS_PATH}/${campaign.id}/schedule`}
+          className="flex flex-col gap-4"
+          {...getFormProps(form)}
+        >
           <input type="hidden" name="intent" value="at" />
           <FieldError id={form.errorId} errors={form.errors} />
           <div className="flex flex-col gap-2">

@@ -49,7 +49,8 @@ export default function SendCampaign({ loaderData }: Route.ComponentProps) {
       title="Send Campaign"
       description={
         <>
-          Send <span className="font-medium text-foreground">{campaign.name}</span> now by {campaign.type.toLowerCase()}.
+          Send <span className="font-medium text-foreground">{campaign.name}</span> now by {campaign.type.toLowerCase()}
+          .
         </>
       }
       closeTo={BROADCASTS_PATH}

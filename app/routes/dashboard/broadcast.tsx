@@ -33,7 +33,9 @@ const REFRESH_SECONDS = 3;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.campaign.name ?? "Campaign"} · Murmur` },
-  ...(loaderData && ["ACTIVE", "SCHEDULED"].includes(loaderData.campaign.state) ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
+  ...(loaderData && ["ACTIVE", "SCHEDULED"].includes(loaderData.campaign.state)
+    ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }]
+    : []),
 ];
 
 /** The excluded list pages with its own cursors (`excludedAfter`, `excludedBefore`), apart from the recipients'. */
@@ -68,7 +70,14 @@ export const loader = mapNotFound(async ({ request, params, context }: Route.Loa
     timeZone,
     timeline,
     outcome,
-    campaign: { id: campaign.id, name: campaign.name, type: campaign.type, state: campaign.state, scheduledAt: campaign.scheduledAt?.toISOString() ?? null, sentAt: campaign.sentAt?.toISOString() ?? null },
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      type: campaign.type,
+      state: campaign.state,
+      scheduledAt: campaign.scheduledAt?.toISOString() ?? null,
+      sentAt: campaign.sentAt?.toISOString() ?? null,
+    },
     progress: report.progress,
     excluded: report.excluded,
     analytics: report.analytics,
@@ -78,17 +87,37 @@ export const loader = mapNotFound(async ({ request, params, context }: Route.Loa
     conversions,
     recipients: {
       ...report.recipients,
-      rows: report.recipients.rows.map((row) => ({ contactId: row.contactId, name: row.name, address: row.address, status: row.status, error: row.error, sentAt: row.sentAt?.toISOString() ?? null })),
+      rows: report.recipients.rows.map((row) => ({
+        contactId: row.contactId,
+        name: row.name,
+        address: row.address,
+        status: row.status,
+        error: row.error,
+        sentAt: row.sentAt?.toISOString() ?? null,
+      })),
     },
     excludedList: report.excludedList,
   };
 });
 
 export default function Broadcast({ loaderData }: Route.ComponentProps) {
-  const { campaign, progress, excluded, analytics, links, clients, conversionGoal, conversions, recipients, excludedList, timeZone, outcome, timeline } = loaderData;
+  const {
+    campaign,
+    progress,
+    excluded,
+    analytics,
+    links,
+    clients,
+    conversionGoal,
+    conversions,
+    recipients,
+    excludedList,
+    timeZone,
+    outcome,
+    timeline,
+  } = loaderData;
   const final = progress.sent + progress.failed + progress.unknown;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
-
 
   return (
     <>
@@ -96,8 +125,13 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
         title={campaign.name}
         description={
           <>
-            {campaign.type} campaign · <Badge variant="outline" data-testid="campaign-state">{campaign.state}</Badge>
-            {campaign.state === "SCHEDULED" && campaign.scheduledAt ? ` · starts ${formatDateTime(campaign.scheduledAt, timeZone)}` : null}
+            {campaign.type} campaign ·{" "}
+            <Badge variant="outline" data-testid="campaign-state">
+              {campaign.state}
+            </Badge>
+            {campaign.state === "SCHEDULED" && campaign.scheduledAt
+              ? ` · starts ${formatDateTime(campaign.scheduledAt, timeZone)}`
+              : null}
             {campaign.sentAt ? ` · sent ${formatDateTime(campaign.sentAt, timeZone)}` : null}
           </>
         }
@@ -151,8 +185,8 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             />
             {analytics.botOpened > 0 ? (
               <p className="text-sm text-muted-foreground" data-testid="machine-opens">
-                {countFormat.format(analytics.botOpened)} machine {analytics.botOpened === 1 ? "open" : "opens"} (mail privacy proxies, scanners),
-                not counted in Opened or the open rate.
+                {countFormat.format(analytics.botOpened)} machine {analytics.botOpened === 1 ? "open" : "opens"} (mail
+                privacy proxies, scanners), not counted in Opened or the open rate.
               </p>
             ) : null}
           </CardContent>
@@ -180,7 +214,9 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             <RecipientOutcomeFilter pathname={`${BROADCASTS_PATH}/${campaign.id}`} outcome={outcome} />
             {recipients.rows.length === 0 ? (
               <p className="text-sm text-muted-foreground">
-                {outcome ? `No recipients with the outcome ${OUTCOME_LABELS[outcome]}.` : "No recipients yet: they are resolved when the campaign starts."}
+                {outcome
+                  ? `No recipients with the outcome ${OUTCOME_LABELS[outcome]}.`
+                  : "No recipients yet: they are resolved when the campaign starts."}
               </p>
             ) : (
               <table className="w-full text-left text-sm">
@@ -217,7 +253,12 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
             <CardTitle as="h2">Excluded: {countFormat.format(excludedTotal)}</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <Figures items={(Object.entries(excluded) as [ExclusionReason, number][]).map(([reason, n]) => [REASON_LABELS[reason], n])} />
+            <Figures
+              items={(Object.entries(excluded) as [ExclusionReason, number][]).map(([reason, n]) => [
+                REASON_LABELS[reason],
+                n,
+              ])}
+            />
             {excludedList.rows.length > 0 ? (
               <table className="w-full text-left text-sm">
                 <thead className="text-muted-foreground">

@@ -25,7 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const cursor = new URL(request.url).searchParams.get("cursor") || null;
   const [page, summary, { timeZone }] = await Promise.all([
-    startOverOnStaleCursor(campaignsPage(getDb(), { teamId: team.id, after: cursor }), { firstPage: BROADCASTS_PATH, message: STALE_PAGE_LINK }),
+    startOverOnStaleCursor(campaignsPage(getDb(), { teamId: team.id, after: cursor }), {
+      firstPage: BROADCASTS_PATH,
+      message: STALE_PAGE_LINK,
+    }),
     campaignSummary(getDb(), { teamId: team.id }),
     getTeamSettings(getDb(), { teamId: team.id }),
   ]);

@@ -11,7 +11,9 @@ import { flashToasts, type Toast } from "#app/http/toast.ts";
 const BROADCASTS_PATH = "/dashboard/broadcasts";
 
 /** Spelled out so the preview survives in the route's action data type (a bare union would fold it away). */
-type CampaignFormAnswer = Response | ReturnType<typeof data<{ result: SubmissionResult<string[]>; toasts: Toast[]; preview?: CampaignPreview }>>;
+type CampaignFormAnswer =
+  | Response
+  | ReturnType<typeof data<{ result: SubmissionResult<string[]>; toasts: Toast[]; preview?: CampaignPreview }>>;
 
 /**
  * The campaign dialog's post, for create and edit alike. "Preview" renders the

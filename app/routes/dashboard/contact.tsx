@@ -31,7 +31,10 @@ export const loader = mapNotFound(async ({ request, params, context }: Route.Loa
   const given = new URL(request.url).searchParams.get("cursor");
   const cursor = given && CURSOR_SHAPE.test(given) ? given : null;
   const [timeline, timeZone] = await startOverOnStaleCursor(
-    Promise.all([contactTimeline(db, { teamId: team.id, contactId: contact.id, after: cursor }), teamTimeZone(db, team.id)]),
+    Promise.all([
+      contactTimeline(db, { teamId: team.id, contactId: contact.id, after: cursor }),
+      teamTimeZone(db, team.id),
+    ]),
     { firstPage: contactPath, message: STALE_PAGE_LINK },
   );
   return {
@@ -70,14 +73,24 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { title, contactPath, timeZone, contact, attributes, subscriptions, events, cursor, nextCursor } = loaderData;
   return (
     <>
-      <PageHeader title={title} description="Who this contact is, how they can be reached, and what they did." actions={<BackToContacts />} />
+      <PageHeader
+        title={title}
+        description="Who this contact is, how they can be reached, and what they did."
+        actions={<BackToContacts />}
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
           <ContactFields contact={contact} timeZone={timeZone} />
           <ChannelSubscriptions subscriptions={subscriptions} timeZone={timeZone} />
           <ContactAttributes attributes={attributes} />
         </div>
-        <EventTimeline events={events} contactPath={contactPath} cursor={cursor} nextCursor={nextCursor} timeZone={timeZone} />
+        <EventTimeline
+          events={events}
+          contactPath={contactPath}
+          cursor={cursor}
+          nextCursor={nextCursor}
+          timeZone={timeZone}
+        />
       </div>
     </>
   );

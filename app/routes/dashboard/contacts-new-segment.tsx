@@ -17,7 +17,11 @@ import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { formFailure } from "#app/http/forms.ts";
 import { flashToasts, type Toast } from "#app/http/toast.ts";
-import { type ContactSelection, countSelection, createSegmentFromSelection } from "#server/contacts/segment-from-selection.ts";
+import {
+  type ContactSelection,
+  countSelection,
+  createSegmentFromSelection,
+} from "#server/contacts/segment-from-selection.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Segment from selection · Murmur" }];
 

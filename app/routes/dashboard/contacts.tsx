@@ -60,7 +60,11 @@ export function ErrorBoundary() {
       <PageHeader title="Contacts" description={DESCRIPTION} />
       <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-14 text-center">
         <p className="font-medium">Failed to load contacts.</p>
-        <Link to="/dashboard/contacts" reloadDocument className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/dashboard/contacts"
+          reloadDocument
+          className="text-sm text-primary underline-offset-4 hover:underline"
+        >
           Try again
         </Link>
       </Card>

@@ -10,7 +10,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const query = readEventsQuery(new URL(request.url).searchParams);
   const timeZone = await teamTimeZone(getDb(), team.id);
-  const body = streamEventsCsv(getDb(), { teamId: team.id, timeZone, search: query.q, name: query.name, from: query.from, to: query.to });
+  const body = streamEventsCsv(getDb(), {
+    teamId: team.id,
+    timeZone,
+    search: query.q,
+    name: query.name,
+    from: query.from,
+    to: query.to,
+  });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     headers: {

@@ -33,9 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listEventNames(db, { teamId: team.id }),
       newestEventKey(db, { teamId: team.id }),
     ]),
-    { firstPage: eventsHref(query), message: "That page link is no longer valid, so the feed starts from the newest events." },
+    {
+      firstPage: eventsHref(query),
+      message: "That page link is no longer valid, so the feed starts from the newest events.",
+    },
   );
-  const labels = await contactLabels(db, { teamId: team.id, ids: page.events.flatMap((e) => (e.contactId ? [e.contactId] : [])) });
+  const labels = await contactLabels(db, {
+    teamId: team.id,
+    ids: page.events.flatMap((e) => (e.contactId ? [e.contactId] : [])),
+  });
   const events: EventView[] = page.events.map((e) => {
     const contact = e.contactId ? labels.get(e.contactId) : undefined;
     return {

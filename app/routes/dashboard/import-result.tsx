@@ -12,7 +12,9 @@ import { listImportSkips } from "#server/contacts/import.ts";
 import { getImportReport } from "#server/contacts/import-report.ts";
 import { sessionContext } from "#app/http/context.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.report.fileName ?? "Import"} · Murmur` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.report.fileName ?? "Import"} · Murmur` },
+];
 
 const SKIPPED_SHOWN = 100;
 const NOT_FOUND = "Import not found.";
@@ -21,9 +23,18 @@ export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) 
   const { team } = context.get(sessionContext);
   const db = getDb();
   const report = await getImportReport(db, { teamId: team.id, importId: params.id });
-  const skipped = await listImportSkips(db, { teamId: team.id, importId: report.id, afterRow: 0, limit: SKIPPED_SHOWN });
+  const skipped = await listImportSkips(db, {
+    teamId: team.id,
+    importId: report.id,
+    afterRow: 0,
+    limit: SKIPPED_SHOWN,
+  });
   return {
-    report: { ...report, createdAt: report.createdAt.toISOString(), finishedAt: report.finishedAt?.toISOString() ?? null },
+    report: {
+      ...report,
+      createdAt: report.createdAt.toISOString(),
+      finishedAt: report.finishedAt?.toISOString() ?? null,
+    },
     skipped,
   };
 });
@@ -70,7 +81,10 @@ export default function ImportResult({ loaderData }: Route.ComponentProps) {
             <Link to="/dashboard/contacts" className="font-medium text-primary underline-offset-4 hover:underline">
               View contacts
             </Link>
-            <Link to="/dashboard/segments?tab=csv" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/dashboard/segments?tab=csv"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Import another file
             </Link>
           </div>
@@ -81,7 +95,15 @@ export default function ImportResult({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SkippedSection({ importId, total, rows }: { importId: string; total: number; rows: Route.ComponentProps["loaderData"]["skipped"] }) {
+function SkippedSection({
+  importId,
+  total,
+  rows,
+}: {
+  importId: string;
+  total: number;
+  rows: Route.ComponentProps["loaderData"]["skipped"];
+}) {
   return (
     <Card className="flex flex-col gap-4 p-4 md:p-6" aria-labelledby="skipped-rows-heading" role="region">
       <h2 id="skipped-rows-heading" className="text-lg font-semibold">
@@ -94,7 +116,11 @@ function SkippedSection({ importId, total, rows }: { importId: string; total: nu
           <SkippedRowsDownload importId={importId} />
           <SkippedRowsTable
             rows={rows}
-            caption={total > rows.length ? `The first ${rows.length} of ${total.toLocaleString("en-US")} skipped rows` : "All skipped rows"}
+            caption={
+              total > rows.length
+                ? `The first ${rows.length} of ${total.toLocaleString("en-US")} skipped rows`
+                : "All skipped rows"
+            }
           />
         </>
       )}

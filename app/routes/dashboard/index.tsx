@@ -25,7 +25,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     stats: {
       contacts: { total: stats.contacts.total, change: formatChange(stats.contacts.change) },
-      campaigns: { active: stats.campaigns.active, total: stats.campaigns.total, change: formatChange(stats.campaigns.change) },
+      campaigns: {
+        active: stats.campaigns.active,
+        total: stats.campaigns.total,
+        change: formatChange(stats.campaigns.change),
+      },
       openRate: { value: stats.openRate.value, change: formatChange(stats.openRate.change) },
       segments: { total: stats.segments.total, change: formatChange(stats.segments.change) },
     },
@@ -45,7 +49,10 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const { user, team } = useDashboardData();
   return (
     <>
-      <PageHeader title="Dashboard" description={`Welcome to ${team.name}, ${firstNameOf(user.name)}. Start with one of the steps below.`} />
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome to ${team.name}, ${firstNameOf(user.name)}. Start with one of the steps below.`}
+      />
       <StatCards stats={loaderData.stats} />
       <QuickActions />
       <RecentCampaigns campaigns={loaderData.recentCampaigns} />

@@ -14,12 +14,17 @@ import { sessionContext } from "#app/http/context.ts";
 
 const NOT_FOUND = "Message not found.";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.message.summary ?? "Message"} · Outbox · Murmur` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.message.summary ?? "Message"} · Outbox · Murmur` },
+];
 
 export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const db = getDb();
-  const [message, timeZone] = await Promise.all([getOutboxMessage(db, { teamId: team.id, messageId: params.id }), teamTimeZone(db, team.id)]);
+  const [message, timeZone] = await Promise.all([
+    getOutboxMessage(db, { teamId: team.id, messageId: params.id }),
+    teamTimeZone(db, team.id),
+  ]);
   return { timeZone, message: { ...message, createdAt: message.createdAt.toISOString() } };
 });
 

@@ -24,7 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const at = readPageRequest(url.searchParams);
   const db = getDb();
   const [page, timeZone] = await Promise.all([
-    startOverOnStaleCursor(listOutbox(db, { teamId: team.id, ...at }), { firstPage: firstPageHref(url), message: STALE_PAGE_LINK }),
+    startOverOnStaleCursor(listOutbox(db, { teamId: team.id, ...at }), {
+      firstPage: firstPageHref(url),
+      message: STALE_PAGE_LINK,
+    }),
     teamTimeZone(db, team.id),
   ]);
   return {
@@ -50,7 +53,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y">
             {messages.map((message) => (
               <li key={message.id}>
-                <Link to={`/dashboard/outbox/${message.id}`} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 hover:bg-muted">
+                <Link
+                  to={`/dashboard/outbox/${message.id}`}
+                  className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 hover:bg-muted"
+                >
                   <span className="min-w-0">
                     <span className="block font-medium break-words">{message.summary}</span>
                     <span className="text-sm text-muted-foreground">

@@ -35,6 +35,11 @@ export const action = mapNotFound(async ({ request, params, context }: Route.Act
 });
 
 function toastFor(name: string, outcome: Exclude<RecountOutcome, { status: "not-found" }>): Toast {
-  if (outcome.status === "counted") return { type: "success", title: "Success", description: `${name}: ${count.format(outcome.contactCount)} contacts` };
+  if (outcome.status === "counted")
+    return {
+      type: "success",
+      title: "Success",
+      description: `${name}: ${count.format(outcome.contactCount)} contacts`,
+    };
   return { type: "error", title: "Error", description: NOT_COUNTED[outcome.reason] };
 }

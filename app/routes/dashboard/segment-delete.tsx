@@ -46,7 +46,11 @@ export default function DeleteSegment({ loaderData }: Route.ComponentProps) {
       }
       closeTo={closeTo}
     >
-      <Form method="post" action={segmentsPath(tab, `${loaderData.segment.id}/delete`)} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Form
+        method="post"
+        action={segmentsPath(tab, `${loaderData.segment.id}/delete`)}
+        className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      >
         <Button variant="outline" asChild>
           <Link to={closeTo} preventScrollReset>
             Cancel

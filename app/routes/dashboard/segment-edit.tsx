@@ -44,7 +44,11 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
   const closeTo = segmentsPath(tab);
 
   return (
-    <RouteDialog title="Edit Segment" description="Rename the segment; its contacts stay as they are." closeTo={closeTo}>
+    <RouteDialog
+      title="Edit Segment"
+      description="Rename the segment; its contacts stay as they are."
+      closeTo={closeTo}
+    >
       <SegmentNameForm
         action={segmentsPath(tab, `${loaderData.segment.id}/edit`)}
         key={loaderData.segment.id}

@@ -40,7 +40,11 @@ export default function NewSegment({ actionData }: Route.ComponentProps) {
   const prefill = (searchParams.get("name") ?? "").trim().slice(0, PREFILL_MAX);
 
   return (
-    <RouteDialog title="Create Segment" description="Name the group; add contacts to it from the Contacts page or a CSV import." closeTo={closeTo}>
+    <RouteDialog
+      title="Create Segment"
+      description="Name the group; add contacts to it from the Contacts page or a CSV import."
+      closeTo={closeTo}
+    >
       <SegmentNameForm
         action={segmentsPath(tab, "new")}
         lastResult={actionData?.result}

@@ -35,12 +35,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (prompt === null) return { result: null };
   const filterJson = params.get("save") === "1" ? params.get("filter") : null;
   if (filterJson !== null) {
-    return { result: await shownPanelResult(getDb(), { teamId: team.id, prompt, filterJson, unsupported: params.getAll("unsupported") }) };
+    return {
+      result: await shownPanelResult(getDb(), {
+        teamId: team.id,
+        prompt,
+        filterJson,
+        unsupported: params.getAll("unsupported"),
+      }),
+    };
   }
   // A follow-up edits the filter shown before it: that filter, not the prompt, travels in the URL.
   const refine = params.get("refine");
-  const followUp = refine === null ? undefined : { text: refine, filterJson: params.get("filter") ?? "", earlier: params.getAll("said"), unsupported: params.getAll("unsupported") };
-  const result = await promptPanelResult(getDb(), { teamId: team.id, userId: user.id, prompt, readings: params.getAll("reading"), followUp });
+  const followUp =
+    refine === null
+      ? undefined
+      : {
+          text: refine,
+          filterJson: params.get("filter") ?? "",
+          earlier: params.getAll("said"),
+          unsupported: params.getAll("unsupported"),
+        };
+  const result = await promptPanelResult(getDb(), {
+    teamId: team.id,
+    userId: user.id,
+    prompt,
+    readings: params.getAll("reading"),
+    followUp,
+  });
   if (result.error !== null && result.retryAfterSeconds) {
     return data({ result }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
@@ -73,12 +94,21 @@ export default function AiPromptSave({ loaderData, actionData }: Route.Component
   if (searchParams.get("save") !== "1" || !result || result.error !== null) return null;
   const closeTo = aiPromptPath(result.prompt);
   return (
-    <RouteDialog title="Create Segment" description="Saves the generated filter as a segment, counted as it is saved and recounted every few minutes." closeTo={closeTo}>
+    <RouteDialog
+      title="Create Segment"
+      description="Saves the generated filter as a segment, counted as it is saved and recounted every few minutes."
+      closeTo={closeTo}
+    >
       <Form method="post" action={aiSavePath(result)} className="flex flex-col gap-4">
         <input type="hidden" name="filter" value={result.filterJson} />
         <Field
           label="Segment name"
-          inputProps={{ id: "ai-segment-name", name: "name", defaultValue: actionData?.name ?? AI_SEGMENT_NAME, autoComplete: "off" }}
+          inputProps={{
+            id: "ai-segment-name",
+            name: "name",
+            defaultValue: actionData?.name ?? AI_SEGMENT_NAME,
+            autoComplete: "off",
+          }}
           errors={actionData?.errors}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -18,8 +18,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { team } = context.get(sessionContext);
   const outcome = await importCsvUpload(getDb(), { teamId: team.id, request });
   if (outcome.ok) {
-    const toast: Toast = { type: "success", title: "Import complete", description: importedDescription(outcome.summary.imported) };
-    return redirect(`/dashboard/imports/${outcome.summary.id}`, { headers: { "Set-Cookie": await flashToasts(toast) } });
+    const toast: Toast = {
+      type: "success",
+      title: "Import complete",
+      description: importedDescription(outcome.summary.imported),
+    };
+    return redirect(`/dashboard/imports/${outcome.summary.id}`, {
+      headers: { "Set-Cookie": await flashToasts(toast) },
+    });
   }
   const toast: Toast = { type: "error", title: outcome.problem.title, description: outcome.problem.description };
   // Rows were written before the problem showed: the import's page says what got in.

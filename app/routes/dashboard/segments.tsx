@@ -39,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reading = listSegments(getDb(), { teamId: team.id, ...at });
   const [page, filterTab] = await Promise.all([
     startOverOnStaleCursor(reading, { firstPage: firstPageHref(url), message: STALE_PAGE_LINK }),
-    parseSegmentTab(url.searchParams.get("tab")) === "filters" ? loadFilterTab(team.id, url.searchParams.get("segment")) : null,
+    parseSegmentTab(url.searchParams.get("tab")) === "filters"
+      ? loadFilterTab(team.id, url.searchParams.get("segment"))
+      : null,
   ]);
   const now = new Date();
   return {
@@ -61,10 +63,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function loadFilterTab(teamId: string, segmentId: string | null) {
   const db = getDb();
   const found = segmentId ? await findSegment(db, { teamId, segmentId }) : undefined;
-  const tree = found?.kind === "filter" ? storedFilter(await findSegmentFilter(db, { teamId, segmentId: found.id })) : null;
+  const tree =
+    found?.kind === "filter" ? storedFilter(await findSegmentFilter(db, { teamId, segmentId: found.id })) : null;
   const segment = found && tree ? { id: found.id, name: found.name } : undefined;
   const draft = tree ? draftFromFilter(tree) : newGroup();
-  const checked = segment ? await previewDraft(db, { teamId, draft, selfId: segment.id }) : { preview: null, problem: null };
+  const checked = segment
+    ? await previewDraft(db, { teamId, draft, selfId: segment.id })
+    : { preview: null, problem: null };
   return {
     data: await loadBuilderData(db, { teamId }),
     segment,
@@ -90,7 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (!isAppError(error)) throw error;
       const builder = { ...unchecked, errors: error.fields ?? {}, problem: error.fields ? null : error.message };
-      return data({ builder, toasts: [{ type: "error" as const, title: "Error", description: error.message }] }, { status: error.status });
+      return data(
+        { builder, toasts: [{ type: "error" as const, title: "Error", description: error.message }] },
+        { status: error.status },
+      );
     }
   }
   if (intent.kind !== "preview") return { builder: unchecked, toasts: [] };
@@ -101,11 +109,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 // The list does not depend on the tab, so switching tabs need not read it again, except
 // into the Event Filter tab, which loads its builder (and counts the segment it reopens),
 // and except a move to another page of the list.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const builderNeeded = nextUrl.searchParams.get("tab") === "filters" &&
-    (currentUrl.searchParams.get("tab") !== "filters" || currentUrl.searchParams.get("segment") !== nextUrl.searchParams.get("segment"));
-  const pageMoved = ["after", "before"].some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name));
-  if (!formMethod && !builderNeeded && !pageMoved && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const builderNeeded =
+    nextUrl.searchParams.get("tab") === "filters" &&
+    (currentUrl.searchParams.get("tab") !== "filters" ||
+      currentUrl.searchParams.get("segment") !== nextUrl.searchParams.get("segment"));
+  const pageMoved = ["after", "before"].some(
+    (name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name),
+  );
+  if (
+    !formMethod &&
+    !builderNeeded &&
+    !pageMoved &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  )
+    return false;
   return defaultShouldRevalidate;
 }
 

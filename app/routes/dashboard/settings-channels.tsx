@@ -39,7 +39,9 @@ function asDefaults(config: object | null): Record<string, string> {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
-  const views = await Promise.all(CHANNELS.map((channel) => viewChannelSettings(getDb(), { teamId: team.id, channel })));
+  const views = await Promise.all(
+    CHANNELS.map((channel) => viewChannelSettings(getDb(), { teamId: team.id, channel })),
+  );
   const base = publicBaseUrl(request);
   return {
     providers: views.map((view) => ({
@@ -74,7 +76,8 @@ export const action = mapNotFound(async ({ request, context }: Route.ActionArgs)
 
   if (intent === "test") {
     const submission = parseWithZod(formData, { schema: TEST_SCHEMAS[channel] });
-    if (submission.status !== "success") return data({ form, result: submission.reply(), report: null, toasts: [] }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ form, result: submission.reply(), report: null, toasts: [] }, { status: 400 });
     try {
       const outcome = await sendTestMessage(getDb(), { teamId: team.id, channel, message: submission.value });
       const report =
@@ -90,21 +93,29 @@ export const action = mapNotFound(async ({ request, context }: Route.ActionArgs)
 
   const hideFields = secretFieldsOf(channel);
   const submission = parseWithZod(formData, { schema: ProviderSettingsFormSchema });
-  if (submission.status !== "success") return data({ form, result: submission.reply({ hideFields }), report: null, toasts: [] }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ form, result: submission.reply({ hideFields }), report: null, toasts: [] }, { status: 400 });
   try {
     await saveProviderSettings(getDb(), { teamId: team.id, form: submission.value });
   } catch (error) {
     const failure = formFailure(submission, error, { toastTitle: "Error", hideFields });
     return data({ form, ...failure.data, report: null }, { status: failure.init?.status ?? 400 });
   }
-  const toast = await flashToasts({ type: "success", title: "Success", description: `${PROVIDER_NAMES[channel]} settings saved` });
+  const toast = await flashToasts({
+    type: "success",
+    title: "Success",
+    description: `${PROVIDER_NAMES[channel]} settings saved`,
+  });
   return redirect("/dashboard/settings/channels", { headers: { "Set-Cookie": toast } });
 });
 
 export default function ChannelSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Channels" description="The providers your campaigns are sent through. Without one, a channel's messages go to the outbox." />
+      <PageHeader
+        title="Channels"
+        description="The providers your campaigns are sent through. Without one, a channel's messages go to the outbox."
+      />
       <p className="mb-4 text-sm">
         <Link to="/dashboard/settings" className="underline underline-offset-4">
           Back to settings
@@ -124,8 +135,8 @@ export default function ChannelSettings({ loaderData, actionData }: Route.Compon
                 </CardDescription>
                 {provider.unreadable && (
                   <p role="alert" className="text-sm text-destructive">
-                    The saved secrets cannot be read with this server&apos;s MURMUR_SECRET_KEY; enter them again. Messages on this
-                    channel wait until they are.
+                    The saved secrets cannot be read with this server&apos;s MURMUR_SECRET_KEY; enter them again.
+                    Messages on this channel wait until they are.
                   </p>
                 )}
               </CardHeader>

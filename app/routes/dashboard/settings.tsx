@@ -46,7 +46,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle as="h2" className="text-lg">Account</CardTitle>
+            <CardTitle as="h2" className="text-lg">
+              Account
+            </CardTitle>
             <CardDescription>The person signed in.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -58,19 +60,27 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle as="h2" className="text-lg">Team</CardTitle>
+            <CardTitle as="h2" className="text-lg">
+              Team
+            </CardTitle>
             <CardDescription>The workspace your contacts, segments and campaigns belong to.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <dl className="grid gap-3 text-sm">
               <Detail term="Name" value={team.name} />
             </dl>
-            <TeamSettingsForm defaults={loaderData.team} timeZones={loaderData.timeZones} lastResult={actionData?.result} />
+            <TeamSettingsForm
+              defaults={loaderData.team}
+              timeZones={loaderData.timeZones}
+              lastResult={actionData?.result}
+            />
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle as="h2" className="text-lg">Channels</CardTitle>
+            <CardTitle as="h2" className="text-lg">
+              Channels
+            </CardTitle>
             <CardDescription>The email, SMS and WhatsApp providers your campaigns are sent through.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -81,8 +91,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle as="h2" className="text-lg">API keys</CardTitle>
-            <CardDescription>Write keys for sending your product&apos;s events to Murmur&apos;s tracking API.</CardDescription>
+            <CardTitle as="h2" className="text-lg">
+              API keys
+            </CardTitle>
+            <CardDescription>
+              Write keys for sending your product&apos;s events to Murmur&apos;s tracking API.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Link to="/dashboard/settings/api-keys" className="text-sm font-medium underline underline-offset-4">

@@ -33,11 +33,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const target = readClickToken(await getTrackingKey(db), params.token);
   if (!target) return data(null, { status: 404, headers: HEADERS });
-  const onRecord = await recordClick(db, { ...target, ...clientOf(request, context), method: request.method }).catch((error: unknown) => {
-    // Whether the delivery exists is unknown: the page below, not a redirect.
-    log.error({ err: error }, "recording a click failed");
-    return false;
-  });
+  const onRecord = await recordClick(db, { ...target, ...clientOf(request, context), method: request.method }).catch(
+    (error: unknown) => {
+      // Whether the delivery exists is unknown: the page below, not a redirect.
+      log.error({ err: error }, "recording a click failed");
+      return false;
+    },
+  );
   if (!onRecord) return data({ destination: target.url }, { status: 410, headers: HEADERS });
   return redirect(target.url, { status: 302, headers: HEADERS });
 }
@@ -46,7 +48,9 @@ export default function TrackedLink({ loaderData }: Route.ComponentProps) {
   if (!loaderData) {
     return (
       <StatusPage status={404} title="Link not found">
-        <p className="text-muted-foreground">This link is not valid. It may have been cut short: open it again from the message.</p>
+        <p className="text-muted-foreground">
+          This link is not valid. It may have been cut short: open it again from the message.
+        </p>
       </StatusPage>
     );
   }
@@ -58,7 +62,11 @@ export default function TrackedLink({ loaderData }: Route.ComponentProps) {
       <p className="break-all rounded bg-muted px-3 py-2 font-mono text-sm">{loaderData.destination}</p>
       <p className="text-muted-foreground">Follow it only if you trust the sender and this address.</p>
       <p>
-        <a href={loaderData.destination} rel="noopener noreferrer nofollow" className="font-medium underline underline-offset-4">
+        <a
+          href={loaderData.destination}
+          rel="noopener noreferrer nofollow"
+          className="font-medium underline underline-offset-4"
+        >
           Go to this address
         </a>
       </p>

@@ -63,7 +63,8 @@ export class Clause {
   matchWords(i: number, words: readonly string[], options: { loose?: boolean; exact?: boolean } = {}): number {
     let at = i;
     for (let w = 0; w < words.length; w++) {
-      if (options.loose && w > 0) while (this.isFree(at) && FILLERS.has(this.norm(at)) && !sameFor(this.norm(at), words[w]!, options.exact)) at++;
+      if (options.loose && w > 0)
+        while (this.isFree(at) && FILLERS.has(this.norm(at)) && !sameFor(this.norm(at), words[w]!, options.exact)) at++;
       if (!this.isFree(at) || !sameFor(this.norm(at), words[w]!, options.exact)) return 0;
       at++;
     }
@@ -74,7 +75,10 @@ export class Clause {
    * The clause as the prompt typed it (lower case), for patterns that read
    * text, and a way back from a piece of that text to its free tokens.
    */
-  textView(prompt: string): { text: string; tokenAt: (start: number, end: number) => { from: number; to: number; free: boolean } | undefined } {
+  textView(prompt: string): {
+    text: string;
+    tokenAt: (start: number, end: number) => { from: number; to: number; free: boolean } | undefined;
+  } {
     const first = this.tokens[0];
     const last = this.tokens[this.tokens.length - 1];
     const base = first?.start ?? 0;

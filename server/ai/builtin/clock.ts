@@ -19,7 +19,11 @@ export type Clock = {
 
 export function teamClock(now: Date, timeZone = "UTC"): Clock {
   if (timeZone === "UTC") return { now, wall: now, timeZone };
-  return { now, wall: new Date(`${toZonedInputValue(now, timeZone)}:${String(now.getUTCSeconds()).padStart(2, "0")}Z`), timeZone };
+  return {
+    now,
+    wall: new Date(`${toZonedInputValue(now, timeZone)}:${String(now.getUTCSeconds()).padStart(2, "0")}Z`),
+    timeZone,
+  };
 }
 
 /** The team's today, YYYY-MM-DD. */
@@ -31,7 +35,9 @@ export function today(clock: Clock): string {
 export function dayStart(day: string, clock: Clock): string {
   if (clock.timeZone === "UTC") return `${day}T00:00:00Z`;
   const instant = fromZonedInputValue(`${day}T00:00`, clock.timeZone)!;
-  const offsetMinutes = Math.round((Date.parse(`${toZonedInputValue(instant, clock.timeZone)}:00Z`) - instant.getTime()) / 60_000);
+  const offsetMinutes = Math.round(
+    (Date.parse(`${toZonedInputValue(instant, clock.timeZone)}:00Z`) - instant.getTime()) / 60_000,
+  );
   const sign = offsetMinutes < 0 ? "-" : "+";
   const abs = Math.abs(offsetMinutes);
   const hh = String(Math.floor(abs / 60)).padStart(2, "0");

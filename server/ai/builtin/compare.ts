@@ -10,7 +10,15 @@ import { FILLERS, NEGATION_WORDS, numberOf } from "./words.ts";
  * 100 and 500", "contains acme", "is set", or just a value ("plan pro").
  */
 
-export type Comparison = { op: CompareOp; values: Scalar[]; negated: boolean; from: number; to: number; explicit: boolean; note?: string };
+export type Comparison = {
+  op: CompareOp;
+  values: Scalar[];
+  negated: boolean;
+  from: number;
+  to: number;
+  explicit: boolean;
+  note?: string;
+};
 
 // "names that start with T": a relative word before the comparison carries nothing either.
 const COPULAS = new Set(["is", "are", "was", "were", "be", "has", "have", "had", "that", "which"]);
@@ -132,12 +140,30 @@ const PREPOSITIONS = new Set(["in", "of", "among"]);
 
 const COMPARATIVE_KEYS: Record<string, "gt" | "lt"> = { older: "gt", younger: "lt" };
 
-const UNITS = new Set(["dollars", "dollar", "usd", "eur", "euros", "euro", "gbp", "pounds", "pound", "bucks", "percent", "%"]);
+const UNITS = new Set([
+  "dollars",
+  "dollar",
+  "usd",
+  "eur",
+  "euros",
+  "euro",
+  "gbp",
+  "pounds",
+  "pound",
+  "bucks",
+  "percent",
+  "%",
+]);
 
 export type KeyShape = { kind: ValueKind; values: readonly ValueForm[] };
 
 /** The comparison after a key ending at `at`, its tokens marked used; undefined when there is none. */
-export function readComparison(clause: Clause, at: number, key: KeyShape, prompt: string): Comparison | { problem: string } | undefined {
+export function readComparison(
+  clause: Clause,
+  at: number,
+  key: KeyShape,
+  prompt: string,
+): Comparison | { problem: string } | undefined {
   // "older than 50", "younger than 30": the key ("age") is said by its comparative.
   const comparative = COMPARATIVE_KEYS[clause.norm(at - 1)];
   if (comparative && clause.norm(at) === "than" && clause.isFree(at)) {
@@ -164,7 +190,8 @@ export function readComparison(clause: Clause, at: number, key: KeyShape, prompt
     const a = numberAt(clause, i);
     const joiner = ["and", "to", "-"].includes(clause.norm(i + 1)) ? i + 1 : -1;
     const b = joiner > 0 ? numberAt(clause, joiner + 1) : undefined;
-    if (a === undefined || b === undefined) return comparator ? { problem: "between what and what: give two numbers" } : undefined;
+    if (a === undefined || b === undefined)
+      return comparator ? { problem: "between what and what: give two numbers" } : undefined;
     return done([Math.min(a, b), Math.max(a, b)], skipUnits(clause, joiner + 2));
   }
   if (op === "gt" || op === "gte" || op === "lt" || op === "lte") {
@@ -178,21 +205,39 @@ export function readComparison(clause: Clause, at: number, key: KeyShape, prompt
   const prepositionOnly = !copula && comparator !== undefined && PREPOSITIONS.has(comparator.words.join(" "));
   // "names starting with A": after a text comparator, a single letter is the text, not the article.
   const letter = clause.tokens[i];
-  if ((op === "starts" || op === "ends") && letter?.kind === "word" && letter.raw.length === 1 && clause.isFree(i)) return done([letter.raw], i + 1);
+  if ((op === "starts" || op === "ends") && letter?.kind === "word" && letter.raw.length === 1 && clause.isFree(i))
+    return done([letter.raw], i + 1);
   const value = readValue(clause, i, key, prompt, { raw: (explicit && !prepositionOnly) || op !== "eq" });
   if (!value) return undefined;
   if (typeof value.value === "number" && op === "eq") {
     // "aged 25 to 35", "between" left unsaid.
-    const upper = ["to", "-"].includes(clause.norm(value.to)) && clause.isFree(value.to) ? numberAt(clause, value.to + 1) : undefined;
-    if (upper !== undefined && key.kind === "number") return done([Math.min(value.value, upper), Math.max(value.value, upper)], value.to + 2, "between");
-    const post = POSTFIX.find(([words]) => words.every((w, k) => clause.isFree(value.to + k) && clause.norm(value.to + k) === w));
-    if (post) return done([value.value], value.to + post[0].length, post[1] === "gte" ? (negated ? "lt" : "gte") : negated ? "gt" : "lte");
+    const upper =
+      ["to", "-"].includes(clause.norm(value.to)) && clause.isFree(value.to)
+        ? numberAt(clause, value.to + 1)
+        : undefined;
+    if (upper !== undefined && key.kind === "number")
+      return done([Math.min(value.value, upper), Math.max(value.value, upper)], value.to + 2, "between");
+    const post = POSTFIX.find(([words]) =>
+      words.every((w, k) => clause.isFree(value.to + k) && clause.norm(value.to + k) === w),
+    );
+    if (post)
+      return done(
+        [value.value],
+        value.to + post[0].length,
+        post[1] === "gte" ? (negated ? "lt" : "gte") : negated ? "gt" : "lte",
+      );
   }
   return done([value.value], value.to);
 }
 
 /** A value at token i: a known value of the key, a quoted text, a number, true/false, or the typed words when `raw`. */
-export function readValue(clause: Clause, i: number, key: KeyShape, prompt: string, options: { raw: boolean }): { value: Scalar; to: number } | undefined {
+export function readValue(
+  clause: Clause,
+  i: number,
+  key: KeyShape,
+  prompt: string,
+  options: { raw: boolean },
+): { value: Scalar; to: number } | undefined {
   const token = clause.tokens[i];
   if (!token || !clause.isFree(i)) return undefined;
   if (token.kind === "quoted") return { value: token.raw, to: i + 1 };
@@ -203,13 +248,29 @@ export function readValue(clause: Clause, i: number, key: KeyShape, prompt: stri
   }
   if (best) return { value: key.kind === "boolean" ? best.value === "true" : best.value, to: i + best.length };
   if (token.kind === "number") return { value: token.value!, to: skipUnits(clause, i + 1) };
-  if (key.kind === "boolean" && ["true", "yes", "false", "no"].includes(token.norm)) return { value: token.norm === "true" || token.norm === "yes", to: i + 1 };
+  if (key.kind === "boolean" && ["true", "yes", "false", "no"].includes(token.norm))
+    return { value: token.norm === "true" || token.norm === "yes", to: i + 1 };
   // ".edu", "@acme.io", "+44": text that starts with a symbol, as typed.
-  const symbolFirst = token.kind === "symbol" && [".", "@", "+"].includes(token.norm) && ["word", "number"].includes(clause.tokens[i + 1]?.kind ?? "");
-  if (!options.raw || (token.kind !== "word" && !symbolFirst) || FILLERS.has(token.norm) || NEGATION_WORDS.has(token.norm)) return undefined;
+  const symbolFirst =
+    token.kind === "symbol" &&
+    [".", "@", "+"].includes(token.norm) &&
+    ["word", "number"].includes(clause.tokens[i + 1]?.kind ?? "");
+  if (
+    !options.raw ||
+    (token.kind !== "word" && !symbolFirst) ||
+    FILLERS.has(token.norm) ||
+    NEGATION_WORDS.has(token.norm)
+  )
+    return undefined;
   // The typed words, as typed, up to the first word that only carries the sentence.
   let end = i;
-  while (end < clause.length && end - i < 6 && clause.isFree(end) && (isValueToken(clause, end) || (end === i && symbolFirst))) end++;
+  while (
+    end < clause.length &&
+    end - i < 6 &&
+    clause.isFree(end) &&
+    (isValueToken(clause, end) || (end === i && symbolFirst))
+  )
+    end++;
   const first = clause.tokens[i]!;
   const last = clause.tokens[end - 1]!;
   return { value: prompt.slice(first.start, last.end), to: end };
@@ -218,7 +279,9 @@ export function readValue(clause: Clause, i: number, key: KeyShape, prompt: stri
 function isValueToken(clause: Clause, i: number): boolean {
   const token = clause.tokens[i]!;
   if (token.kind === "symbol") return token.norm === "." || token.norm === "@" || token.norm === "+";
-  return (token.kind === "word" || token.kind === "number") && !FILLERS.has(token.norm) && !NEGATION_WORDS.has(token.norm);
+  return (
+    (token.kind === "word" || token.kind === "number") && !FILLERS.has(token.norm) && !NEGATION_WORDS.has(token.norm)
+  );
 }
 
 function numberAt(clause: Clause, i: number): number | undefined {
@@ -254,7 +317,13 @@ export function comparisonBefore(clause: Clause, at: number): Comparison | undef
     return { op: "gte", values: [n], negated: false, from: i, to: at, explicit: true };
   }
   for (const comparator of COMPARATORS) {
-    if (comparator.op === "eq" || comparator.op === "between" || comparator.op === "exists" || comparator.op === "missing") continue;
+    if (
+      comparator.op === "eq" ||
+      comparator.op === "between" ||
+      comparator.op === "exists" ||
+      comparator.op === "missing"
+    )
+      continue;
     const from = i - comparator.words.length;
     if (from >= 0 && comparator.words.every((w, k) => clause.isFree(from + k) && clause.norm(from + k) === w)) {
       clause.mark(from, at);

@@ -39,7 +39,12 @@ export function takeTime(context: ClauseContext) {
 }
 
 /** The longest of the forms (word lists) at token i; its length in tokens, or 0. */
-export function formAt(clause: Clause, i: number, forms: readonly (readonly string[])[], options: { exact?: boolean } = {}): number {
+export function formAt(
+  clause: Clause,
+  i: number,
+  forms: readonly (readonly string[])[],
+  options: { exact?: boolean } = {},
+): number {
   let best = 0;
   for (const form of forms) {
     const length = clause.matchWords(i, form, options);

@@ -17,22 +17,56 @@ const TIMES = "(?:\\s+(?:times?|x)|(?<=once|twice|thrice))";
 type Rule = { pattern: RegExp; read: (n: number, m: RegExpMatchArray) => (Count & { assumed?: string }) | undefined };
 
 const RULES: Rule[] = [
-  { pattern: new RegExp(`\\b(?:at least|no less than|not less than|a minimum of|minimum of|min)\\s+${N}${TIMES}`), read: (n) => ({ frequency: "at_least", times: n }) },
-  { pattern: new RegExp(`\\b(?:more than|over|above|greater than)\\s+${N}${TIMES}`), read: (n) => ({ frequency: "at_least", times: n + 1 }) },
-  { pattern: new RegExp(`\\b(?:at most|no more than|not more than|up to|a maximum of|maximum of|max)\\s+${N}${TIMES}`), read: (n) => ({ frequency: "at_most", times: n }) },
-  { pattern: new RegExp(`\\b(?:fewer than|less than|under)\\s+${N}${TIMES}`), read: (n) => (n >= 1 ? { frequency: "at_most", times: n - 1 } : undefined) },
-  { pattern: new RegExp(`\\b(?:exactly|only|just)\\s+${N}${TIMES}`), read: (n) => ({ frequency: "exactly", times: n }) },
+  {
+    pattern: new RegExp(`\\b(?:at least|no less than|not less than|a minimum of|minimum of|min)\\s+${N}${TIMES}`),
+    read: (n) => ({ frequency: "at_least", times: n }),
+  },
+  {
+    pattern: new RegExp(`\\b(?:more than|over|above|greater than)\\s+${N}${TIMES}`),
+    read: (n) => ({ frequency: "at_least", times: n + 1 }),
+  },
+  {
+    pattern: new RegExp(`\\b(?:at most|no more than|not more than|up to|a maximum of|maximum of|max)\\s+${N}${TIMES}`),
+    read: (n) => ({ frequency: "at_most", times: n }),
+  },
+  {
+    pattern: new RegExp(`\\b(?:fewer than|less than|under)\\s+${N}${TIMES}`),
+    read: (n) => (n >= 1 ? { frequency: "at_most", times: n - 1 } : undefined),
+  },
+  {
+    pattern: new RegExp(`\\b(?:exactly|only|just)\\s+${N}${TIMES}`),
+    read: (n) => ({ frequency: "exactly", times: n }),
+  },
   // "3 or more times", "3 times or more", "3+ times": without "times" it may be any number ("MRR of 100 or more").
-  { pattern: new RegExp(`\\b${N}\\s*(?:\\+|or more|or above|and up|and above)\\s+(?:times?|x)\\b`), read: (n) => ({ frequency: "at_least", times: n }) },
-  { pattern: new RegExp(`\\b${N}${TIMES}\\s*(?:\\+|or more|or above|and up|and above)`), read: (n) => ({ frequency: "at_least", times: n }) },
-  { pattern: new RegExp(`\\b${N}\\s+or (?:fewer|less)\\s+(?:times?|x)\\b`), read: (n) => ({ frequency: "at_most", times: n }) },
+  {
+    pattern: new RegExp(`\\b${N}\\s*(?:\\+|or more|or above|and up|and above)\\s+(?:times?|x)\\b`),
+    read: (n) => ({ frequency: "at_least", times: n }),
+  },
+  {
+    pattern: new RegExp(`\\b${N}${TIMES}\\s*(?:\\+|or more|or above|and up|and above)`),
+    read: (n) => ({ frequency: "at_least", times: n }),
+  },
+  {
+    pattern: new RegExp(`\\b${N}\\s+or (?:fewer|less)\\s+(?:times?|x)\\b`),
+    read: (n) => ({ frequency: "at_most", times: n }),
+  },
   { pattern: new RegExp(`\\b${N}${TIMES}\\s+or (?:fewer|less)`), read: (n) => ({ frequency: "at_most", times: n }) },
-  { pattern: /\b(?:multiple times|more than once|repeatedly|again|several times|a few times)\b/, read: (_n, m) => vagueMultiple(m[0]) },
+  {
+    pattern: /\b(?:multiple times|more than once|repeatedly|again|several times|a few times)\b/,
+    read: (_n, m) => vagueMultiple(m[0]),
+  },
   // "a couple of times": two, read as at least two, and said so.
-  { pattern: /\b(?:a\s+)?couple(?:\s+of)?\s+times\b/, read: (_n, m) => ({ frequency: "at_least", times: 2, assumed: `read "${m[0]}" as at least 2 times` }) },
+  {
+    pattern: /\b(?:a\s+)?couple(?:\s+of)?\s+times\b/,
+    read: (_n, m) => ({ frequency: "at_least", times: 2, assumed: `read "${m[0]}" as at least 2 times` }),
+  },
   {
     pattern: new RegExp(`\\b${N}${TIMES}`),
-    read: (n, m) => ({ frequency: "at_least", times: n, assumed: `read "${m[0]}" as at least ${n} ${n === 1 ? "time" : "times"}` }),
+    read: (n, m) => ({
+      frequency: "at_least",
+      times: n,
+      assumed: `read "${m[0]}" as at least ${n} ${n === 1 ? "time" : "times"}`,
+    }),
   },
 ];
 
@@ -41,7 +75,8 @@ function vagueMultiple(text: string): Count | undefined {
   return text === "several times" || text === "a few times" ? undefined : { frequency: "at_least", times: 2 };
 }
 
-const VAGUE = /\b(several times|a few times|many times|a lot|often|frequently|regularly|rarely|occasionally|sometimes|heavily)\b/;
+const VAGUE =
+  /\b(several times|a few times|many times|a lot|often|frequently|regularly|rarely|occasionally|sometimes|heavily)\b/;
 
 /** The first count in the clause's free words; its tokens are marked used. */
 export function findCount(clause: Clause, prompt: string): FoundCount | VagueCount | undefined {
@@ -49,7 +84,8 @@ export function findCount(clause: Clause, prompt: string): FoundCount | VagueCou
   for (const rule of RULES) {
     for (const match of text.matchAll(new RegExp(rule.pattern.source, "g"))) {
       const word = match[1];
-      const n = word === undefined ? 0 : word === "once" ? 1 : word === "twice" ? 2 : word === "thrice" ? 3 : numberOf(word);
+      const n =
+        word === undefined ? 0 : word === "once" ? 1 : word === "twice" ? 2 : word === "thrice" ? 3 : numberOf(word);
       if (n === undefined) continue;
       const count = rule.read(n, match);
       if (!count) continue;
@@ -121,7 +157,13 @@ export function countBefore(clause: Clause, at: number): FoundCount | undefined 
     }
   }
   clause.mark(i, at);
-  return { count: { frequency: "at_least", times: n }, from: i, to: at, text: token.raw, assumed: `read "${token.raw}" as at least ${n}` };
+  return {
+    count: { frequency: "at_least", times: n },
+    from: i,
+    to: at,
+    text: token.raw,
+    assumed: `read "${token.raw}" as at least ${n}`,
+  };
 }
 
 const POSTFIX_BEFORE: [string[], Count["frequency"]][] = [
@@ -136,7 +178,13 @@ function countWithPostfix(clause: Clause, at: number): FoundCount | undefined {
   for (const [words, frequency] of POSTFIX_BEFORE) {
     const from = at - words.length;
     const token = clause.tokens[from - 1];
-    if (!token || from < 1 || !words.every((w, k) => clause.norm(from + k) === w && clause.isFree(from + k)) || !clause.isFree(from - 1)) continue;
+    if (
+      !token ||
+      from < 1 ||
+      !words.every((w, k) => clause.norm(from + k) === w && clause.isFree(from + k)) ||
+      !clause.isFree(from - 1)
+    )
+      continue;
     const n = token.kind === "number" ? token.value : numberOf(token.norm);
     if (n === undefined || token.norm === "a" || token.norm === "an") continue;
     clause.mark(from - 1, at);

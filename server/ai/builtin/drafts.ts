@@ -1,4 +1,10 @@
-import { type CHANNELS, FILTER_MAX_CONDITIONS, type FilterNode, type FilterWindow, type PropertyCondition } from "#shared/segments/filter/schema.ts";
+import {
+  type CHANNELS,
+  FILTER_MAX_CONDITIONS,
+  type FilterNode,
+  type FilterWindow,
+  type PropertyCondition,
+} from "#shared/segments/filter/schema.ts";
 import type { Count } from "./counts.ts";
 import { type Clock, dayStart, dayWindow, today } from "./clock.ts";
 import { addDays, type TimeSpec } from "./time.ts";
@@ -13,9 +19,13 @@ import { addDays, type TimeSpec } from "./time.ts";
 
 export type Channel = (typeof CHANNELS)[number];
 export type Scalar = string | number | boolean;
-export type CompareOp = "eq" | "gt" | "gte" | "lt" | "lte" | "between" | "contains" | "starts" | "ends" | "exists" | "missing";
+export type CompareOp =
+  "eq" | "gt" | "gte" | "lt" | "lte" | "between" | "contains" | "starts" | "ends" | "exists" | "missing";
 
-export type CompareTarget = { type: "attribute"; key: string } | { type: "field"; field: "name" | "email" | "phone" } | { type: "property"; key: string };
+export type CompareTarget =
+  | { type: "attribute"; key: string }
+  | { type: "field"; field: "name" | "email" | "phone" }
+  | { type: "property"; key: string };
 
 export type CompareDraft = {
   kind: "compare";
@@ -33,7 +43,15 @@ export type Draft =
   | { kind: "created"; time: TimeSpec; negated: boolean; at: number }
   /** Any event of the team's (negated: none) in the window: "active", "inactive", "dormant". */
   | { kind: "activity"; events: string[]; time: TimeSpec; negated: boolean; at: number }
-  | { kind: "event"; event: string; count?: Count; time?: TimeSpec; properties: CompareDraft[]; negated: boolean; at: number }
+  | {
+      kind: "event";
+      event: string;
+      count?: Count;
+      time?: TimeSpec;
+      properties: CompareDraft[];
+      negated: boolean;
+      at: number;
+    }
   | {
       kind: "engagement";
       actions: ("received" | "opened" | "clicked")[];
@@ -98,27 +116,32 @@ export function buildDraft(draft: Draft, clock: Clock): Built {
     case "engagement": {
       const campaigns = draft.campaignIds ?? [draft.campaignId];
       const nodes = draft.actions.flatMap((action) =>
-        campaigns.map(
-          (campaignId): FilterNode => ({
-            type: "engagement",
-            operator: draft.negated ? (`not_${action}` as const) : action,
-            campaignId,
-            window: toWindow(draft.time, clock),
-          }),
-        ),
+        campaigns.map((campaignId): FilterNode => ({
+          type: "engagement",
+          operator: draft.negated ? (`not_${action}` as const) : action,
+          campaignId,
+          window: toWindow(draft.time, clock),
+        })),
       );
       return { node: nodes.length === 1 ? nodes[0] : groupsOf(nodes, draft.negated ? "and" : "or") };
     }
     case "subscription": {
       // "Not unsubscribed" is read as subscribed; bounced and complained addresses are neither.
       const subscribed = draft.negated ? !draft.subscribed : draft.subscribed;
-      const nodes = draft.channels.map((channel): FilterNode => ({ type: "subscription", operator: subscribed ? "subscribed" : "unsubscribed", channel }));
+      const nodes = draft.channels.map((channel): FilterNode => ({
+        type: "subscription",
+        operator: subscribed ? "subscribed" : "unsubscribed",
+        channel,
+      }));
       return { node: nodes.length === 1 ? nodes[0] : subscribed ? and(...nodes) : or(...nodes) };
     }
     case "reachable": {
-      if (draft.negated) return { problem: "who cannot be reached on a channel: say instead \"unsubscribed from …\" or \"has no phone\"" };
+      if (draft.negated)
+        return { problem: 'who cannot be reached on a channel: say instead "unsubscribed from …" or "has no phone"' };
       const address: FilterNode =
-        draft.channel === "email" ? { type: "field", field: "email", operator: "contains", value: "@" } : { type: "field", field: "phone", operator: "exists" };
+        draft.channel === "email"
+          ? { type: "field", field: "email", operator: "contains", value: "@" }
+          : { type: "field", field: "phone", operator: "exists" };
       return { node: and(address, { type: "subscription", operator: "subscribed", channel: draft.channel }) };
     }
     case "segment":
@@ -130,7 +153,8 @@ export function buildDraft(draft: Draft, clock: Clock): Built {
 function groupsOf(nodes: FilterNode[], combinator: "and" | "or"): FilterNode {
   if (nodes.length <= FILTER_MAX_CONDITIONS) return { type: "group", combinator, conditions: nodes };
   const chunks: FilterNode[] = [];
-  for (let i = 0; i < nodes.length; i += FILTER_MAX_CONDITIONS) chunks.push({ type: "group", combinator, conditions: nodes.slice(i, i + FILTER_MAX_CONDITIONS) });
+  for (let i = 0; i < nodes.length; i += FILTER_MAX_CONDITIONS)
+    chunks.push({ type: "group", combinator, conditions: nodes.slice(i, i + FILTER_MAX_CONDITIONS) });
   return groupsOf(chunks, combinator);
 }
 
@@ -145,10 +169,23 @@ export function toWindow(time: TimeSpec | undefined, clock: Clock): FilterWindow
 }
 
 function buildCreated(time: TimeSpec, negated: boolean, clock: Clock): Built {
-  const created = (operator: "before" | "after", day: string): FilterNode => ({ type: "field", field: "createdAt", operator, value: dayStart(day, clock) });
+  const created = (operator: "before" | "after", day: string): FilterNode => ({
+    type: "field",
+    field: "createdAt",
+    operator,
+    value: dayStart(day, clock),
+  });
   if (time.type === "last_days") {
-    if (!negated) return { node: { type: "field", field: "createdAt", operator: "within_last_days", value: time.days } };
-    return { node: { type: "field", field: "createdAt", operator: "before", value: new Date(clock.now.getTime() - time.days * 86_400_000).toISOString() } };
+    if (!negated)
+      return { node: { type: "field", field: "createdAt", operator: "within_last_days", value: time.days } };
+    return {
+      node: {
+        type: "field",
+        field: "createdAt",
+        operator: "before",
+        value: new Date(clock.now.getTime() - time.days * 86_400_000).toISOString(),
+      },
+    };
   }
   const parts: FilterNode[] = [];
   if (negated) {
@@ -182,17 +219,28 @@ function comparisons(draft: CompareDraft, clock: Clock): Leaf[][] | { problem: s
       }
       return [[{ operator: negated ? "not_equals" : "equals", value: a }]];
     case "gt":
-      return negated ? [[{ operator: "less_than", value: a }], [{ operator: "equals", value: a }]] : [[{ operator: "greater_than", value: a }]];
+      return negated
+        ? [[{ operator: "less_than", value: a }], [{ operator: "equals", value: a }]]
+        : [[{ operator: "greater_than", value: a }]];
     case "gte":
-      return negated ? [[{ operator: "less_than", value: a }]] : [[{ operator: "greater_than", value: a }], [{ operator: "equals", value: a }]];
+      return negated
+        ? [[{ operator: "less_than", value: a }]]
+        : [[{ operator: "greater_than", value: a }], [{ operator: "equals", value: a }]];
     case "lt":
-      return negated ? [[{ operator: "greater_than", value: a }], [{ operator: "equals", value: a }]] : [[{ operator: "less_than", value: a }]];
+      return negated
+        ? [[{ operator: "greater_than", value: a }], [{ operator: "equals", value: a }]]
+        : [[{ operator: "less_than", value: a }]];
     case "lte":
-      return negated ? [[{ operator: "greater_than", value: a }]] : [[{ operator: "less_than", value: a }], [{ operator: "equals", value: a }]];
+      return negated
+        ? [[{ operator: "greater_than", value: a }]]
+        : [[{ operator: "less_than", value: a }], [{ operator: "equals", value: a }]];
     case "between":
       if (negated) return [[{ operator: "less_than", value: a }], [{ operator: "greater_than", value: b }]];
       return [
-        [{ operator: "greater_than", value: a }, { operator: "less_than", value: b }],
+        [
+          { operator: "greater_than", value: a },
+          { operator: "less_than", value: b },
+        ],
         [{ operator: "equals", value: a }],
         [{ operator: "equals", value: b }],
       ];
@@ -228,7 +276,8 @@ function buildCompare(draft: CompareDraft, clock: Clock): Built {
     if (draft.target.type === "attribute") return { type: "attribute", key: draft.target.key, ...c } as FilterNode;
     if (draft.target.type === "field") {
       // An email address is never "not set" in a useful way; "has an email" is an address with an @.
-      if (draft.target.field === "email" && c.operator === "exists") return { type: "field", field: "email", operator: "contains", value: "@" };
+      if (draft.target.field === "email" && c.operator === "exists")
+        return { type: "field", field: "email", operator: "contains", value: "@" };
       if (draft.target.field === "email" && c.operator === "not_exists") return undefined;
       return { type: "field", field: draft.target.field, ...c } as FilterNode;
     }
@@ -237,7 +286,8 @@ function buildCompare(draft: CompareDraft, clock: Clock): Built {
   const groups: FilterNode[] = [];
   for (const all of alternatives) {
     const nodes = all.map(leaf);
-    if (nodes.some((n) => n === undefined)) return { problem: "contacts without an email address: every condition on email needs one" };
+    if (nodes.some((n) => n === undefined))
+      return { problem: "contacts without an email address: every condition on email needs one" };
     groups.push(nodes.length === 1 ? nodes[0]! : and(...(nodes as FilterNode[])));
   }
   return { node: groups.length === 1 ? groups[0] : or(...groups) };
@@ -247,17 +297,27 @@ function buildCompare(draft: CompareDraft, clock: Clock): Built {
 // "either" cannot be said there; "at least 100" becomes "more than 99.999999".
 const EPSILON = 0.000001;
 
-function propertyConditions(draft: CompareDraft, clock: Clock): { conditions: PropertyCondition[] } | { problem: string } {
+function propertyConditions(
+  draft: CompareDraft,
+  clock: Clock,
+): { conditions: PropertyCondition[] } | { problem: string } {
   const key = draft.target.type === "property" ? draft.target.key : "";
   const as = (leaves: Leaf[]) => leaves.map((c) => ({ property: key, ...c }) as PropertyCondition);
   const [a, b] = draft.values as number[];
-  if (!draft.negated && draft.op === "gte") return { conditions: as([{ operator: "greater_than", value: a! - EPSILON }]) };
+  if (!draft.negated && draft.op === "gte")
+    return { conditions: as([{ operator: "greater_than", value: a! - EPSILON }]) };
   if (!draft.negated && draft.op === "lte") return { conditions: as([{ operator: "less_than", value: a! + EPSILON }]) };
   if (!draft.negated && draft.op === "between") {
-    return { conditions: as([{ operator: "greater_than", value: a! - EPSILON }, { operator: "less_than", value: b! + EPSILON }]) };
+    return {
+      conditions: as([
+        { operator: "greater_than", value: a! - EPSILON },
+        { operator: "less_than", value: b! + EPSILON },
+      ]),
+    };
   }
   const alternatives = comparisons(draft, clock);
   if ("problem" in alternatives) return { problem: alternatives.problem };
-  if (alternatives.length !== 1) return { problem: `"${key}" with either of two conditions: an event's properties can only all be required` };
+  if (alternatives.length !== 1)
+    return { problem: `"${key}" with either of two conditions: an event's properties can only all be required` };
   return { conditions: as(alternatives[0]!) };
 }

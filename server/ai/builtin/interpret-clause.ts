@@ -35,21 +35,32 @@ const ATTACHING = new Set(["with", "where", "whose", "that", "which"]);
  */
 export function interpretClause(
   clause: Clause,
-  shared: { lexicon: Lexicon; prompt: string; now: Date; previousEvent?: EventEntry; previousActions?: ("received" | "opened" | "clicked")[]; readings: Readings },
+  shared: {
+    lexicon: Lexicon;
+    prompt: string;
+    now: Date;
+    previousEvent?: EventEntry;
+    previousActions?: ("received" | "opened" | "clicked")[];
+    readings: Readings;
+  },
 ): ClauseReading {
   const context: ClauseContext = { clause, ...shared, timeTaken: false, countTaken: false, notes: [], problems: [] };
   const time = findTime(clause, shared.prompt, shared.now);
   if (time && "vague" in time) context.problems.push(`"${time.text}": say when, for example "in the last 30 days"`);
   else context.time = time && calendarOrRolling(time, clause, shared.readings);
   const count = findCount(clause, shared.prompt);
-  if (count && "vague" in count) context.problems.push(`"${count.text}": say how many times, for example "at least 3 times"`);
+  if (count && "vague" in count)
+    context.problems.push(`"${count.text}": say how many times, for example "at least 3 times"`);
   else context.count = count;
 
   // "... with total over 100" adds to the event before; so does "... or books" when that is all the clause says.
   let attached: CompareDraft[] = [];
   if (shared.previousEvent && clause.splitWord) {
     const trial = clause.clone();
-    const found = recognizeValues({ ...context, clause: trial }, { keys: shared.previousEvent.properties, target: (key) => ({ type: "property", key }), fields: false });
+    const found = recognizeValues(
+      { ...context, clause: trial },
+      { keys: shared.previousEvent.properties, target: (key) => ({ type: "property", key }), fields: false },
+    );
     if (found.length && (ATTACHING.has(clause.splitWord) || (clause.connector === "or" && !trial.hasLeftovers()))) {
       clause.adopt(trial);
       attached = found;
@@ -65,19 +76,29 @@ export function interpretClause(
     ...recognizeEvents(context),
     ...recognizeCreated(context),
     ...recognizeActivity(context),
-    ...recognizeValues(context, { keys: shared.lexicon.attributes, target: (key) => ({ type: "attribute", key }), fields: true }),
+    ...recognizeValues(context, {
+      keys: shared.lexicon.attributes,
+      target: (key) => ({ type: "attribute", key }),
+      fields: true,
+    }),
   ];
   applyNegation(clause, drafts);
 
   const said = (from: number, to: number) => quoteSpan(shared.prompt, clause.tokens.slice(from, to));
   if (context.time && !context.timeTaken) {
-    context.problems.push(`"${context.time.text}": nothing in "${said(0, clause.length)}" happens at a time; say what did`);
+    context.problems.push(
+      `"${context.time.text}": nothing in "${said(0, clause.length)}" happens at a time; say what did`,
+    );
   }
   if (context.count && !context.countTaken) {
-    context.problems.push(`"${context.count.text}": only events can be counted; say which event, for example "purchased ${context.count.text}"`);
+    context.problems.push(
+      `"${context.count.text}": only events can be counted; say which event, for example "purchased ${context.count.text}"`,
+    );
   }
   for (const run of clause.leftovers()) {
-    context.problems.push(`"${quoteSpan(shared.prompt, run)}": not understood; use the names of this team's attributes, values, events, campaigns or segments`);
+    context.problems.push(
+      `"${quoteSpan(shared.prompt, run)}": not understood; use the names of this team's attributes, values, events, campaigns or segments`,
+    );
   }
   return { drafts, attached, attachedTime, notes: context.notes, problems: context.problems };
 }
@@ -87,7 +108,10 @@ function calendarOrRolling(time: FoundTime, clause: Clause, readings: Readings):
   const unit = /^(?:last|past|previous)\s+(week|month)$/.exec(time.text)?.[1];
   if (!unit || time.spec.type !== "range") return time;
   const days = unit === "week" ? 7 : 30;
-  const k = readings.choose(`time@${clause.tokens[time.from]!.start}`, time.text, [`the calendar ${unit} before this one`, `the last ${days} days`]);
+  const k = readings.choose(`time@${clause.tokens[time.from]!.start}`, time.text, [
+    `the calendar ${unit} before this one`,
+    `the last ${days} days`,
+  ]);
   return k === 1 ? { ...time, spec: { type: "last_days", days } } : time;
 }
 

@@ -27,7 +27,12 @@ const MAX_CHOICES = 6;
  * The prompt read one way, with each other reading it allows offered as a
  * choice; `readings` picks among them ("count@12=1").
  */
-export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, clock: Clock, picked: readonly string[] = []): Interpretation {
+export function interpretWithBuiltIn(
+  prompt: string,
+  vocabulary: Vocabulary,
+  clock: Clock,
+  picked: readonly string[] = [],
+): Interpretation {
   const lexicon = buildLexicon(vocabulary);
   const readings = new Readings(picked);
   const first = readPrompt(prompt, vocabulary, lexicon, clock, readings);
@@ -38,13 +43,23 @@ export function interpretWithBuiltIn(prompt: string, vocabulary: Vocabulary, clo
       if (k === question.chosen || choices.length >= MAX_CHOICES) return;
       const chosen = readings.with(question.id, k);
       const { filter } = readPrompt(prompt, vocabulary, lexicon, clock, new Readings(chosen));
-      choices.push({ label: `"${question.text}" as ${option}: ${summarizeFilter(filter, names).replace(/^Contacts matching: /, "")}`, readings: chosen, filter });
+      choices.push({
+        label: `"${question.text}" as ${option}: ${summarizeFilter(filter, names).replace(/^Contacts matching: /, "")}`,
+        readings: chosen,
+        filter,
+      });
     });
   }
   return { ...first, unsupported: [...first.unsupported, ...readings.problems()], choices };
 }
 
-function readPrompt(prompt: string, vocabulary: Vocabulary, lexicon: Lexicon, clock: Clock, readings: Readings): Interpretation {
+function readPrompt(
+  prompt: string,
+  vocabulary: Vocabulary,
+  lexicon: Lexicon,
+  clock: Clock,
+  readings: Readings,
+): Interpretation {
   const { clauses, relativeAt } = splitClauses(tokenize(prompt), lexicon);
   const items: Item[] = [];
   const notes: string[] = [];
@@ -55,7 +70,14 @@ function readPrompt(prompt: string, vocabulary: Vocabulary, lexicon: Lexicon, cl
     // Time phrases are read on the team's wall clock: its today, its weeks.
     const last = items[items.length - 1]?.drafts.at(-1);
     const previousActions = last?.kind === "engagement" ? last.actions : undefined;
-    const reading = interpretClause(clause, { lexicon, prompt, now: clock.wall, previousEvent: previousEvent?.entry, previousActions, readings });
+    const reading = interpretClause(clause, {
+      lexicon,
+      prompt,
+      now: clock.wall,
+      previousEvent: previousEvent?.entry,
+      previousActions,
+      readings,
+    });
     notes.push(...reading.notes);
     problems.push(...reading.problems);
     if (previousEvent && reading.attached.length) {
@@ -64,7 +86,8 @@ function readPrompt(prompt: string, vocabulary: Vocabulary, lexicon: Lexicon, cl
       else if (reading.attachedTime) problems.push("two times for one event: say one");
     }
     if (reading.drafts.length === 0) return;
-    if (!mergeIntoPrevious(items[items.length - 1], reading.drafts)) items.push({ drafts: reading.drafts, connector: clause.connector, clause: index });
+    if (!mergeIntoPrevious(items[items.length - 1], reading.drafts))
+      items.push({ drafts: reading.drafts, connector: clause.connector, clause: index });
     const event = [...reading.drafts].reverse().find((d) => d.kind === "event");
     previousEvent = event ? { entry: lexicon.events.find((e) => e.name === event.event)!, draft: event } : undefined;
   });
@@ -93,7 +116,12 @@ function readPrompt(prompt: string, vocabulary: Vocabulary, lexicon: Lexicon, cl
 export const builtInInterpreter: Interpreter = {
   name: "built-in",
   async interpretPrompt(prompt, vocabulary, options = {}) {
-    return interpretWithBuiltIn(prompt, vocabulary, teamClock(options.now ?? new Date(), options.timeZone), options.readings);
+    return interpretWithBuiltIn(
+      prompt,
+      vocabulary,
+      teamClock(options.now ?? new Date(), options.timeZone),
+      options.readings,
+    );
   },
 };
 
@@ -116,10 +144,20 @@ function mergeIntoPrevious(previous: Item | undefined, drafts: Draft[]): boolean
 }
 
 /** Property conditions for the event before: "or books" adds to its "category is shoes", "with total over 100" is one more. */
-function attachProperties(event: Extract<Draft, { kind: "event" }>, attached: Draft[], connector: "and" | "or" | null): void {
+function attachProperties(
+  event: Extract<Draft, { kind: "event" }>,
+  attached: Draft[],
+  connector: "and" | "or" | null,
+): void {
   for (const draft of attached) {
     if (draft.kind !== "compare") continue;
-    const same = event.properties.find((p) => JSON.stringify(p.target) === JSON.stringify(draft.target) && p.op === "eq" && draft.op === "eq" && p.negated === draft.negated);
+    const same = event.properties.find(
+      (p) =>
+        JSON.stringify(p.target) === JSON.stringify(draft.target) &&
+        p.op === "eq" &&
+        draft.op === "eq" &&
+        p.negated === draft.negated,
+    );
     if (same && connector === "or") same.values.push(...draft.values.filter((v) => !same.values.includes(v)));
     else event.properties.push(draft);
   }
@@ -176,7 +214,11 @@ function simplify(node: FilterNode): FilterNode {
   if (node.type !== "group") return node;
   const conditions = node.conditions
     .map(simplify)
-    .flatMap((child) => (child.type === "group" && (child.combinator === node.combinator || child.conditions.length === 1) ? child.conditions : [child]));
+    .flatMap((child) =>
+      child.type === "group" && (child.combinator === node.combinator || child.conditions.length === 1)
+        ? child.conditions
+        : [child],
+    );
   return conditions.length === 1 ? conditions[0]! : { ...node, conditions };
 }
 

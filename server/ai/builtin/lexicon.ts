@@ -92,7 +92,13 @@ function valueForms(value: string): ValueForm {
   const typed = /^[^\s]+$/.test(value) && wordsOf(value).length > 1 ? [[value.toLowerCase()]] : [];
   return {
     value,
-    forms: dedupe([...formsOf(value, aliases.filter((alias) => alias.length > 2)), ...typed]),
+    forms: dedupe([
+      ...formsOf(
+        value,
+        aliases.filter((alias) => alias.length > 2),
+      ),
+      ...typed,
+    ]),
     capitals: aliases.filter((alias) => alias.length <= 2).map((alias) => alias.toUpperCase()),
   };
 }
@@ -106,22 +112,32 @@ export function buildLexicon(vocabulary: Vocabulary): Lexicon {
   const attributes = vocabulary.attributes.map((a) => keyEntry(a.key, a.kind, a.values));
   // An alias is dropped where the team has a key by that name ("plan" and "tier" both real).
   const keyWords = new Set(attributes.map((a) => a.forms[0]!.join(" ")));
-  for (const attribute of attributes) attribute.forms = [attribute.forms[0]!, ...attribute.forms.slice(1).filter((f) => !keyWords.has(f.join(" ")))];
+  for (const attribute of attributes)
+    attribute.forms = [attribute.forms[0]!, ...attribute.forms.slice(1).filter((f) => !keyWords.has(f.join(" ")))];
   addHeadNouns(attributes);
   return {
     attributes,
     events: vocabulary.events.map((event) => {
       const concepts = new Map<string, number>();
-      for (const c of nameConcepts(wordsOf(event.name))) concepts.set(c, Math.max(concepts.get(c) ?? 0, GENERIC_STEMS.has(c) ? 0.3 : 1));
+      for (const c of nameConcepts(wordsOf(event.name)))
+        concepts.set(c, Math.max(concepts.get(c) ?? 0, GENERIC_STEMS.has(c) ? 0.3 : 1));
       const weight = [...concepts.values()].reduce((a, b) => a + b, 0);
-      const verbs = new Set(nameConcepts(wordsOf(event.name).filter((w) => /(ed|en)$/.test(w) && w.length > 4)).concat([...concepts.keys()].filter((c) => c.startsWith("#"))));
+      const verbs = new Set(
+        nameConcepts(wordsOf(event.name).filter((w) => /(ed|en)$/.test(w) && w.length > 4)).concat(
+          [...concepts.keys()].filter((c) => c.startsWith("#")),
+        ),
+      );
       const properties = event.properties.map((p) => keyEntry(p.key, p.kind, p.values));
       addHeadNouns(properties);
       return { name: event.name, forms: formsOf(event.name), concepts, verbs, weight, properties };
     }),
     campaigns: vocabulary.campaigns.map((c) => ({ ...c, forms: formsOf(c.name) })),
     segments: vocabulary.segments.map((s) => ({ ...s, forms: formsOf(s.name) })),
-    emailDomains: vocabulary.emailDomains.map((domain) => ({ value: domain, forms: dedupe([wordsOf(domain), [wordsOf(domain)[0]!]]), capitals: [] })),
+    emailDomains: vocabulary.emailDomains.map((domain) => ({
+      value: domain,
+      forms: dedupe([wordsOf(domain), [wordsOf(domain)[0]!]]),
+      capitals: [],
+    })),
   };
 }
 
@@ -133,7 +149,9 @@ export function buildLexicon(vocabulary: Vocabulary): Lexicon {
 function addHeadNouns(keys: KeyEntry[]): void {
   const heads = new Map<string, number>();
   const lastOf = (key: KeyEntry) => (key.forms[0]!.length > 1 ? key.forms[0]![key.forms[0]!.length - 1]! : undefined);
-  for (const key of keys) for (const word of [lastOf(key), key.forms[0]!.length === 1 ? key.forms[0]![0] : undefined]) if (word) heads.set(word, (heads.get(word) ?? 0) + 1);
+  for (const key of keys)
+    for (const word of [lastOf(key), key.forms[0]!.length === 1 ? key.forms[0]![0] : undefined])
+      if (word) heads.set(word, (heads.get(word) ?? 0) + 1);
   for (const key of keys) {
     const head = lastOf(key);
     if (head && head.length > 3 && heads.get(head) === 1 && !FILLERS.has(head)) key.forms.push([head]);

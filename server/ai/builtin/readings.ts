@@ -44,7 +44,8 @@ export class Readings {
   /** How each question was read, in the words `unsupported` uses: the prompt's words quoted. */
   problems(): string[] {
     return this.asked.map(
-      (a) => `"${a.text}" can mean ${a.options.map((o) => o).join(" or ")}: read as ${a.options[a.chosen]}; choose another reading below if you meant that`,
+      (a) =>
+        `"${a.text}" can mean ${a.options.map((o) => o).join(" or ")}: read as ${a.options[a.chosen]}; choose another reading below if you meant that`,
     );
   }
 }

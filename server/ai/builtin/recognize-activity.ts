@@ -21,7 +21,23 @@ const ACTIVE: Record<string, { active: boolean; days: number }> = {
   dormant: { active: false, days: 90 },
 };
 
-const NEWCOMERS = new Set(["signups", "signup", "users", "user", "customers", "customer", "contacts", "contact", "members", "subscribers", "people", "accounts", "shoppers", "registrations", "joiners"]);
+const NEWCOMERS = new Set([
+  "signups",
+  "signup",
+  "users",
+  "user",
+  "customers",
+  "customer",
+  "contacts",
+  "contact",
+  "members",
+  "subscribers",
+  "people",
+  "accounts",
+  "shoppers",
+  "registrations",
+  "joiners",
+]);
 
 /** "Active", "inactive", "dormant": any or no event in a window, over the team's event names. */
 export function recognizeActivity(context: ClauseContext): Draft[] {
@@ -45,7 +61,10 @@ export function recognizeActivity(context: ClauseContext): Draft[] {
       return [];
     }
     const time = takeTime(context);
-    if (!time) context.notes.push(`Read "${typed}" as ${meaning.active ? "any" : "no"} event of any kind in the last ${meaning.days} days; say another period to change it.`);
+    if (!time)
+      context.notes.push(
+        `Read "${typed}" as ${meaning.active ? "any" : "no"} event of any kind in the last ${meaning.days} days; say another period to change it.`,
+      );
     else context.notes.push(`Read "${typed}" as ${meaning.active ? "any" : "no"} event of any kind in that period.`);
     return [
       {
@@ -64,7 +83,8 @@ export function recognizeActivity(context: ClauseContext): Draft[] {
 export function recognizeNewcomers(context: ClauseContext): Draft[] {
   const { clause } = context;
   for (let i = 0; i + 1 < clause.length; i++) {
-    if (!clause.isFree(i) || !clause.isFree(i + 1) || clause.norm(i) !== "new" || !NEWCOMERS.has(clause.norm(i + 1))) continue;
+    if (!clause.isFree(i) || !clause.isFree(i + 1) || clause.norm(i) !== "new" || !NEWCOMERS.has(clause.norm(i + 1)))
+      continue;
     clause.mark(i, i + 2);
     const typed = quoteSpan(context.prompt, clause.tokens.slice(i, i + 2));
     const time = takeTime(context);

@@ -26,11 +26,15 @@ type Rule = { pattern: RegExp; draft: (m: RegExpMatchArray) => Omit<Draft, "at" 
 
 const RULES: Rule[] = [
   {
-    pattern: new RegExp(`\\b(?:unsubscribed|unsubscribes|unsubscribe|opted[ -]?out|opt[ -]?out|opts[ -]?out)\\b(?:\\s+(?:from|of|to|on))?(?:\\s+(?:the|our|all|any))?(?:\\s+${CHANNEL}\\b)?`),
+    pattern: new RegExp(
+      `\\b(?:unsubscribed|unsubscribes|unsubscribe|opted[ -]?out|opt[ -]?out|opts[ -]?out)\\b(?:\\s+(?:from|of|to|on))?(?:\\s+(?:the|our|all|any))?(?:\\s+${CHANNEL}\\b)?`,
+    ),
     draft: (m) => ({ kind: "subscription", channels: m[1] ? [channelOf(m[1])!] : ALL_CHANNELS, subscribed: false }),
   },
   {
-    pattern: new RegExp(`\\b(?:subscribed|opted[ -]?in|signed up|subscribers?)\\s+(?:to|for|of|on)\\s+(?:the\\s+|our\\s+)?${CHANNEL}\\b`),
+    pattern: new RegExp(
+      `\\b(?:subscribed|opted[ -]?in|signed up|subscribers?)\\s+(?:to|for|of|on)\\s+(?:the\\s+|our\\s+)?${CHANNEL}\\b`,
+    ),
     draft: (m) => ({ kind: "subscription", channels: [channelOf(m[1])!], subscribed: true }),
   },
   {
@@ -48,12 +52,19 @@ const RULES: Rule[] = [
       return { kind: "reachable", channel };
     },
   },
-  { pattern: new RegExp(`\\b${CHANNEL}[ -]?(?:reachable|contactable|enabled)\\b`), draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }) },
-  { pattern: /\b(textable|emailable|mailable)\b/, draft: (m) => ({ kind: "reachable", channel: m[1] === "textable" ? "sms" : "email" }) },
+  {
+    pattern: new RegExp(`\\b${CHANNEL}[ -]?(?:reachable|contactable|enabled)\\b`),
+    draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }),
+  },
+  {
+    pattern: /\b(textable|emailable|mailable)\b/,
+    draft: (m) => ({ kind: "reachable", channel: m[1] === "textable" ? "sms" : "email" }),
+  },
   // What is left of "with WhatsApp" once the clause was split at "with", or "WhatsApp users";
   // not "received any SMS" or "got a WhatsApp message", which are about campaigns sent.
   {
-    pattern: /(?<!\b(?:received|receive|got|get|sent|opened|clicked|open|click)\s+(?:(?:any|an?|the|our|one)\s+)?)\b(whats ?app|sms)\b/,
+    pattern:
+      /(?<!\b(?:received|receive|got|get|sent|opened|clicked|open|click)\s+(?:(?:any|an?|the|our|one)\s+)?)\b(whats ?app|sms)\b/,
     draft: (m) => ({ kind: "reachable", channel: channelOf(m[1])! }),
   },
 ];
@@ -69,7 +80,12 @@ export function recognizeChannels(context: ClauseContext): Draft[] {
       if (!draft) continue;
       // "got the Premium Discount on WhatsApp": how a campaign came, not whether they can be reached.
       const before = text.slice(0, match.index);
-      if (draft.kind === "reachable" && SENT.test(before) && (/^(on|via|by|through|over)\b/.test(match[0]) || /\b(on|via|by|through|over)\s+$/.test(before))) continue;
+      if (
+        draft.kind === "reachable" &&
+        SENT.test(before) &&
+        (/^(on|via|by|through|over)\b/.test(match[0]) || /\b(on|via|by|through|over)\s+$/.test(before))
+      )
+        continue;
       const span = tokenAt(match.index, match.index + match[0].length);
       if (!span?.free) continue;
       clause.mark(span.from, span.to);

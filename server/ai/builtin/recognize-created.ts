@@ -10,13 +10,28 @@ import { PHRASES } from "./words.ts";
  * so it is reported rather than read as everyone.
  */
 
-const WORDS = new Set(["joined", "join", "joins", "created", "added", "new", "newer", "registered", "signup", "signups", "arrived", "became"]);
+const WORDS = new Set([
+  "joined",
+  "join",
+  "joins",
+  "created",
+  "added",
+  "new",
+  "newer",
+  "registered",
+  "signup",
+  "signups",
+  "arrived",
+  "became",
+]);
 
 export function recognizeCreated(context: ClauseContext): Draft[] {
   const { clause } = context;
   for (let i = 0; i < clause.length; i++) {
     if (!clause.isFree(i)) continue;
-    const phrase = PHRASES.find(([form, c]) => c === "#signup" && clause.matchWords(i, form, { exact: true }) === form.length);
+    const phrase = PHRASES.find(
+      ([form, c]) => c === "#signup" && clause.matchWords(i, form, { exact: true }) === form.length,
+    );
     const length = phrase ? phrase[0].length : WORDS.has(clause.norm(i)) ? 1 : 0;
     if (length === 0) continue;
     clause.mark(i, i + length);

@@ -33,18 +33,47 @@ const VERBS: [string[], Action[]][] = [
   [["was", "sent"], ["received"]],
   [["were", "sent"], ["received"]],
   [["been", "sent"], ["received"]],
-  [["engaged", "with"], ["opened", "clicked"]],
-  [["interacted", "with"], ["opened", "clicked"]],
+  [
+    ["engaged", "with"],
+    ["opened", "clicked"],
+  ],
+  [
+    ["interacted", "with"],
+    ["opened", "clicked"],
+  ],
   [["engaged"], ["opened", "clicked"]],
 ];
 
 const SKIP = new Set(["the", "our", "a", "an", "any", "of", "on", "with", "to", "from", "in", "my", "your"]);
-const KINDS = new Set(["campaign", "campaigns", "email", "emails", "broadcast", "broadcasts", "message", "messages", "newsletter", "newsletters", "send", "sends", "blast", "blasts", "mailing", "mailings"]);
+const KINDS = new Set([
+  "campaign",
+  "campaigns",
+  "email",
+  "emails",
+  "broadcast",
+  "broadcasts",
+  "message",
+  "messages",
+  "newsletter",
+  "newsletters",
+  "send",
+  "sends",
+  "blast",
+  "blasts",
+  "mailing",
+  "mailings",
+]);
 const ANY = new Set(["anything", "something", "link", "links", ...KINDS]);
 const PRONOUNS = new Set(["it", "that", "this", "them", "those"]);
 const WEAK_VERBS = new Set(["got", "read"]);
 const ENGAGED_DAYS = 30;
-const CHANNEL_WORDS: Record<string, Channel> = { sms: "sms", text: "sms", texts: "sms", whatsapp: "whatsapp", whatsapps: "whatsapp" };
+const CHANNEL_WORDS: Record<string, Channel> = {
+  sms: "sms",
+  text: "sms",
+  texts: "sms",
+  whatsapp: "whatsapp",
+  whatsapps: "whatsapp",
+};
 const SENT_BY = new Set([...Object.keys(CHANNEL_WORDS), "email", "e-mail", "mail"]);
 const BY = new Set(["on", "by", "via", "through", "over"]);
 const CHANNEL_NOUNS = new Set(["message", "messages", "campaign", "campaigns", "text", "texts", "blast", "blasts"]);
@@ -65,7 +94,9 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
     const after = i + verb[0].length;
     const target = readTarget(context, after);
     if (target === "none-sent") {
-      context.problems.push(`"${quoteSpan(context.prompt, clause.tokens.slice(i, after + 3))}": no campaign has been sent yet, so there is no last campaign`);
+      context.problems.push(
+        `"${quoteSpan(context.prompt, clause.tokens.slice(i, after + 3))}": no campaign has been sent yet, so there is no last campaign`,
+      );
       clause.mark(i, after);
       continue;
     }
@@ -73,7 +104,9 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
     // "got a refund", "read the docs": these verbs are about a campaign only when one is named.
     if (!target && WEAK_VERBS.has(verb[0].join(" "))) continue;
     if (target?.channel && target.campaignIds?.length === 0) {
-      context.problems.push(`"${quoteSpan(context.prompt, clause.tokens.slice(i, target.to))}": no ${CHANNEL_NAMES[target.channel]} campaign has been sent yet`);
+      context.problems.push(
+        `"${quoteSpan(context.prompt, clause.tokens.slice(i, target.to))}": no ${CHANNEL_NAMES[target.channel]} campaign has been sent yet`,
+      );
       clause.mark(i, target.to);
       continue;
     }
@@ -82,9 +115,14 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
     // "engaged contacts": opened or clicked lately, 30 days unless a period is said.
     if (!time && !target && verb[0].join(" ") === "engaged") {
       time = { type: "last_days", days: ENGAGED_DAYS };
-      context.notes.push(`Read "engaged" as opened or clicked any campaign in the last ${ENGAGED_DAYS} days; say another period to change it.`);
+      context.notes.push(
+        `Read "engaged" as opened or clicked any campaign in the last ${ENGAGED_DAYS} days; say another period to change it.`,
+      );
     }
-    if (target?.channel) context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, target.to))}" as any of the ${CHANNEL_NAMES[target.channel]} campaigns sent.`);
+    if (target?.channel)
+      context.notes.push(
+        `Read "${quoteSpan(context.prompt, clause.tokens.slice(i, target.to))}" as any of the ${CHANNEL_NAMES[target.channel]} campaigns sent.`,
+      );
     drafts.push({
       kind: "engagement",
       actions: verb[1],
@@ -95,7 +133,8 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
       at: i,
       sameCampaign: target?.sameCampaign,
     });
-    if (target?.named && wordsOf(target.named.typed).join(" ") !== wordsOf(target.named.name).join(" ")) context.notes.push(`Read "${target.named.typed}" as the campaign "${target.named.name}".`);
+    if (target?.named && wordsOf(target.named.typed).join(" ") !== wordsOf(target.named.name).join(" "))
+      context.notes.push(`Read "${target.named.typed}" as the campaign "${target.named.name}".`);
     i = (target?.to ?? after) - 1;
   }
   // "received Black Friday but not the newsletter": a campaign named alone takes the verb of the clause before.
@@ -105,7 +144,14 @@ export function recognizeEngagement(context: ClauseContext): Draft[] {
       const target = readTarget(context, i);
       if (!target || typeof target !== "object" || !target.named) continue;
       clause.mark(i, target.to);
-      drafts.push({ kind: "engagement", actions: context.previousActions, campaignId: target.campaignId, time: takeTime(context), negated: false, at: i });
+      drafts.push({
+        kind: "engagement",
+        actions: context.previousActions,
+        campaignId: target.campaignId,
+        time: takeTime(context),
+        negated: false,
+        at: i,
+      });
       i = target.to - 1;
     }
   }
@@ -129,26 +175,36 @@ function readTarget(context: ClauseContext, from: number): Target | "none-sent" 
   if (latest && KINDS.has(clause.norm(i + latest.length))) {
     const last = lexicon.campaigns.filter((c) => c.sentAt).sort((a, b) => b.sentAt!.localeCompare(a.sentAt!))[0];
     if (!last) return "none-sent";
-    context.notes.push(`Read "the ${latest.join(" ")} ${clause.norm(i + latest.length)}" as "${last.name}", the campaign sent most recently.`);
+    context.notes.push(
+      `Read "the ${latest.join(" ")} ${clause.norm(i + latest.length)}" as "${last.name}", the campaign sent most recently.`,
+    );
     return { campaignId: last.id, to: i + latest.length + 1 };
   }
   const named = campaignAt(clause, i, lexicon.campaigns);
   if (named === "ambiguous") {
-    context.problems.push(`"${quoteSpan(context.prompt, clause.tokens.slice(i, i + 3))}" could be more than one campaign: use its full name`);
+    context.problems.push(
+      `"${quoteSpan(context.prompt, clause.tokens.slice(i, i + 3))}" could be more than one campaign: use its full name`,
+    );
     return "ambiguous";
   }
   if (named) {
     let to = KINDS.has(clause.norm(named.to)) ? named.to + 1 : named.to;
     // "on WhatsApp", "by SMS": how it was sent, which the campaign already says.
     if (BY.has(clause.norm(to)) && SENT_BY.has(clause.norm(to + 1)) && clause.isFree(to + 1)) to += 2;
-    return { campaignId: named.campaign.id, to, named: { typed: quoteSpan(context.prompt, clause.tokens.slice(i, named.to)), name: named.campaign.name } };
+    return {
+      campaignId: named.campaign.id,
+      to,
+      named: { typed: quoteSpan(context.prompt, clause.tokens.slice(i, named.to)), name: named.campaign.name },
+    };
   }
   const channel = CHANNEL_WORDS[clause.norm(i)];
   if (channel) {
     // "any SMS", "a WhatsApp message", "any text": each campaign sent on that channel.
     let to = i + 1;
     while (clause.isFree(to) && CHANNEL_NOUNS.has(clause.norm(to))) to++;
-    const campaignIds = lexicon.campaigns.filter((c) => c.sentAt && (c.channel ?? "email") === channel).map((c) => c.id);
+    const campaignIds = lexicon.campaigns
+      .filter((c) => c.sentAt && (c.channel ?? "email") === channel)
+      .map((c) => c.id);
     return { campaignId: null, to, channel, campaignIds };
   }
   if (ANY.has(clause.norm(i))) {
@@ -162,7 +218,8 @@ function readTarget(context: ClauseContext, from: number): Target | "none-sent" 
     return { campaignId: null, to: i + 1 };
   }
   // Only as the last word: "never opened it", not "opened this campaign".
-  if (PRONOUNS.has(clause.norm(i)) && i + 1 === clause.length) return { campaignId: null, to: i + 1, sameCampaign: true };
+  if (PRONOUNS.has(clause.norm(i)) && i + 1 === clause.length)
+    return { campaignId: null, to: i + 1, sameCampaign: true };
   return undefined;
 }
 
@@ -186,7 +243,8 @@ function campaignAt(clause: Clause, i: number, campaigns: NamedEntry<VocabularyC
         if (matched === 0) continue;
         const score = length / words.length + length;
         if (!best[0] || score > best[0].length) best = [{ campaign, to: i + matched, length: score }];
-        else if (score === best[0].length && best[0].campaign !== campaign) best.push({ campaign, to: i + matched, length: score });
+        else if (score === best[0].length && best[0].campaign !== campaign)
+          best.push({ campaign, to: i + matched, length: score });
       }
     }
   }

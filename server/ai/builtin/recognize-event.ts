@@ -33,7 +33,9 @@ export function matchEvents(clause: Clause, lexicon: Lexicon): EventMatch[] {
     for (const word of words) {
       if (word.quoted) continue;
       const hit = [...entry.concepts.keys()].find(
-        (c) => c === word.concept || nameWords.some((n) => concept(n) === c && word.tokens.length === 1 && sameWord(word.text, n)),
+        (c) =>
+          c === word.concept ||
+          nameWords.some((n) => concept(n) === c && word.tokens.length === 1 && sameWord(word.text, n)),
       );
       if (hit && !found.has(hit)) found.set(hit, word.tokens);
     }
@@ -41,13 +43,30 @@ export function matchEvents(clause: Clause, lexicon: Lexicon): EventMatch[] {
     // A name matched by its generic words alone ("completed") names nothing in particular.
     if (![...found.keys()].some((c) => (entry.concepts.get(c) ?? 0) >= 1)) continue;
     // A known verb that only this event has ("cancelled" and "Subscription Cancelled") is enough on its own.
-    const ownVerb = [...found.keys()].some((c) => entry.verbs.has(c) && lexicon.events.filter((e) => e.concepts.has(c)).length === 1);
-    matches.push({ entry, score: Math.max(weight / entry.weight, ownVerb ? MIN_SCORE : 0), weight, tokens: [...found.values()].flat() });
+    const ownVerb = [...found.keys()].some(
+      (c) => entry.verbs.has(c) && lexicon.events.filter((e) => e.concepts.has(c)).length === 1,
+    );
+    matches.push({
+      entry,
+      score: Math.max(weight / entry.weight, ownVerb ? MIN_SCORE : 0),
+      weight,
+      tokens: [...found.values()].flat(),
+    });
   }
   return matches.filter((m) => m.score >= MIN_SCORE).sort((a, b) => b.score - a.score || b.weight - a.weight);
 }
 
-const TEXT_COMPARATORS = new Set(["starts", "starting", "start", "begins", "beginning", "begin", "ends", "ending", "end"]);
+const TEXT_COMPARATORS = new Set([
+  "starts",
+  "starting",
+  "start",
+  "begins",
+  "beginning",
+  "begin",
+  "ends",
+  "ending",
+  "end",
+]);
 
 type ClauseWord = { text: string; concept: string; tokens: number[]; quoted: boolean };
 
@@ -86,7 +105,10 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
     let best = top;
     if (!best) break;
     for (const i of best.tokens) clause.mark(i, i + 1);
-    const typed = [...best.tokens].sort((a, b) => a - b).map((i) => clause.tokens[i]!.raw).join(" ");
+    const typed = [...best.tokens]
+      .sort((a, b) => a - b)
+      .map((i) => clause.tokens[i]!.raw)
+      .join(" ");
     if (second && second.score === best.score && second.weight === best.weight) {
       // Two events fit as well: no condition until the marketer picks one (each is offered).
       const k = context.readings.choose(`event@${clause.tokens[Math.min(...best.tokens)]!.start}`, typed, [
@@ -106,13 +128,25 @@ export function recognizeEvents(context: ClauseContext): Draft[] {
     if (count?.assumed && count.count.frequency === "at_least") {
       // "2 orders": at least two, or exactly two? Read as at least, and both offered.
       const n = count.count.times;
-      const k = context.readings.choose(`count@${clause.tokens[count.from]!.start}`, count.text, [`at least ${n} ${n === 1 ? "time" : "times"}`, `exactly ${n} ${n === 1 ? "time" : "times"}`]);
+      const k = context.readings.choose(`count@${clause.tokens[count.from]!.start}`, count.text, [
+        `at least ${n} ${n === 1 ? "time" : "times"}`,
+        `exactly ${n} ${n === 1 ? "time" : "times"}`,
+      ]);
       if (k === 1) count = { ...count, count: { frequency: "exactly", times: n } };
     }
-    if (wordsOf(typed).join(" ") !== wordsOf(best.entry.name).join(" ")) context.notes.push(`Read "${typed}" as the event "${best.entry.name}".`);
+    if (wordsOf(typed).join(" ") !== wordsOf(best.entry.name).join(" "))
+      context.notes.push(`Read "${typed}" as the event "${best.entry.name}".`);
     const time = takeTime(context);
     const properties = recognizeProperties(context, best.entry);
-    drafts.push({ kind: "event", event: best.entry.name, count: count?.count, time, properties, negated: false, at: first });
+    drafts.push({
+      kind: "event",
+      event: best.entry.name,
+      count: count?.count,
+      time,
+      properties,
+      negated: false,
+      at: first,
+    });
   }
   if (drafts.length === 0) drafts.push(...eventsByValue(context));
   return drafts;
@@ -127,7 +161,9 @@ function eventsByValue(context: ClauseContext): Draft[] {
   const attributeValue = (i: number) => lexicon.attributes.some((a) => a.values.some((v) => valueAt(clause, i, v) > 0));
   for (let i = 0; i < clause.length; i++) {
     if (!clause.isFree(i) || FILLERS.has(clause.norm(i)) || clause.norm(i).length < 3 || attributeValue(i)) continue;
-    const owners = lexicon.events.filter((e) => e.properties.some((p) => p.values.some((v) => valueAt(clause, i, v) > 0)));
+    const owners = lexicon.events.filter((e) =>
+      e.properties.some((p) => p.values.some((v) => valueAt(clause, i, v) > 0)),
+    );
     if (owners.length !== 1) continue;
     const entry = owners[0]!;
     const time = takeTime(context);
@@ -137,14 +173,39 @@ function eventsByValue(context: ClauseContext): Draft[] {
     if (properties.length === 0) continue;
     const first = Math.min(i, ...properties.map((p) => p.at));
     markLightVerb(clause, first);
-    context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + 1))}" as the event "${entry.name}" with that property.`);
+    context.notes.push(
+      `Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + 1))}" as the event "${entry.name}" with that property.`,
+    );
     return [{ kind: "event", event: entry.name, count: count?.count, time, properties, negated: false, at: first }];
   }
   return [];
 }
 
 // Verbs that only carry the event after them: "left a review", "gave a rating", "made 2 orders".
-const LIGHT_VERBS = new Set(["left", "leave", "leaves", "gave", "give", "gives", "made", "make", "makes", "did", "do", "does", "done", "has", "have", "had", "took", "take", "used", "use", "uses", "using"]);
+const LIGHT_VERBS = new Set([
+  "left",
+  "leave",
+  "leaves",
+  "gave",
+  "give",
+  "gives",
+  "made",
+  "make",
+  "makes",
+  "did",
+  "do",
+  "does",
+  "done",
+  "has",
+  "have",
+  "had",
+  "took",
+  "take",
+  "used",
+  "use",
+  "uses",
+  "using",
+]);
 const ARTICLES = new Set(["a", "an", "the", "some", "any", "their", "his", "her", "one"]);
 
 function markLightVerb(clause: Clause, first: number): void {
@@ -164,7 +225,9 @@ function withSiblingValues(entry: EventEntry, lexicon: Lexicon): KeyEntry[] {
     const seen = new Set(property.values.map((v) => v.value));
     const more = lexicon.events
       .filter((e) => e !== entry)
-      .flatMap((e) => e.properties.filter((p) => p.key === property.key && p.kind === property.kind).flatMap((p) => p.values))
+      .flatMap((e) =>
+        e.properties.filter((p) => p.key === property.key && p.kind === property.kind).flatMap((p) => p.values),
+      )
       .filter((v) => !seen.has(v.value) && seen.add(v.value));
     return more.length ? { ...property, values: [...property.values, ...more] } : property;
   });
@@ -178,11 +241,20 @@ const AMOUNT_KEYS = /^(amount|total|value|revenue|price|sum|order total|order va
  * over 100" (a comparison with no key, when the event has one amount).
  */
 export function recognizeProperties(context: ClauseContext, entry: EventEntry): CompareDraft[] {
-  const drafts = recognizeValues(context, { keys: withSiblingValues(entry, context.lexicon), target: (key) => ({ type: "property", key }), fields: false });
+  const drafts = recognizeValues(context, {
+    keys: withSiblingValues(entry, context.lexicon),
+    target: (key) => ({ type: "property", key }),
+    fields: false,
+  });
   const amounts = entry.properties.filter((p) => p.kind === "number");
   const amount = amounts.length === 1 ? amounts[0] : amounts.find((p) => AMOUNT_KEYS.test(wordsOf(p.key).join(" ")));
   if (amount) {
-    const bare = recognizeValues(context, { keys: [], target: () => ({ type: "property", key: amount.key }), fields: false, bareNumber: amount });
+    const bare = recognizeValues(context, {
+      keys: [],
+      target: () => ({ type: "property", key: amount.key }),
+      fields: false,
+      bareNumber: amount,
+    });
     if (bare.length) context.notes.push(`Read the amount as the property "${amount.key}" of "${entry.name}".`);
     drafts.push(...bare);
   }

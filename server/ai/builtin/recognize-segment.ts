@@ -10,7 +10,23 @@ import { wordsOf } from "./words.ts";
  * attribute values too.
  */
 
-const BEFORE = [["in"], ["of"], ["from"], ["on"], ["members", "of"], ["member", "of"], ["part", "of"], ["belong", "to"], ["belongs", "to"], ["within"], ["inside"], ["except"], ["excluding"], ["exclude"], ["not"]];
+const BEFORE = [
+  ["in"],
+  ["of"],
+  ["from"],
+  ["on"],
+  ["members", "of"],
+  ["member", "of"],
+  ["part", "of"],
+  ["belong", "to"],
+  ["belongs", "to"],
+  ["within"],
+  ["inside"],
+  ["except"],
+  ["excluding"],
+  ["exclude"],
+  ["not"],
+];
 const AFTER = new Set(["segment", "segments", "list", "group", "audience", "cohort", "members"]);
 
 /** Whether a segment's name is also a value, key or event of the team's, so it needs "segment" or "in" to be the segment. */
@@ -20,7 +36,10 @@ function namesSomethingElse(context: ClauseContext, name: string): boolean {
   const keys = [...lexicon.attributes, ...lexicon.events.flatMap((e) => e.properties)];
   return (
     words.length < 3 ||
-    keys.some((k) => k.forms.some((f) => f.join(" ") === words) || k.values.some((v) => v.forms.some((f) => f.join(" ") === words))) ||
+    keys.some(
+      (k) =>
+        k.forms.some((f) => f.join(" ") === words) || k.values.some((v) => v.forms.some((f) => f.join(" ") === words)),
+    ) ||
     lexicon.events.some((e) => e.forms.some((f) => f.join(" ") === words))
   );
 }
@@ -34,7 +53,12 @@ export function recognizeSegments(context: ClauseContext): Draft[] {
     let best: { id: string; name: string; length: number } | undefined;
     for (const segment of lexicon.segments) {
       const token = clause.tokens[i]!;
-      const length = token.kind === "quoted" ? (token.norm === segment.name.toLowerCase() ? 1 : 0) : formAt(clause, i, segment.forms);
+      const length =
+        token.kind === "quoted"
+          ? token.norm === segment.name.toLowerCase()
+            ? 1
+            : 0
+          : formAt(clause, i, segment.forms);
       if (length > (best?.length ?? 0)) best = { id: segment.id, name: segment.name, length };
     }
     if (!best) continue;
@@ -47,7 +71,8 @@ export function recognizeSegments(context: ClauseContext): Draft[] {
     clause.mark(i, to);
     for (let k = 0; k < clause.length; k++) if (AFTER.has(clause.norm(k)) && clause.isFree(k)) clause.mark(k, k + 1);
     const typed = quoteSpan(context.prompt, clause.tokens.slice(i, i + best.length));
-    if (typed.toLowerCase() !== best.name.toLowerCase()) context.notes.push(`Read "${typed}" as the segment "${best.name}".`);
+    if (typed.toLowerCase() !== best.name.toLowerCase())
+      context.notes.push(`Read "${typed}" as the segment "${best.name}".`);
     drafts.push({ kind: "segment", segmentId: best.id, negated: false, at: i });
     i = to - 1;
   }

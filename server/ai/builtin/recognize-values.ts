@@ -15,7 +15,20 @@ import { FILLERS } from "./words.ts";
 type Field = "name" | "email" | "phone";
 
 const FIELD_FORMS: [Field, string[][]][] = [
-  ["phone", [["phone", "number"], ["phone", "numbers"], ["mobile", "number"], ["cell", "phone"], ["phone"], ["phones"], ["mobile"], ["cell"], ["telephone"]]],
+  [
+    "phone",
+    [
+      ["phone", "number"],
+      ["phone", "numbers"],
+      ["mobile", "number"],
+      ["cell", "phone"],
+      ["phone"],
+      ["phones"],
+      ["mobile"],
+      ["cell"],
+      ["telephone"],
+    ],
+  ],
   ["email", [["email", "address"], ["email", "addresses"], ["email"], ["emails"]]],
   ["name", [["full", "name"], ["first", "name"], ["name"], ["names"]]],
 ];
@@ -35,7 +48,13 @@ type Mention = { at: number; to: number; target: CompareTarget; entry?: KeyEntry
 export function recognizeValues(context: ClauseContext, options: ValuesOptions): CompareDraft[] {
   const { clause, prompt } = context;
   const drafts: CompareDraft[] = [];
-  const draft = (target: CompareTarget, op: CompareDraft["op"], values: Scalar[], at: number, negated = false): CompareDraft => ({
+  const draft = (
+    target: CompareTarget,
+    op: CompareDraft["op"],
+    values: Scalar[],
+    at: number,
+    negated = false,
+  ): CompareDraft => ({
     kind: "compare",
     target,
     op,
@@ -51,29 +70,42 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
       // Tried on a copy: "in France" reads as a comparison too, and must stay for the attribute recognizer.
       const trial = clause.clone();
       const comparison = readComparison(trial, i, shape, prompt);
-      if (comparison && !("problem" in comparison) && comparison.explicit && comparison.op !== "eq" && typeof comparison.values[0] === "number") {
+      if (
+        comparison &&
+        !("problem" in comparison) &&
+        comparison.explicit &&
+        comparison.op !== "eq" &&
+        typeof comparison.values[0] === "number"
+      ) {
         // "paying more than 300 a month": an amount per period is a rate, which no single event's amount is.
         const period = ratePeriodAt(clause, comparison.to);
         if (period) {
           clause.mark(i, period);
-          context.problems.push(`"${quoteSpan(prompt, clause.tokens.slice(i, period))}": an amount per period is not something one event's amount says; compare an attribute such as MRR instead`);
+          context.problems.push(
+            `"${quoteSpan(prompt, clause.tokens.slice(i, period))}": an amount per period is not something one event's amount says; compare an attribute such as MRR instead`,
+          );
           continue;
         }
         clause.adopt(trial);
-        drafts.push(draft(options.target(options.bareNumber.key), comparison.op, comparison.values, i, comparison.negated));
+        drafts.push(
+          draft(options.target(options.bareNumber.key), comparison.op, comparison.values, i, comparison.negated),
+        );
       }
     }
     return drafts;
   }
 
-  if (options.fields) drafts.push(...recognizeNamed(context), ...recognizeDialCodes(context), ...recognizeDomains(context));
+  if (options.fields)
+    drafts.push(...recognizeNamed(context), ...recognizeDialCodes(context), ...recognizeDomains(context));
 
   // Keys, and what follows each.
   for (const mention of findKeys(context, options)) {
     const shape = mention.entry ?? { kind: "text" as const, values: [] };
     const comparison = readComparison(clause, mention.to, shape, prompt);
     if (comparison && "problem" in comparison) {
-      context.problems.push(`"${quoteSpan(prompt, clause.tokens.slice(mention.at, mention.to + 3))}": ${comparison.problem}`);
+      context.problems.push(
+        `"${quoteSpan(prompt, clause.tokens.slice(mention.at, mention.to + 3))}": ${comparison.problem}`,
+      );
       clause.mark(mention.at, mention.to);
       continue;
     }
@@ -98,7 +130,14 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
       drafts.push({ ...draft(mention.target, "eq", [], mention.at), time: takeTime(context) });
       continue;
     }
-    drafts.push(draft(mention.target, mention.entry?.kind === "boolean" ? "eq" : "exists", mention.entry?.kind === "boolean" ? [true] : [], mention.at));
+    drafts.push(
+      draft(
+        mention.target,
+        mention.entry?.kind === "boolean" ? "eq" : "exists",
+        mention.entry?.kind === "boolean" ? [true] : [],
+        mention.at,
+      ),
+    );
   }
 
   // Values alone: "pro users", "in France".
@@ -113,7 +152,12 @@ export function recognizeValues(context: ClauseContext, options: ValuesOptions):
     }
     clause.mark(i, found.to);
     const previous = drafts[drafts.length - 1];
-    const sameKey = previous && previous.op === "eq" && previous.target.type !== "field" && previous.target.key === found.key && !previous.time;
+    const sameKey =
+      previous &&
+      previous.op === "eq" &&
+      previous.target.type !== "field" &&
+      previous.target.key === found.key &&
+      !previous.time;
     if (sameKey) previous.values.push(found.value);
     else drafts.push(draft(options.target(found.key), "eq", [found.value], i));
     i = found.to - 1;
@@ -141,16 +185,22 @@ function findKeys(context: ClauseContext, options: ValuesOptions): Mention[] {
   const mentions: Mention[] = [];
   for (let i = 0; i < clause.length; i++) {
     // A filler word starts a key only when a key is called exactly that ("items" of an order).
-    if (!clause.isFree(i) || (FILLERS.has(clause.norm(i)) && !options.keys.some((k) => k.forms.some((f) => f[0] === clause.norm(i))))) continue;
+    if (
+      !clause.isFree(i) ||
+      (FILLERS.has(clause.norm(i)) && !options.keys.some((k) => k.forms.some((f) => f[0] === clause.norm(i))))
+    )
+      continue;
     let best: Mention | undefined;
     for (const entry of options.keys) {
       const length = formAt(clause, i, entry.forms);
-      if (length > 0 && length > (best ? best.to - best.at : 0)) best = { at: i, to: i + length, target: options.target(entry.key), entry };
+      if (length > 0 && length > (best ? best.to - best.at : 0))
+        best = { at: i, to: i + length, target: options.target(entry.key), entry };
     }
     if (options.fields) {
       for (const [field, forms] of FIELD_FORMS) {
         const length = formAt(clause, i, forms, { exact: true });
-        if (length > 0 && length >= (best ? best.to - best.at : 0)) best = { at: i, to: i + length, target: { type: "field", field }, field };
+        if (length > 0 && length >= (best ? best.to - best.at : 0))
+          best = { at: i, to: i + length, target: { type: "field", field }, field };
       }
     }
     if (best) {
@@ -178,7 +228,11 @@ function valueBefore(context: ClauseContext, mention: Mention): { value: Scalar;
 }
 
 /** A known value at token i and the one key it belongs to; when several keys have it, a problem naming them. */
-function valueMentionAt(context: ClauseContext, i: number, keys: readonly KeyEntry[]): { key: string; value: Scalar; to: number } | { problem: string } | undefined {
+function valueMentionAt(
+  context: ClauseContext,
+  i: number,
+  keys: readonly KeyEntry[],
+): { key: string; value: Scalar; to: number } | { problem: string } | undefined {
   const { clause } = context;
   let best: { entry: KeyEntry; value: string; length: number; alias: boolean }[] = [];
   for (const entry of keys) {
@@ -187,7 +241,8 @@ function valueMentionAt(context: ClauseContext, i: number, keys: readonly KeyEnt
       if (length === 0) continue;
       const alias = formAt(clause, i, [value.forms[0]!]) !== length;
       if (!best[0] || length > best[0].length) best = [{ entry, value: value.value, length, alias }];
-      else if (length === best[0].length && !best.some((b) => b.entry === entry)) best.push({ entry, value: value.value, length, alias });
+      else if (length === best[0].length && !best.some((b) => b.entry === entry))
+        best.push({ entry, value: value.value, length, alias });
     }
   }
   if (best.length === 0) return undefined;
@@ -196,7 +251,9 @@ function valueMentionAt(context: ClauseContext, i: number, keys: readonly KeyEnt
   if (best.length > 1) {
     clause.mark(i, i + best[0]!.length);
     const typed = quoteSpan(context.prompt, clause.tokens.slice(i, i + best[0]!.length));
-    return { problem: `"${typed}" is a value of ${best.map((b) => `"${b.entry.key}"`).join(" and ")}: say which, for example "${best[0]!.entry.key} is ${best[0]!.value}"` };
+    return {
+      problem: `"${typed}" is a value of ${best.map((b) => `"${b.entry.key}"`).join(" and ")}: say which, for example "${best[0]!.entry.key} is ${best[0]!.value}"`,
+    };
   }
   const [{ entry, value, length }] = best as [(typeof best)[0]];
   return { key: entry.key, value: entry.kind === "boolean" ? value === "true" : value, to: i + length };
@@ -211,7 +268,14 @@ function recognizeNamed(context: ClauseContext): CompareDraft[] {
     const value = readValue(clause, i + 1, { kind: "text", values: [] }, prompt, { raw: true });
     if (!value) continue;
     clause.mark(i, value.to);
-    drafts.push({ kind: "compare", target: { type: "field", field: "name" }, op: "starts", values: [value.value], negated: false, at: i });
+    drafts.push({
+      kind: "compare",
+      target: { type: "field", field: "name" },
+      op: "starts",
+      values: [value.value],
+      negated: false,
+      at: i,
+    });
   }
   return drafts;
 }
@@ -227,7 +291,14 @@ function recognizeDialCodes(context: ClauseContext): CompareDraft[] {
   if (phone === -1) return [];
   for (let i = 0; i + 1 < clause.length; i++) {
     const code = clause.tokens[i + 1]!;
-    if (clause.norm(i) !== "+" || !clause.isFree(i) || !clause.isFree(i + 1) || code.kind !== "number" || !/^\d{1,4}$/.test(code.raw)) continue;
+    if (
+      clause.norm(i) !== "+" ||
+      !clause.isFree(i) ||
+      !clause.isFree(i + 1) ||
+      code.kind !== "number" ||
+      !/^\d{1,4}$/.test(code.raw)
+    )
+      continue;
     // "starting with +1" is read where the comparison is; only a code on its own is taken here.
     if (["with", "in"].includes(clause.norm(i - 1))) return [];
     let from = Math.min(phone, i);
@@ -235,7 +306,16 @@ function recognizeDialCodes(context: ClauseContext): CompareDraft[] {
     while (from > 0 && clause.isFree(from - 1) && PHONE_WORDS.has(clause.norm(from - 1))) from--;
     while (clause.isFree(to) && PHONE_WORDS.has(clause.norm(to))) to++;
     clause.mark(from, to);
-    return [{ kind: "compare", target: { type: "field", field: "phone" }, op: "starts", values: [`+${code.raw}`], negated: false, at: from }];
+    return [
+      {
+        kind: "compare",
+        target: { type: "field", field: "phone" },
+        op: "starts",
+        values: [`+${code.raw}`],
+        negated: false,
+        at: from,
+      },
+    ];
   }
   return [];
 }
@@ -245,7 +325,12 @@ function typedDomainAt(clause: ClauseContext["clause"], i: number): { text: stri
   if (![".", "@"].includes(clause.norm(i))) return undefined;
   let to = i;
   let text = "";
-  while (clause.isFree(to) && [".", "@"].includes(clause.norm(to)) && clause.tokens[to + 1]?.kind === "word" && clause.isFree(to + 1)) {
+  while (
+    clause.isFree(to) &&
+    [".", "@"].includes(clause.norm(to)) &&
+    clause.tokens[to + 1]?.kind === "word" &&
+    clause.isFree(to + 1)
+  ) {
     text += clause.norm(to) + clause.norm(to + 1);
     to += 2;
   }
@@ -254,7 +339,17 @@ function typedDomainAt(clause: ClauseContext["clause"], i: number): { text: stri
   return { text, to };
 }
 
-const DOMAIN_NOUNS = new Set(["address", "addresses", "email", "emails", "account", "accounts", "domain", "users", "user"]);
+const DOMAIN_NOUNS = new Set([
+  "address",
+  "addresses",
+  "email",
+  "emails",
+  "account",
+  "accounts",
+  "domain",
+  "users",
+  "user",
+]);
 
 // "gmail users", "@acme.com addresses", ".edu emails": the email's domain, or how the address ends.
 function recognizeDomains(context: ClauseContext): CompareDraft[] {
@@ -265,18 +360,39 @@ function recognizeDomains(context: ClauseContext): CompareDraft[] {
     const typed = typedDomainAt(clause, i);
     if (typed) {
       clause.mark(i, typed.to);
-      drafts.push({ kind: "compare", target: { type: "field", field: "email" }, op: "ends", values: [typed.text], negated: false, at: i });
+      drafts.push({
+        kind: "compare",
+        target: { type: "field", field: "email" },
+        op: "ends",
+        values: [typed.text],
+        negated: false,
+        at: i,
+      });
       i = typed.to - 1;
       continue;
     }
     for (const domain of lexicon.emailDomains) {
-      const length = formAt(clause, i, domain.forms.map((f) => (f.length > 1 ? f.flatMap((w, k) => (k === 0 ? [w] : [".", w])) : f)), { exact: true });
+      const length = formAt(
+        clause,
+        i,
+        domain.forms.map((f) => (f.length > 1 ? f.flatMap((w, k) => (k === 0 ? [w] : [".", w])) : f)),
+        { exact: true },
+      );
       if (length === 0) continue;
       let end = i + length;
       while (clause.isFree(end) && DOMAIN_NOUNS.has(clause.norm(end))) end++;
       clause.mark(i, end);
-      drafts.push({ kind: "compare", target: { type: "field", field: "email" }, op: "ends", values: [`@${domain.value}`], negated: false, at: i });
-      context.notes.push(`Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + length))}" as email addresses at ${domain.value}.`);
+      drafts.push({
+        kind: "compare",
+        target: { type: "field", field: "email" },
+        op: "ends",
+        values: [`@${domain.value}`],
+        negated: false,
+        at: i,
+      });
+      context.notes.push(
+        `Read "${quoteSpan(context.prompt, clause.tokens.slice(i, i + length))}" as email addresses at ${domain.value}.`,
+      );
       break;
     }
   }

@@ -12,9 +12,46 @@ import { RELATIVE_WORDS, SPLIT_WORDS, wordsOf } from "./words.ts";
 
 export type Split = { clauses: Clause[]; relativeAt: number };
 
-const COMPARATIVE_AFTER_OR = new Set(["more", "less", "fewer", "above", "below", "higher", "lower", "greater", "under", "over", "later", "earlier"]);
-const TEXT_VERBS = new Set(["start", "starts", "begin", "begins", "end", "ends", "contain", "contains", "include", "includes"]);
-const WITH_VERBS = new Set(["starts", "starting", "start", "begins", "beginning", "begin", "ends", "ending", "end", "engaged", "interacted", "filled"]);
+const COMPARATIVE_AFTER_OR = new Set([
+  "more",
+  "less",
+  "fewer",
+  "above",
+  "below",
+  "higher",
+  "lower",
+  "greater",
+  "under",
+  "over",
+  "later",
+  "earlier",
+]);
+const TEXT_VERBS = new Set([
+  "start",
+  "starts",
+  "begin",
+  "begins",
+  "end",
+  "ends",
+  "contain",
+  "contains",
+  "include",
+  "includes",
+]);
+const WITH_VERBS = new Set([
+  "starts",
+  "starting",
+  "start",
+  "begins",
+  "beginning",
+  "begin",
+  "ends",
+  "ending",
+  "end",
+  "engaged",
+  "interacted",
+  "filled",
+]);
 
 export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
   const protectedAt = protectedTokens(tokens, lexicon);
@@ -39,7 +76,8 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
     const token = tokens[i]!;
     const word = token.norm;
     if (word === "between") betweenOpen = true;
-    const splits = token.kind === "separator" || (token.kind !== "quoted" && SPLIT_WORDS.has(word) && !protectedAt.has(i));
+    const splits =
+      token.kind === "separator" || (token.kind !== "quoted" && SPLIT_WORDS.has(word) && !protectedAt.has(i));
     const keep =
       (betweenOpen && (word === "and" || word === "to")) ||
       (word === "or" && COMPARATIVE_AFTER_OR.has(tokens[i + 1]?.norm ?? "")) ||
@@ -53,9 +91,17 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
       // Split words in a row ("and who", ", or") join as one: "or" if any is, relative if any is.
       const before: Pending | null = current.length === 0 ? pending : null;
       close();
-      const next: Pending = { connector: word === "or" || word === "/" ? ("or" as const) : ("and" as const), word, relative: RELATIVE_WORDS.has(word) };
+      const next: Pending = {
+        connector: word === "or" || word === "/" ? ("or" as const) : ("and" as const),
+        word,
+        relative: RELATIVE_WORDS.has(word),
+      };
       pending = before
-        ? { connector: before.connector === "or" || next.connector === "or" ? "or" : "and", word: next.word, relative: before.relative || next.relative }
+        ? {
+            connector: before.connector === "or" || next.connector === "or" ? "or" : "and",
+            word: next.word,
+            relative: before.relative || next.relative,
+          }
         : next;
       // The first "who" of a prompt that starts with it ("who purchased ...") introduces nothing.
       if (clauses.length === 0 && pending.relative) pending = null;
@@ -81,8 +127,16 @@ export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
  */
 function sameKeyValues(a: Token | undefined, b: Token | undefined, lexicon: Lexicon): boolean {
   if (!a || !b || a.kind !== "word" || b.kind !== "word") return false;
-  const keys = [...lexicon.attributes.map((k) => ({ id: `a:${k.key}`, entry: k })), ...lexicon.events.flatMap((e) => e.properties.map((k) => ({ id: `p:${e.name}:${k.key}`, entry: k })))];
-  const of = (word: string) => new Set(keys.filter(({ entry }) => entry.values.some((v) => v.forms.some((f) => f.length === 1 && f[0] === word))).map((k) => k.id));
+  const keys = [
+    ...lexicon.attributes.map((k) => ({ id: `a:${k.key}`, entry: k })),
+    ...lexicon.events.flatMap((e) => e.properties.map((k) => ({ id: `p:${e.name}:${k.key}`, entry: k }))),
+  ];
+  const of = (word: string) =>
+    new Set(
+      keys
+        .filter(({ entry }) => entry.values.some((v) => v.forms.some((f) => f.length === 1 && f[0] === word)))
+        .map((k) => k.id),
+    );
   const first = of(a.norm);
   return first.size > 0 && [...of(b.norm)].some((id) => first.has(id));
 }

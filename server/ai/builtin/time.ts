@@ -16,10 +16,28 @@ export type TimeSpec = { type: "last_days"; days: number } | { type: "range"; fr
 export type FoundTime = { spec: TimeSpec; from: number; to: number; text: string };
 export type VagueTime = { vague: true; from: number; to: number; text: string };
 
-const UNIT_DAYS: Record<string, number> = { hour: 1, day: 1, week: 7, fortnight: 14, month: 30, year: 365, quarter: 91 };
+const UNIT_DAYS: Record<string, number> = {
+  hour: 1,
+  day: 1,
+  week: 7,
+  fortnight: 14,
+  month: 30,
+  year: 365,
+  quarter: 91,
+};
 const N = NUMBER_WORD_PATTERN;
 const UNIT = "(hour|day|week|fortnight|month|quarter|year)s?";
-const QUARTERS: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, first: 1, second: 2, third: 3, fourth: 4, last: 4 };
+const QUARTERS: Record<string, number> = {
+  q1: 1,
+  q2: 2,
+  q3: 3,
+  q4: 4,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  last: 4,
+};
 
 type Reading = { spec: TimeSpec; used?: string };
 type Rule = { pattern: RegExp; read: (m: RegExpMatchArray, now: Date) => Reading | TimeSpec | undefined };
@@ -45,8 +63,10 @@ const RULES: Rule[] = [
       if (!date) return undefined;
       const used = `${m[0]}${date.text}`;
       // "from last month" is that month; "from 3 March" and "since March" run until now.
-      if (m[1] === "from" && date.period) return { spec: { type: "range", from: date.periodStart, to: minDay(date.periodEnd, toDay(now)) }, used };
-      if (m[1] === "since" || m[1] === "from") return { spec: { type: "range", from: date.periodStart, to: null }, used };
+      if (m[1] === "from" && date.period)
+        return { spec: { type: "range", from: date.periodStart, to: minDay(date.periodEnd, toDay(now)) }, used };
+      if (m[1] === "since" || m[1] === "from")
+        return { spec: { type: "range", from: date.periodStart, to: null }, used };
       if (m[1] === "after") return { spec: { type: "range", from: addDays(date.periodEnd, 1), to: null }, used };
       if (m[1] === "before") return { spec: { type: "range", from: null, to: addDays(date.periodStart, -1) }, used };
       if (ENDS_BEFORE.has(m[1]!)) return { spec: { type: "range", from: null, to: date.periodEnd }, used };
@@ -55,12 +75,16 @@ const RULES: Rule[] = [
   },
   {
     // "in the last 30 days", "over the past week", "within the last 2 months", "in the past day"
-    pattern: new RegExp(`\\b(?:(?:in|over|during|within|for)\\s+)?the\\s+(?:last|past|previous|prior|recent)\\s+(?:(${N})\\s+)?${UNIT}\\b`),
+    pattern: new RegExp(
+      `\\b(?:(?:in|over|during|within|for)\\s+)?the\\s+(?:last|past|previous|prior|recent)\\s+(?:(${N})\\s+)?${UNIT}\\b`,
+    ),
     read: (m) => rolling(m[1] ?? "1", m[2]!),
   },
   {
     // "last 30 days", "past 2 weeks" (a number makes it rolling without "the")
-    pattern: new RegExp(`\\b(?:(?:in|over|during|within|for)\\s+)?(?:last|past|previous|prior)\\s+(${N})\\s+${UNIT}\\b`),
+    pattern: new RegExp(
+      `\\b(?:(?:in|over|during|within|for)\\s+)?(?:last|past|previous|prior)\\s+(${N})\\s+${UNIT}\\b`,
+    ),
     read: (m) => rolling(m[1]!, m[2]!),
   },
   {
@@ -75,14 +99,16 @@ const RULES: Rule[] = [
       const days = (numberOf(m[2]!) ?? NaN) * (UNIT_DAYS[m[3]!] ?? NaN);
       if (!Number.isFinite(days) || days < 1) return undefined;
       const day = addDays(toDay(now), -days);
-      if (m[1] === "more than" || m[1] === "over" || m[1] === "at least") return { type: "range", from: null, to: addDays(day, -1) };
+      if (m[1] === "more than" || m[1] === "over" || m[1] === "at least")
+        return { type: "range", from: null, to: addDays(day, -1) };
       if (m[1]) return { type: "last_days", days };
       return { type: "range", from: day, to: day };
     },
   },
   {
     // "in Q3", "during the third quarter", "Q1 2026": the latest such quarter that has begun, unless a year is said.
-    pattern: /\b(?:(?:in|during)\s+)?(?:the\s+)?(?:(q[1-4])|(first|second|third|fourth)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b/,
+    pattern:
+      /\b(?:(?:in|during)\s+)?(?:the\s+)?(?:(q[1-4])|(first|second|third|fourth)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b/,
     read: (m, now) => quarterOf(QUARTERS[m[1] ?? m[2]!]!, m[3] ? Number(m[3]) : undefined, now),
   },
   {
@@ -96,7 +122,10 @@ const RULES: Rule[] = [
     read: (m, now) => {
       const date = parseDate(m[1]!, now);
       if (!date || !date.period) return undefined;
-      return { spec: { type: "range", from: date.periodStart, to: minDay(date.periodEnd, toDay(now)) }, used: `${m[0]}${date.text}` };
+      return {
+        spec: { type: "range", from: date.periodStart, to: minDay(date.periodEnd, toDay(now)) },
+        used: `${m[0]}${date.text}`,
+      };
     },
   },
 ];

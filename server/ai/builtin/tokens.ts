@@ -40,7 +40,15 @@ const NEGATED: Record<string, string> = {
 };
 const CLITICS = new Set(["s", "ve", "re", "ll", "d", "m"]);
 // Words that end in "nt" like a contraction but are not one.
-const NOT_CONTRACTIONS: Record<string, true> = { cant: true, want: true, went: true, sent: true, spent: true, meant: true, wont: true };
+const NOT_CONTRACTIONS: Record<string, true> = {
+  cant: true,
+  want: true,
+  went: true,
+  sent: true,
+  spent: true,
+  meant: true,
+  wont: true,
+};
 
 // Ways of saying "except" in two words; joined into one token that the negation step reads.
 const EXCLUSIONS = [
@@ -77,7 +85,9 @@ export function tokenize(prompt: string): Token[] {
       tokens.push({ norm: symbol === "’" ? "'" : symbol, raw: symbol, start, end, kind });
     }
   }
-  return joinExclusions(joinEmail(expandContractions(tokens))).filter((t) => !(t.kind === "separator" && isTrailing(t, prompt)));
+  return joinExclusions(joinEmail(expandContractions(tokens))).filter(
+    (t) => !(t.kind === "separator" && isTrailing(t, prompt)),
+  );
 }
 
 function parseNumber(digits: string, suffix: string | undefined): number {
@@ -94,7 +104,8 @@ function expandContractions(tokens: Token[]): Token[] {
     const token = tokens[i]!;
     const apostrophe = tokens[i + 1];
     const after = tokens[i + 2];
-    const joined = apostrophe?.norm === "'" && apostrophe.start === token.end && after && after.start === apostrophe.end;
+    const joined =
+      apostrophe?.norm === "'" && apostrophe.start === token.end && after && after.start === apostrophe.end;
     const unmarked = token.kind === "word" ? /^([a-z]+)nt$/.exec(token.norm) : null;
     if (token.kind === "word" && joined && after.norm === "t" && NEGATED[token.norm]) {
       out.push({ ...token, norm: NEGATED[token.norm]!, end: apostrophe.start });
@@ -139,7 +150,11 @@ function joinExclusions(tokens: Token[]): Token[] {
     if (pair) {
       out.push({ ...token, norm: "except", end: tokens[i + 1]!.end, raw: `${token.raw} ${tokens[i + 1]!.raw}` });
       i++;
-    } else if (token.norm === "but" && (EVERYONE.has(out.at(-1)?.norm ?? "") || (PEOPLE.has(out.at(-1)?.norm ?? "") && EVERYONE.has(out.at(-2)?.norm ?? "")))) {
+    } else if (
+      token.norm === "but" &&
+      (EVERYONE.has(out.at(-1)?.norm ?? "") ||
+        (PEOPLE.has(out.at(-1)?.norm ?? "") && EVERYONE.has(out.at(-2)?.norm ?? "")))
+    ) {
       out.push({ ...token, norm: "except" });
     } else out.push(token);
   }

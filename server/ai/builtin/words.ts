@@ -20,12 +20,42 @@ export const FILLERS = new Set(
 );
 
 /** Words that end one condition and start the next. */
-export const SPLIT_WORDS = new Set(["and", "or", "but", "who", "that", "which", "whose", "with", "where", "while", "whereas", "plus", "&", "/"]);
+export const SPLIT_WORDS = new Set([
+  "and",
+  "or",
+  "but",
+  "who",
+  "that",
+  "which",
+  "whose",
+  "with",
+  "where",
+  "while",
+  "whereas",
+  "plus",
+  "&",
+  "/",
+]);
 
 /** Of the split words, those that start what is said about the people just named ("users who ..."). */
 export const RELATIVE_WORDS = new Set(["who", "that", "which", "whose", "where"]);
 
-export const NEGATION_WORDS = new Set(["not", "never", "no", "without", "none", "neither", "nor", "except", "excluding", "exclude", "nobody", "non", "outside", "minus"]);
+export const NEGATION_WORDS = new Set([
+  "not",
+  "never",
+  "no",
+  "without",
+  "none",
+  "neither",
+  "nor",
+  "except",
+  "excluding",
+  "exclude",
+  "nobody",
+  "non",
+  "outside",
+  "minus",
+]);
 
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0,
@@ -167,7 +197,21 @@ export const PHRASES: [string[], string][] = [
 ];
 
 /** Words an event name uses for "it happened", worth less than what happened. */
-export const GENERIC_STEMS = new Set(["complet", "don", "finish", "creat", "perform", "happen", "event", "success", "successful", "action", "track", "plac", "#submit"]);
+export const GENERIC_STEMS = new Set([
+  "complet",
+  "don",
+  "finish",
+  "creat",
+  "perform",
+  "happen",
+  "event",
+  "success",
+  "successful",
+  "action",
+  "track",
+  "plac",
+  "#submit",
+]);
 
 /** The concept a stem stands for (a typo away, for longer words), or the stem itself. */
 export function concept(word: string): string {

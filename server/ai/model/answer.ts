@@ -40,7 +40,9 @@ const Group: z.ZodType = z.object({
 
 const AnswerShape = z.object({
   filter: Group,
-  unsupported: z.array(z.string()).describe("Each part of the request that the filter does not express, in plain words"),
+  unsupported: z
+    .array(z.string())
+    .describe("Each part of the request that the filter does not express, in plain words"),
 });
 
 let cached: Record<string, unknown> | undefined;
@@ -82,7 +84,10 @@ export function readAnswer(content: string, vocabulary: Vocabulary, options: { f
     throw new InvalidAnswer(["the answer is not JSON; answer with one JSON object { filter, unsupported }"]);
   }
   const envelope = Envelope.safeParse(json);
-  if (!envelope.success) throw new InvalidAnswer(["the answer must be a JSON object { filter, unsupported } with unsupported a list of strings"]);
+  if (!envelope.success)
+    throw new InvalidAnswer([
+      "the answer must be a JSON object { filter, unsupported } with unsupported a list of strings",
+    ]);
   let filter: FilterGroup;
   try {
     filter = parseFilter(envelope.data.filter);
@@ -92,7 +97,10 @@ export function readAnswer(content: string, vocabulary: Vocabulary, options: { f
   }
   const unknown = unknownReferences(filter, vocabulary);
   if (unknown.length) throw new InvalidAnswer(unknown);
-  const unsupported = [...envelope.data.unsupported.map((s) => s.trim()).filter(Boolean), ...unlistedValues(filter, vocabulary)];
+  const unsupported = [
+    ...envelope.data.unsupported.map((s) => s.trim()).filter(Boolean),
+    ...unlistedValues(filter, vocabulary),
+  ];
   const invented = inventedNames(filter, vocabulary);
   if (invented.length === 0) return { filter, unsupported };
   if (!options.final) throw new InvalidAnswer(invented.map((name) => `${name.path}: ${name.repair}`));
@@ -114,7 +122,9 @@ function unknownReferences(filter: FilterGroup, vocabulary: Vocabulary): string[
   const visit = (node: FilterNode, path: string) => {
     if (node.type === "group") node.conditions.forEach((child, i) => visit(child, `${path}.conditions[${i}]`));
     else if (node.type === "engagement" && node.campaignId !== null && !campaigns.has(node.campaignId)) {
-      problems.push(`${path}.campaignId: not one of the campaign ids listed; use a listed id, or null for any campaign`);
+      problems.push(
+        `${path}.campaignId: not one of the campaign ids listed; use a listed id, or null for any campaign`,
+      );
     } else if (node.type === "segment" && !segments.has(node.segmentId)) {
       problems.push(`${path}.segmentId: not one of the segment ids listed`);
     }
@@ -172,19 +182,32 @@ function unlistedValues(filter: FilterGroup, vocabulary: Vocabulary): string[] {
   const attributes = new Map(vocabulary.attributes.map((a) => [a.key, a]));
   const properties = new Map(vocabulary.events.map((e) => [e.name, new Map(e.properties.map((p) => [p.key, p]))]));
   const notes: string[] = [];
-  const check = (listed: { kind: string; values: string[] } | undefined, what: string, comparison: { operator: string; value?: unknown }) => {
+  const check = (
+    listed: { kind: string; values: string[] } | undefined,
+    what: string,
+    comparison: { operator: string; value?: unknown },
+  ) => {
     if (!listed || listed.kind !== "text" || listed.values.length === 0) return;
-    const values = comparison.operator === "equals" || comparison.operator === "not_equals" ? [comparison.value] : comparison.operator === "in_list" ? (comparison.value as unknown[]) : [];
+    const values =
+      comparison.operator === "equals" || comparison.operator === "not_equals"
+        ? [comparison.value]
+        : comparison.operator === "in_list"
+          ? (comparison.value as unknown[])
+          : [];
     const known = new Set(listed.values.map((v) => v.toLowerCase()));
     for (const value of values) {
       if (typeof value !== "string" || known.has(value.toLowerCase())) continue;
-      notes.push(`"${value}" is not among the values of ${what} seen in your data (${listed.values.slice(0, 5).join(", ")}), so that condition may match nobody`);
+      notes.push(
+        `"${value}" is not among the values of ${what} seen in your data (${listed.values.slice(0, 5).join(", ")}), so that condition may match nobody`,
+      );
     }
   };
   const visit = (node: FilterNode) => {
     if (node.type === "group") node.conditions.forEach(visit);
     else if (node.type === "attribute") check(attributes.get(node.key), `"${node.key}"`, node);
-    else if (node.type === "event") for (const p of node.properties) check(properties.get(node.event)?.get(p.property), `"${p.property}" of "${node.event}"`, p);
+    else if (node.type === "event")
+      for (const p of node.properties)
+        check(properties.get(node.event)?.get(p.property), `"${p.property}" of "${node.event}"`, p);
   };
   visit(filter);
   return notes;

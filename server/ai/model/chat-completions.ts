@@ -34,7 +34,10 @@ export async function completeChat(
     messages: request.messages,
     temperature: 0,
     max_tokens: MAX_ANSWER_TOKENS,
-    response_format: { type: "json_schema", json_schema: { name: "segment_filter", strict: false, schema: request.schema } },
+    response_format: {
+      type: "json_schema",
+      json_schema: { name: "segment_filter", strict: false, schema: request.schema },
+    },
   });
 
   let response: Response;
@@ -52,7 +55,9 @@ export async function completeChat(
 
   if (!response.ok) {
     const detail = errorMessage(text);
-    throw new ModelFailure(`The AI model at ${host} refused the request (HTTP ${response.status}${detail ? `: ${detail}` : ""}).`);
+    throw new ModelFailure(
+      `The AI model at ${host} refused the request (HTTP ${response.status}${detail ? `: ${detail}` : ""}).`,
+    );
   }
   const choice = firstChoice(text);
   if (!choice) throw new ModelFailure(`The AI model at ${host} answered something that is not a chat completion.`);
@@ -60,8 +65,10 @@ export async function completeChat(
     throw new ModelFailure(`The AI model declined: ${choice.message.refusal.slice(0, MAX_ERROR_TEXT)}`);
   }
   const content = choice.message?.content;
-  if (choice.finish_reason === "length") throw new ModelFailure("The AI model's answer was cut off before it was complete.");
-  if (typeof content !== "string" || content.trim() === "") throw new ModelFailure(`The AI model at ${host} gave an empty answer.`);
+  if (choice.finish_reason === "length")
+    throw new ModelFailure("The AI model's answer was cut off before it was complete.");
+  if (typeof content !== "string" || content.trim() === "")
+    throw new ModelFailure(`The AI model at ${host} gave an empty answer.`);
   return content;
 }
 

@@ -29,7 +29,10 @@ Rules:
 export function systemMessage(vocabulary: Vocabulary, now: Date, timeZone = "UTC"): string {
   const listed = {
     attributes: vocabulary.attributes.map((a) => ({ key: a.key, kind: a.kind, commonValues: a.values })),
-    events: vocabulary.events.map((e) => ({ name: e.name, properties: e.properties.map((p) => ({ name: p.key, kind: p.kind, commonValues: p.values })) })),
+    events: vocabulary.events.map((e) => ({
+      name: e.name,
+      properties: e.properties.map((p) => ({ name: p.key, kind: p.kind, commonValues: p.values })),
+    })),
     campaigns: vocabulary.campaigns.map((c) => ({ id: c.id, name: c.name, sentAt: c.sentAt, channel: c.channel })),
     segments: vocabulary.segments,
     emailDomains: vocabulary.emailDomains,

@@ -38,7 +38,9 @@ export function modelInterpreter(settings: ModelSettings): Interpreter {
           answer = readAnswer(second, vocabulary, { final: true });
         } catch (again) {
           if (!(again instanceof InvalidAnswer)) throw again;
-          throw new ModelFailure(`The AI model's answer was not a valid filter, even after one correction (${again.problems.slice(0, 3).join("; ")}).`);
+          throw new ModelFailure(
+            `The AI model's answer was not a valid filter, even after one correction (${again.problems.slice(0, 3).join("; ")}).`,
+          );
         }
       }
       return {

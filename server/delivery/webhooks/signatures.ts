@@ -27,9 +27,16 @@ function compare(a: string, b: string): number {
  * out or left off: Twilio signs the URL exactly as it was configured, and proxies
  * differ in whether the port survives.
  */
-export function isValidTwilioSignature(options: { authToken: string; url: string; params: [string, string][]; signature: string | null }): boolean {
+export function isValidTwilioSignature(options: {
+  authToken: string;
+  url: string;
+  params: [string, string][];
+  signature: string | null;
+}): boolean {
   if (!options.signature) return false;
-  return urlVariants(options.url).some((url) => sameSecret(twilioSignature(options.authToken, url, options.params), options.signature!));
+  return urlVariants(options.url).some((url) =>
+    sameSecret(twilioSignature(options.authToken, url, options.params), options.signature!),
+  );
 }
 
 function urlVariants(raw: string): string[] {

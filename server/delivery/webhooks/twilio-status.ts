@@ -6,7 +6,11 @@ import { publicRequestUrl } from "./public-url.ts";
 import { readRawBody, webhookError, webhookSettings } from "./verify-request.ts";
 
 /** A Twilio webhook's form parameters, once its X-Twilio-Signature is checked with the team's auth token. */
-export async function verifiedTwilioParams(db: Database, request: Request, teamId: string | undefined): Promise<URLSearchParams> {
+export async function verifiedTwilioParams(
+  db: Database,
+  request: Request,
+  teamId: string | undefined,
+): Promise<URLSearchParams> {
   const settings = await webhookSettings(db, teamId, "SMS");
   const params = new URLSearchParams((await readRawBody(request)).toString("utf8"));
   const valid = isValidTwilioSignature({
@@ -24,7 +28,11 @@ export async function verifiedTwilioParams(db: Database, request: Request, teamI
  * delivery, "undelivered" and "failed" fail it with Twilio's error code. Earlier
  * steps (queued, sent...) change nothing: the send already recorded them.
  */
-export async function handleTwilioStatus(db: Database, request: Request, teamId: string | undefined): Promise<Response> {
+export async function handleTwilioStatus(
+  db: Database,
+  request: Request,
+  teamId: string | undefined,
+): Promise<Response> {
   try {
     const params = await verifiedTwilioParams(db, request, teamId);
     // Verified above with this team's token: the status may only touch this team's messages.
@@ -36,7 +44,14 @@ export async function handleTwilioStatus(db: Database, request: Request, teamId:
     } else if (sid && (status === "undelivered" || status === "failed")) {
       const code = params.get("ErrorCode");
       const reason = `Twilio reported the message ${status}${code ? ` (error ${code})` : ""}.`;
-      await recordProviderStatus(db, { teamId: team, channel: "SMS", providerMessageId: sid, status: "failed", reason, at: new Date() });
+      await recordProviderStatus(db, {
+        teamId: team,
+        channel: "SMS",
+        providerMessageId: sid,
+        status: "failed",
+        reason,
+        at: new Date(),
+      });
     }
     return new Response(null, { status: 204 });
   } catch (error) {

@@ -12,7 +12,11 @@ const MAX_BODY_BYTES = 256 * 1024;
  * unknown team or a team without settings for the channel is a 404; settings whose
  * secrets no longer decrypt cannot check any signature, so they refuse with a 403.
  */
-export async function webhookSettings<C extends CampaignType>(db: Database, teamId: string | undefined, channel: C): Promise<ChannelSettings<C>> {
+export async function webhookSettings<C extends CampaignType>(
+  db: Database,
+  teamId: string | undefined,
+  channel: C,
+): Promise<ChannelSettings<C>> {
   const id = requireId(teamId, "Not found.");
   let settings: ChannelSettings<C> | null;
   try {
@@ -34,6 +38,10 @@ export async function readRawBody(request: Request): Promise<Buffer> {
 
 /** Webhook answers are plain text: providers log them, nobody reads JSON here. */
 export function webhookError(error: unknown): Response {
-  if (error instanceof AppError) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (error instanceof AppError)
+    return new Response(error.message, {
+      status: error.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   throw error;
 }

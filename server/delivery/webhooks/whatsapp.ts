@@ -4,13 +4,18 @@ import { AppError } from "#server/errors.ts";
 import { isValidWhatsAppSignature, sameSecret } from "./signatures.ts";
 import { readRawBody, webhookError, webhookSettings } from "./verify-request.ts";
 
-const text = (body: string, status = 200) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const text = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
  * Meta's verification handshake when the webhook is set up: it sends the verify
  * token the team chose and a challenge, and expects the challenge back.
  */
-export async function answerWhatsAppVerification(db: Database, request: Request, teamId: string | undefined): Promise<Response> {
+export async function answerWhatsAppVerification(
+  db: Database,
+  request: Request,
+  teamId: string | undefined,
+): Promise<Response> {
   try {
     const settings = await webhookSettings(db, teamId, "WHATSAPP");
     const query = new URL(request.url).searchParams;
@@ -38,7 +43,11 @@ type Notification = { entry?: { changes?: { value?: { statuses?: StatusUpdate[] 
  * secret (X-Hub-Signature-256 over the raw body): delivered and read stamp the
  * delivery, failed fails it with Meta's error; "sent" changes nothing.
  */
-export async function handleWhatsAppNotification(db: Database, request: Request, teamId: string | undefined): Promise<Response> {
+export async function handleWhatsAppNotification(
+  db: Database,
+  request: Request,
+  teamId: string | undefined,
+): Promise<Response> {
   try {
     const settings = await webhookSettings(db, teamId, "WHATSAPP");
     const body = await readRawBody(request);
@@ -63,7 +72,9 @@ export async function handleWhatsAppNotification(db: Database, request: Request,
 function statusUpdates(notification: Notification): StatusUpdate[] {
   const entries = Array.isArray(notification?.entry) ? notification.entry : [];
   return entries.flatMap((entry) =>
-    (Array.isArray(entry?.changes) ? entry.changes : []).flatMap((change) => (Array.isArray(change?.value?.statuses) ? change.value.statuses : [])),
+    (Array.isArray(entry?.changes) ? entry.changes : []).flatMap((change) =>
+      Array.isArray(change?.value?.statuses) ? change.value.statuses : [],
+    ),
   );
 }
 
@@ -72,9 +83,22 @@ async function applyStatus(db: Database, teamId: string, update: StatusUpdate): 
   const seconds = Number(update.timestamp);
   const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
   if (update.status === "delivered" || update.status === "read") {
-    await recordProviderStatus(db, { teamId, channel: "WHATSAPP", providerMessageId: update.id, status: update.status, at });
+    await recordProviderStatus(db, {
+      teamId,
+      channel: "WHATSAPP",
+      providerMessageId: update.id,
+      status: update.status,
+      at,
+    });
   } else if (update.status === "failed") {
-    await recordProviderStatus(db, { teamId, channel: "WHATSAPP", providerMessageId: update.id, status: "failed", reason: failureReason(update), at });
+    await recordProviderStatus(db, {
+      teamId,
+      channel: "WHATSAPP",
+      providerMessageId: update.id,
+      status: "failed",
+      reason: failureReason(update),
+      at,
+    });
   }
 }
 
@@ -82,7 +106,8 @@ function failureReason(update: StatusUpdate): string {
   const error = update.errors?.[0];
   if (!error) return "WhatsApp reported the message failed.";
   const code = typeof error.code === "number" || typeof error.code === "string" ? ` ${error.code}` : "";
-  const title = typeof error.title === "string" ? error.title : typeof error.message === "string" ? error.message : "failed";
+  const title =
+    typeof error.title === "string" ? error.title : typeof error.message === "string" ? error.message : "failed";
   const details = typeof error.error_data?.details === "string" ? ` (${error.error_data.details})` : "";
   return `WhatsApp error${code}: ${title}${details}`;
 }

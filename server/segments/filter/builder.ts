@@ -13,17 +13,27 @@ import { previewFilter } from "./query.ts";
  */
 
 export type DraftPreview = {
-  preview: { count: number; sample: { id: string; name: string | null; email: string | null; phone: string | null; createdAt: string }[] } | null;
+  preview: {
+    count: number;
+    sample: { id: string; name: string | null; email: string | null; phone: string | null; createdAt: string }[];
+  } | null;
   errors: Record<string, string[]>;
   problem: string | null;
 };
 
 /** The count and sample of a draft, or the problems that keep it from being counted, by field name. */
-export async function previewDraft(db: Database, options: { teamId: string; draft: FormTree; selfId?: string }): Promise<DraftPreview> {
+export async function previewDraft(
+  db: Database,
+  options: { teamId: string; draft: FormTree; selfId?: string },
+): Promise<DraftPreview> {
   try {
     const filter = parseFilter(filterFromDraft(options.draft));
     const { count, sample } = await previewFilter(db, { teamId: options.teamId, filter, selfId: options.selfId });
-    return { preview: { count, sample: sample.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })) }, errors: {}, problem: null };
+    return {
+      preview: { count, sample: sample.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })) },
+      errors: {},
+      problem: null,
+    };
   } catch (error) {
     // A count that took too long is said as it is, like a filter that cannot be counted.
     if (isAppError(error) && error.code === "UNAVAILABLE") return { preview: null, errors: {}, problem: error.message };
@@ -45,7 +55,8 @@ export async function saveDraft(
     if (isAppError(error) && !name) error.fields!.name = ["Segment name is required"];
     throw error;
   }
-  if (!name) throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
+  if (!name)
+    throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
   if (options.segmentId) {
     const saved = await updateFilterSegment(db, { teamId: options.teamId, segmentId: options.segmentId, name, filter });
     return { ...saved, created: false };
@@ -58,7 +69,9 @@ function problemOf(error: AppError): string {
   const whole = error.fields?.filter?.[0];
   if (whole) return whole;
   const count = Object.keys(error.fields ?? {}).length;
-  return count === 1 ? "One field needs attention before contacts can be counted." : `${count} fields need attention before contacts can be counted.`;
+  return count === 1
+    ? "One field needs attention before contacts can be counted."
+    : `${count} fields need attention before contacts can be counted.`;
 }
 
 /**
@@ -79,7 +92,13 @@ export async function loadBuilderData(db: Database, options: { teamId: string })
       where jsonb_typeof(properties) = 'object'
       order by key limit 200`.execute(db),
     db.selectFrom("segments").select(["id", "name"]).where("teamId", "=", teamId).orderBy("name").execute(),
-    db.selectFrom("campaigns").select(["id", "name"]).where("teamId", "=", teamId).orderBy("createdAt", "desc").limit(200).execute(),
+    db
+      .selectFrom("campaigns")
+      .select(["id", "name"])
+      .where("teamId", "=", teamId)
+      .orderBy("createdAt", "desc")
+      .limit(200)
+      .execute(),
   ]);
   return {
     eventNames: eventNames.map((row) => row.name),

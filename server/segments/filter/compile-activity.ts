@@ -43,7 +43,11 @@ const RECEIVED = sql`select d.contact_id, d.campaign_id, d.sent_at as at from de
  * any, in a window. The `not_` operators are the complement: contacts that were
  * never sent anything have not received, opened or clicked it either.
  */
-export function compileEngagement(condition: EngagementCondition, teamId: string, sources: EngagementSources): Condition {
+export function compileEngagement(
+  condition: EngagementCondition,
+  teamId: string,
+  sources: EngagementSources,
+): Condition {
   const action = condition.operator.replace(/^not_/, "") as "received" | "opened" | "clicked";
   const source = action === "received" ? sql`${RECEIVED}${teamId}` : sources[action](teamId);
   const campaign = condition.campaignId ? sql` and a.campaign_id = ${condition.campaignId}` : sql``;
@@ -63,7 +67,9 @@ export type EngagementSources = Record<"opened" | "clicked", (teamId: string) =>
 /** The contact's subscription on a channel, as it stands now. */
 export function compileSubscription(condition: SubscriptionCondition): Condition {
   const column = sql.raw(`c.${condition.channel}_status`);
-  return condition.operator === "unsubscribed" ? sql<boolean>`${column} = 'unsubscribed'` : sql<boolean>`${column} = 'subscribed'`;
+  return condition.operator === "unsubscribed"
+    ? sql<boolean>`${column} = 'unsubscribed'`
+    : sql<boolean>`${column} = 'subscribed'`;
 }
 
 /** Whether the outer contact `c` is among the contact ids a subquery selects (as `contact_id`). */

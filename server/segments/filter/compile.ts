@@ -1,5 +1,12 @@
 import { type RawBuilder, sql } from "kysely";
-import { compileEngagement, compileEvent, compileSubscription, containsContact, type EngagementSources, negate } from "./compile-activity.ts";
+import {
+  compileEngagement,
+  compileEvent,
+  compileSubscription,
+  containsContact,
+  type EngagementSources,
+  negate,
+} from "./compile-activity.ts";
 import { compileAttribute, compileField, type Condition, FALSE, TRUE } from "./compile-values.ts";
 import type { FilterGroup, FilterNode, MembershipCondition } from "#shared/segments/filter/schema.ts";
 
@@ -40,7 +47,13 @@ export type CompiledFilter = { where: Condition; shared: SharedSegment[] };
  * more often becomes a SharedSegment.
  */
 export function compileFilter(filter: FilterGroup, options: CompileOptions): CompiledFilter {
-  const scope: Scope = { ...options, uses: countUses(filter, options.segments), shared: new Map(), within: new Set(), order: [] };
+  const scope: Scope = {
+    ...options,
+    uses: countUses(filter, options.segments),
+    shared: new Map(),
+    within: new Set(),
+    order: [],
+  };
   const where = compileNode(filter, scope);
   return { where, shared: scope.order };
 }
@@ -121,7 +134,12 @@ function compileMember(segmentId: string, options: Scope): Condition {
   if ((options.uses.get(segmentId) ?? 0) <= 1) return own;
   // Written after the CTEs its own tree reads, which were pushed while compiling it.
   const name = `filter_segment_${options.order.length + 1}`;
-  options.order.push({ name, members: sql<{ contact_id: string }>`select c.id as contact_id from contacts c where c.team_id = ${options.teamId} and ${own}` });
+  options.order.push({
+    name,
+    members: sql<{
+      contact_id: string;
+    }>`select c.id as contact_id from contacts c where c.team_id = ${options.teamId} and ${own}`,
+  });
   options.shared.set(segmentId, name);
   return containsContact(sql`select s.contact_id from ${sql.table(name)} s`);
 }

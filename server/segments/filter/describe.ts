@@ -1,4 +1,12 @@
-import type { Comparison, EngagementCondition, EventCondition, FilterGroup, FilterNode, FilterWindow, LeafCondition } from "#shared/segments/filter/schema.ts";
+import type {
+  Comparison,
+  EngagementCondition,
+  EventCondition,
+  FilterGroup,
+  FilterNode,
+  FilterWindow,
+  LeafCondition,
+} from "#shared/segments/filter/schema.ts";
 
 /*
  * A filter tree in the product's words: one phrase per condition ("plan is
@@ -21,7 +29,9 @@ export function describeFilter(filter: FilterGroup, names: FilterNames = {}): De
   return {
     combinator: filter.combinator,
     items: filter.conditions.map((node): DescribedItem =>
-      node.type === "group" ? { kind: "group", group: describeFilter(node, names) } : { kind: "condition", text: describeCondition(node, names) },
+      node.type === "group"
+        ? { kind: "group", group: describeFilter(node, names) }
+        : { kind: "condition", text: describeCondition(node, names) },
     ),
   };
 }
@@ -34,7 +44,11 @@ export function summarizeFilter(filter: FilterGroup, names: FilterNames = {}): s
 
 function joinGroup(group: FilterGroup, names: FilterNames): string {
   const parts = group.conditions.map((node: FilterNode) =>
-    node.type === "group" ? (node.conditions.length === 0 ? "anything" : `(${joinGroup(node, names)})`) : describeCondition(node, names),
+    node.type === "group"
+      ? node.conditions.length === 0
+        ? "anything"
+        : `(${joinGroup(node, names)})`
+      : describeCondition(node, names),
   );
   return parts.join(group.combinator === "and" ? " and " : " or ");
 }
@@ -55,7 +69,9 @@ export function describeCondition(node: LeafCondition, names: FilterNames = {}):
     case "engagement":
       return describeEngagement(node, names);
     case "subscription":
-      return node.operator === "unsubscribed" ? `unsubscribed from ${CHANNEL_LABELS[node.channel]}` : `subscribed to ${CHANNEL_LABELS[node.channel]}`;
+      return node.operator === "unsubscribed"
+        ? `unsubscribed from ${CHANNEL_LABELS[node.channel]}`
+        : `subscribed to ${CHANNEL_LABELS[node.channel]}`;
     case "segment": {
       const name = names.segments?.get(node.segmentId);
       const segment = name === undefined ? "a segment that no longer exists" : `segment ${quote(name)}`;
@@ -101,7 +117,9 @@ function describeTime(comparison: Comparison): string {
     case "before":
       return `before ${formatMoment(String(value))}`;
     case "after":
-      return isDateOnly(String(value)) ? `after ${formatMoment(String(value))}` : `since ${formatMoment(String(value))}`;
+      return isDateOnly(String(value))
+        ? `after ${formatMoment(String(value))}`
+        : `since ${formatMoment(String(value))}`;
     case "within_last_days":
       return lastDays(Number(value));
     default:
@@ -112,7 +130,9 @@ function describeTime(comparison: Comparison): string {
 function describeEvent(node: EventCondition): string {
   const name = quote(node.event);
   const when = describeWindow(node.window);
-  const where = node.properties.length ? ` where ${node.properties.map((p) => describeComparison(p.property, p)).join(" and ")}` : "";
+  const where = node.properties.length
+    ? ` where ${node.properties.map((p) => describeComparison(p.property, p)).join(" and ")}`
+    : "";
   const tail = `${when ? ` ${when}` : ""}${where}`;
   const plainOnce = node.frequency === "at_least" && node.times === 1;
   if (node.operator === "not_performed" && plainOnce) return `never did ${name}${tail}`;
@@ -129,7 +149,9 @@ function describeTimes(frequency: EventCondition["frequency"], times: number): s
 function describeEngagement(node: EngagementCondition, names: FilterNames): string {
   const negative = node.operator.startsWith("not_");
   const action = node.operator.replace(/^not_/, "") as "received" | "opened" | "clicked";
-  const verb = negative ? { received: "did not receive", opened: "did not open", clicked: "did not click" }[action] : action;
+  const verb = negative
+    ? { received: "did not receive", opened: "did not open", clicked: "did not click" }[action]
+    : action;
   let target = "any campaign";
   if (node.campaignId) {
     const name = names.campaigns?.get(node.campaignId);
@@ -147,7 +169,9 @@ export function describeWindow(window: FilterWindow): string {
     case "last_days":
       return lastDays(window.days);
     case "between":
-      return window.from === window.to ? `on ${formatMoment(window.from)}` : `between ${formatMoment(window.from)} and ${formatMoment(window.to)}`;
+      return window.from === window.to
+        ? `on ${formatMoment(window.from)}`
+        : `between ${formatMoment(window.from)} and ${formatMoment(window.to)}`;
   }
 }
 
@@ -158,7 +182,12 @@ function lastDays(days: number): string {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const isDateOnly = (value: string) => DATE_ONLY.test(value);
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:\d{2})$/;
@@ -170,7 +199,8 @@ const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?([+-
  */
 function formatMoment(value: string): string {
   const local = WITH_OFFSET.exec(value);
-  if (local && local[3] !== "+00:00") return `${dayFormat.format(new Date(`${local[1]}T00:00:00Z`))} ${local[2]} UTC${local[3]}`;
+  if (local && local[3] !== "+00:00")
+    return `${dayFormat.format(new Date(`${local[1]}T00:00:00Z`))} ${local[2]} UTC${local[3]}`;
   const date = new Date(isDateOnly(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
   const day = dayFormat.format(date);

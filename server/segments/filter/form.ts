@@ -51,7 +51,13 @@ function comparison(fields: FormTree): Loose {
   if (operator === "exists" || operator === "not_exists") return { value: undefined };
   if (typeof operator === "string" && NUMBER_OPERATORS.has(operator)) return { value: number(value) };
   if (operator === "in_list") {
-    const items = typeof value === "string" ? value.split(/[\n,]/).map((item) => item.trim()).filter(Boolean) : list(value);
+    const items =
+      typeof value === "string"
+        ? value
+            .split(/[\n,]/)
+            .map((item) => item.trim())
+            .filter(Boolean)
+        : list(value);
     return { value: items };
   }
   return { value };
@@ -102,10 +108,20 @@ function draftNode(node: FilterNode): FormTree {
         frequency: node.frequency,
         times: String(node.times),
         window: draftWindow(node.window),
-        properties: node.properties.map((p: PropertyCondition) => ({ uid: uid(), property: p.property, ...draftComparison(p) })),
+        properties: node.properties.map((p: PropertyCondition) => ({
+          uid: uid(),
+          property: p.property,
+          ...draftComparison(p),
+        })),
       };
     case "engagement":
-      return { uid: uid(), type: "engagement", operator: node.operator, campaignId: node.campaignId ?? "", window: draftWindow(node.window) };
+      return {
+        uid: uid(),
+        type: "engagement",
+        operator: node.operator,
+        campaignId: node.campaignId ?? "",
+        window: draftWindow(node.window),
+      };
     case "subscription":
       return { uid: uid(), type: "subscription", operator: node.operator, channel: node.channel };
     case "segment":

@@ -33,7 +33,9 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
   const sent = valueAt(input, issue.path);
   const expected = options.map(String).join(", ");
   const what = discriminator;
-  return sent === undefined ? `The ${what} is required; expected one of ${expected}` : `Unknown ${what} ${JSON.stringify(sent)}; expected one of ${expected}`;
+  return sent === undefined
+    ? `The ${what} is required; expected one of ${expected}`
+    : `Unknown ${what} ${JSON.stringify(sent)}; expected one of ${expected}`;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

@@ -10,7 +10,13 @@ import { FILTER_READ_TIMEOUT_MS, withoutJit } from "./without-jit.ts";
 /** Contacts shown as a filter's sample. */
 export const SAMPLE_SIZE = 10;
 
-export type SampleContact = { id: string; name: string | null; email: string | null; phone: string | null; createdAt: Date };
+export type SampleContact = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: Date;
+};
 
 type FilterOptions = { teamId: string; filter: FilterGroup; selfId?: string; stored?: boolean };
 
@@ -61,7 +67,11 @@ function matching(db: Database, teamId: string, filter: CompiledFilter) {
   // types need not know them (and cannot carry a list of them of any length). Kysely
   // writes a raw CTE body as it is, so the parentheses are ours.
   const creator = filter.shared.reduce<QueryCreator<DB>>(
-    (query, segment) => query.with((cte) => cte(segment.name).materialized(), () => sql<{ contact_id: string }>`(${segment.members})`) as QueryCreator<DB>,
+    (query, segment) =>
+      query.with(
+        (cte) => cte(segment.name).materialized(),
+        () => sql<{ contact_id: string }>`(${segment.members})`,
+      ) as QueryCreator<DB>,
     db,
   );
   return creator.selectFrom("contacts as c").where("c.teamId", "=", teamId).where(filter.where);
@@ -72,20 +82,28 @@ function matching(db: Database, teamId: string, filter: CompiledFilter) {
 // either is cancelled and answered as UNAVAILABLE (a 503 saying so), never left
 // holding its connection.
 function countMatching(db: Database, teamId: string, filter: CompiledFilter): Promise<number> {
-  return withoutJit(db, async (trx) => {
-    const row = await matching(trx, teamId, filter).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
-    return row.count;
-  }, { timeoutMs: FILTER_READ_TIMEOUT_MS });
+  return withoutJit(
+    db,
+    async (trx) => {
+      const row = await matching(trx, teamId, filter)
+        .select(sql<number>`count(*)::int`.as("count"))
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+    { timeoutMs: FILTER_READ_TIMEOUT_MS },
+  );
 }
 
 function sampleMatching(db: Database, teamId: string, filter: CompiledFilter): Promise<SampleContact[]> {
-  return withoutJit(db, (trx) =>
-    matching(trx, teamId, filter)
-      .select(["c.id", "c.name", "c.email", "c.phone", "c.createdAt"])
-      .orderBy("c.createdAt", "desc")
-      .orderBy("c.id", "desc")
-      .limit(SAMPLE_SIZE)
-      .execute(),
+  return withoutJit(
+    db,
+    (trx) =>
+      matching(trx, teamId, filter)
+        .select(["c.id", "c.name", "c.email", "c.phone", "c.createdAt"])
+        .orderBy("c.createdAt", "desc")
+        .orderBy("c.id", "desc")
+        .limit(SAMPLE_SIZE)
+        .execute(),
     { timeoutMs: FILTER_READ_TIMEOUT_MS },
   );
 }

@@ -36,7 +36,8 @@ export async function resolveReferences(
   const refuse = (path: string, message: string) => (errors[path] ??= []).push(message);
   const chainProblem = createChainJudge(segments, options.selfId);
   for (const ref of rootRefs) {
-    if (ref.campaignId && !campaigns.has(ref.campaignId)) refuse(`${ref.path}.campaignId`, "No campaign of this team has this id");
+    if (ref.campaignId && !campaigns.has(ref.campaignId))
+      refuse(`${ref.path}.campaignId`, "No campaign of this team has this id");
     if (!ref.segmentId) continue;
     if (!segments.has(ref.segmentId)) refuse(`${ref.path}.segmentId`, "No segment of this team has this id");
     else {
@@ -45,7 +46,8 @@ export async function resolveReferences(
     }
   }
   if (countExpandedConditions(options.filter, segments) > FILTER_MAX_EXPANDED_CONDITIONS) {
-    if (options.stored) throw new AppError("TOO_LARGE", `This segment's filter is too large to evaluate. ${TOO_LARGE}.`);
+    if (options.stored)
+      throw new AppError("TOO_LARGE", `This segment's filter is too large to evaluate. ${TOO_LARGE}.`);
     refuse(options.path ?? "filter", TOO_LARGE);
   }
   // A stored tree is read as it is: what it names that is gone since selects nobody.
@@ -67,7 +69,8 @@ async function loadReachable(db: Database, teamId: string, refs: Reference[]): P
     const next = new Set<string>();
     for (const [id, segment] of loaded) {
       segments.set(id, segment);
-      if (segment.kind === "filter" && segment.filter) for (const named of namedSegmentIds(segment.filter)) next.add(named);
+      if (segment.kind === "filter" && segment.filter)
+        for (const named of namedSegmentIds(segment.filter)) next.add(named);
     }
     wanted = [...next].filter((id) => !segments.has(id));
   }
@@ -93,7 +96,10 @@ async function loadSegments(db: Database, teamId: string, ids: string[]): Promis
     .where("id", "in", ids)
     .execute();
   return new Map(
-    rows.map((row) => [row.id, row.kind === "filter" ? { kind: "filter", filter: storedFilter(row.filter) } : { kind: "static" }]),
+    rows.map((row) => [
+      row.id,
+      row.kind === "filter" ? { kind: "filter", filter: storedFilter(row.filter) } : { kind: "static" },
+    ]),
   );
 }
 
@@ -105,6 +111,11 @@ export function storedFilter(value: unknown): FilterGroup | null {
 
 async function loadCampaignIds(db: Database, teamId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("campaigns").select("id").where("teamId", "=", teamId).where("id", "in", ids).execute();
+  const rows = await db
+    .selectFrom("campaigns")
+    .select("id")
+    .where("teamId", "=", teamId)
+    .where("id", "in", ids)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }

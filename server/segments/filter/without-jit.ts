@@ -25,11 +25,17 @@ const TOO_SLOW = "Counting these contacts took too long. Try again later, or nar
  * With `timeoutMs`, PostgreSQL cancels the read past that time (planning
  * included), and the caller gets an UNAVAILABLE AppError saying so.
  */
-export async function withoutJit<T>(db: Database, read: (db: Database) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
+export async function withoutJit<T>(
+  db: Database,
+  read: (db: Database) => Promise<T>,
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
   const run = async (trx: Database) => {
     await sql`set local jit = off`.execute(trx);
     if (options.timeoutMs !== undefined) {
-      await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.ceil(options.timeoutMs)))}, true)`.execute(trx);
+      await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.ceil(options.timeoutMs)))}, true)`.execute(
+        trx,
+      );
     }
     return read(trx);
   };

@@ -47,7 +47,14 @@ export const FIELD_OPERATORS: Record<ContactField, readonly ComparisonOperator[]
 };
 
 export const EVENT_FREQUENCIES = ["at_least", "at_most", "exactly"] as const;
-export const ENGAGEMENT_OPERATORS = ["received", "not_received", "opened", "not_opened", "clicked", "not_clicked"] as const;
+export const ENGAGEMENT_OPERATORS = [
+  "received",
+  "not_received",
+  "opened",
+  "not_opened",
+  "clicked",
+  "not_clicked",
+] as const;
 export const CHANNELS = ["email", "sms", "whatsapp"] as const;
 
 const MAX_DAYS = 36_500;
@@ -67,10 +74,16 @@ const days = z
   .int({ error: "Expected a whole number of days" })
   .min(1, "Expected at least 1 day")
   .max(MAX_DAYS, `Expected at most ${MAX_DAYS} days`);
-const scalar = z.union([z.string().min(1, "Enter a value").max(1000, "Values are at most 1,000 characters"), z.number(), z.boolean()], {
-  error: "Expected text, a number or true/false",
-});
-const text = z.string({ error: "Expected text" }).min(1, "Enter a value").max(1000, "Values are at most 1,000 characters");
+const scalar = z.union(
+  [z.string().min(1, "Enter a value").max(1000, "Values are at most 1,000 characters"), z.number(), z.boolean()],
+  {
+    error: "Expected text, a number or true/false",
+  },
+);
+const text = z
+  .string({ error: "Expected text" })
+  .min(1, "Enter a value")
+  .max(1000, "Values are at most 1,000 characters");
 const number = z.number({ error: "Expected a number" });
 
 // One object per operator, so a value of the wrong type is reported on `value`
@@ -91,7 +104,9 @@ const comparisons = [
   z.object({
     operator: z.literal("in_list"),
     value: z
-      .array(z.union([z.string().max(1000), z.number()], { error: "Expected text or numbers" }), { error: "Expected a list of values" })
+      .array(z.union([z.string().max(1000), z.number()], { error: "Expected text or numbers" }), {
+        error: "Expected a list of values",
+      })
       .min(1, "Enter at least one value")
       .max(FILTER_MAX_LIST, `At most ${FILTER_MAX_LIST} values`),
   }),
@@ -153,7 +168,11 @@ export const EventConditionSchema = z.object({
   operator: z.enum(["performed", "not_performed"]),
   event: name("event name"),
   frequency: z.enum(EVENT_FREQUENCIES).default("at_least"),
-  times: z.int({ error: "Expected a whole number of times" }).min(0, "Expected 0 or more times").max(MAX_TIMES).default(1),
+  times: z
+    .int({ error: "Expected a whole number of times" })
+    .min(0, "Expected 0 or more times")
+    .max(MAX_TIMES)
+    .default(1),
   window: WindowSchema.default({ type: "any_time" }),
   properties: z.array(PropertyConditionSchema).max(FILTER_MAX_CONDITIONS).default([]),
 });

@@ -24,7 +24,9 @@ export function AiPromptPanel() {
   const [prompt, setPrompt] = useState(result?.prompt ?? "");
   // Opening the save dialog loads the same route, but reads no prompt.
   const generating =
-    navigation.state === "loading" && navigation.location.pathname === "/dashboard/segments/ai" && !new URLSearchParams(navigation.location.search).has("save");
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/dashboard/segments/ai" &&
+    !new URLSearchParams(navigation.location.search).has("save");
   const error = result?.error ?? null;
 
   return (
@@ -94,7 +96,11 @@ function PromptResult({ result }: { result: Extract<PromptPanelResult, { error: 
           <ul className="flex flex-col gap-1 text-sm" aria-label="Other readings">
             {result.choices.map((choice) => (
               <li key={choice.readings.join(",")}>
-                <Link to={aiChoicePath(result, choice.readings)} preventScrollReset className="text-primary hover:underline">
+                <Link
+                  to={aiChoicePath(result, choice.readings)}
+                  preventScrollReset
+                  className="text-primary hover:underline"
+                >
                   {choice.label}
                 </Link>
               </li>

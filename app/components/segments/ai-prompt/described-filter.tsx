@@ -7,7 +7,9 @@ export function DescribedFilter({ group }: { group: DescribedGroup }) {
     <ul className="flex flex-col gap-1 text-sm" aria-label={group.combinator === "and" ? "All of" : "Any of"}>
       {group.items.map((item, i) => (
         <li key={i} className="flex flex-col gap-1">
-          {i > 0 ? <span className="text-xs font-medium uppercase text-muted-foreground">{group.combinator}</span> : null}
+          {i > 0 ? (
+            <span className="text-xs font-medium uppercase text-muted-foreground">{group.combinator}</span>
+          ) : null}
           {item.kind === "condition" ? (
             <span className="w-fit rounded-md bg-muted px-2 py-1">{item.text}</span>
           ) : (

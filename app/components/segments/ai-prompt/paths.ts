@@ -18,12 +18,24 @@ export function aiSavePath(result: { prompt: string; filterJson: string; unsuppo
 }
 
 /** The same as form fields, for the GET form behind 'Save Segment'. */
-export function aiSaveFields(result: { prompt: string; filterJson: string; unsupported: string[] }): [string, string][] {
-  return [["prompt", result.prompt], ["save", "1"], ["filter", result.filterJson], ...result.unsupported.map((part): [string, string] => ["unsupported", part])];
+export function aiSaveFields(result: {
+  prompt: string;
+  filterJson: string;
+  unsupported: string[];
+}): [string, string][] {
+  return [
+    ["prompt", result.prompt],
+    ["save", "1"],
+    ["filter", result.filterJson],
+    ...result.unsupported.map((part): [string, string] => ["unsupported", part]),
+  ];
 }
 
 type Shown = { prompt: string; filterJson: string; unsupported: string[]; refinements: string[] };
-type Answered = { prompt: string; followUp: { text: string; filterJson: string; earlier: string[]; unsupported: string[] } | null };
+type Answered = {
+  prompt: string;
+  followUp: { text: string; filterJson: string; earlier: string[]; unsupported: string[] } | null;
+};
 
 /**
  * The fields of the 'Refine' GET form: the filter shown (which the follow-up
@@ -45,7 +57,10 @@ export function aiChoicePath(result: Answered, readings: string[]): string {
   const followUp = result.followUp;
   if (followUp) {
     fields.push(["refine", followUp.text], ["filter", followUp.filterJson]);
-    fields.push(...followUp.earlier.map((text): [string, string] => ["said", text]), ...followUp.unsupported.map((part): [string, string] => ["unsupported", part]));
+    fields.push(
+      ...followUp.earlier.map((text): [string, string] => ["said", text]),
+      ...followUp.unsupported.map((part): [string, string] => ["unsupported", part]),
+    );
   }
   fields.push(...readings.map((reading): [string, string] => ["reading", reading]));
   return `/dashboard/segments/ai?${new URLSearchParams(fields)}`;

@@ -23,13 +23,31 @@ function WindowInputs({ node, path, label }: Props) {
   const type = asText(window.type) || "any_time";
   return (
     <>
-      <SelectField name={`${path}.window.type`} label={`Time window of ${label}`} value={type} choices={WINDOW_OPTIONS} />
+      <SelectField
+        name={`${path}.window.type`}
+        label={`Time window of ${label}`}
+        value={type}
+        choices={WINDOW_OPTIONS}
+      />
       {type === "last_days" ? (
-        <TextField name={`${path}.window.days`} label={`Days of ${label}`} value={asText(window.days)} type="number" min={1} placeholder="30" className="w-24" />
+        <TextField
+          name={`${path}.window.days`}
+          label={`Days of ${label}`}
+          value={asText(window.days)}
+          type="number"
+          min={1}
+          placeholder="30"
+          className="w-24"
+        />
       ) : null}
       {type === "between" ? (
         <>
-          <TextField name={`${path}.window.from`} label={`From date of ${label}`} value={asText(window.from)} type="date" />
+          <TextField
+            name={`${path}.window.from`}
+            label={`From date of ${label}`}
+            value={asText(window.from)}
+            type="date"
+          />
           <TextField name={`${path}.window.to`} label={`To date of ${label}`} value={asText(window.to)} type="date" />
         </>
       ) : null}
@@ -41,10 +59,34 @@ export function EventInputs({ node, path, label }: Props) {
   const properties = asList(node.properties).map(asNode);
   return (
     <>
-      <SelectField name={`${path}.operator`} label={`Operator of ${label}`} value={fittingOperator(node)} choices={EVENT_OPERATOR_OPTIONS} />
-      <TextField name={`${path}.event`} label={`Event of ${label}`} value={asText(node.event)} list={DATALISTS.events} placeholder="Report Exported" className="w-48" />
-      <SelectField name={`${path}.frequency`} label={`How often, ${label}`} value={asText(node.frequency) || "at_least"} choices={FREQUENCY_OPTIONS} />
-      <TextField name={`${path}.times`} label={`Times of ${label}`} value={asText(node.times) || "1"} type="number" min={0} className="w-20" />
+      <SelectField
+        name={`${path}.operator`}
+        label={`Operator of ${label}`}
+        value={fittingOperator(node)}
+        choices={EVENT_OPERATOR_OPTIONS}
+      />
+      <TextField
+        name={`${path}.event`}
+        label={`Event of ${label}`}
+        value={asText(node.event)}
+        list={DATALISTS.events}
+        placeholder="Report Exported"
+        className="w-48"
+      />
+      <SelectField
+        name={`${path}.frequency`}
+        label={`How often, ${label}`}
+        value={asText(node.frequency) || "at_least"}
+        choices={FREQUENCY_OPTIONS}
+      />
+      <TextField
+        name={`${path}.times`}
+        label={`Times of ${label}`}
+        value={asText(node.times) || "1"}
+        type="number"
+        min={0}
+        className="w-20"
+      />
       <span className="text-sm text-muted-foreground">times</span>
       <WindowInputs node={node} path={path} label={label} />
       <div className="flex basis-full flex-col gap-2 pl-4">
@@ -55,9 +97,24 @@ export function EventInputs({ node, path, label }: Props) {
             <div key={asText(property.uid) || i} className="flex flex-wrap items-center gap-2">
               <input type="hidden" name={`${at}.uid`} value={asText(property.uid)} />
               <span className="text-sm text-muted-foreground">where</span>
-              <TextField name={`${at}.property`} label={`Property of ${which}`} value={asText(property.property)} list={DATALISTS.properties} placeholder="format" className="w-32" />
+              <TextField
+                name={`${at}.property`}
+                label={`Property of ${which}`}
+                value={asText(property.property)}
+                list={DATALISTS.properties}
+                placeholder="format"
+                className="w-32"
+              />
               <ComparisonInputs node={property} path={at} label={which} />
-              <Button type="submit" name="intent" value={`remove:${at}`} variant="ghost" size="icon" formNoValidate aria-label={`Remove ${which}`}>
+              <Button
+                type="submit"
+                name="intent"
+                value={`remove:${at}`}
+                variant="ghost"
+                size="icon"
+                formNoValidate
+                aria-label={`Remove ${which}`}
+              >
                 <X aria-hidden="true" />
               </Button>
             </div>
@@ -78,8 +135,19 @@ export function EngagementInputs({ node, path, label }: Props) {
   const choices = [{ value: "", label: "any campaign" }, ...campaigns.map((c) => ({ value: c.id, label: c.name }))];
   return (
     <>
-      <SelectField name={`${path}.operator`} label={`Operator of ${label}`} value={fittingOperator(node)} choices={ENGAGEMENT_OPTIONS} />
-      <SelectField name={`${path}.campaignId`} label={`Campaign of ${label}`} value={asText(node.campaignId)} choices={choices} className="max-w-56" />
+      <SelectField
+        name={`${path}.operator`}
+        label={`Operator of ${label}`}
+        value={fittingOperator(node)}
+        choices={ENGAGEMENT_OPTIONS}
+      />
+      <SelectField
+        name={`${path}.campaignId`}
+        label={`Campaign of ${label}`}
+        value={asText(node.campaignId)}
+        choices={choices}
+        className="max-w-56"
+      />
       <WindowInputs node={node} path={path} label={label} />
     </>
   );
@@ -88,8 +156,18 @@ export function EngagementInputs({ node, path, label }: Props) {
 export function SubscriptionInputs({ node, path, label }: Props) {
   return (
     <>
-      <SelectField name={`${path}.operator`} label={`Operator of ${label}`} value={fittingOperator(node)} choices={SUBSCRIPTION_OPTIONS} />
-      <SelectField name={`${path}.channel`} label={`Channel of ${label}`} value={asText(node.channel) || "email"} choices={CHANNEL_OPTIONS} />
+      <SelectField
+        name={`${path}.operator`}
+        label={`Operator of ${label}`}
+        value={fittingOperator(node)}
+        choices={SUBSCRIPTION_OPTIONS}
+      />
+      <SelectField
+        name={`${path}.channel`}
+        label={`Channel of ${label}`}
+        value={asText(node.channel) || "email"}
+        choices={CHANNEL_OPTIONS}
+      />
     </>
   );
 }
@@ -104,8 +182,19 @@ export function MembershipInputs({ node, path, label, selfId }: Props & { selfId
   ];
   return (
     <>
-      <SelectField name={`${path}.operator`} label={`Operator of ${label}`} value={fittingOperator(node)} choices={MEMBERSHIP_OPTIONS} />
-      <SelectField name={`${path}.segmentId`} label={`Segment of ${label}`} value={chosen} choices={choices} className="max-w-56" />
+      <SelectField
+        name={`${path}.operator`}
+        label={`Operator of ${label}`}
+        value={fittingOperator(node)}
+        choices={MEMBERSHIP_OPTIONS}
+      />
+      <SelectField
+        name={`${path}.segmentId`}
+        label={`Segment of ${label}`}
+        value={chosen}
+        choices={choices}
+        className="max-w-56"
+      />
     </>
   );
 }

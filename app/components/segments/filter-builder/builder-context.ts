@@ -24,4 +24,8 @@ export function useBuilder(): BuilderContextValue {
   return useContext(BuilderContext);
 }
 
-export const DATALISTS = { events: "filter-event-names", attributes: "filter-attribute-keys", properties: "filter-property-keys" } as const;
+export const DATALISTS = {
+  events: "filter-event-names",
+  attributes: "filter-attribute-keys",
+  properties: "filter-property-keys",
+} as const;

@@ -4,13 +4,29 @@ import { SelectField, TextField } from "./field.tsx";
 import { comparisonOptions, fittingOperator, valueInputFor } from "./vocabulary.ts";
 
 /** An operator and the value it needs, for a contact field, an attribute or an event property. */
-export function ComparisonInputs({ node, path, label, field }: { node: DraftNode; path: string; label: string; field?: string }) {
+export function ComparisonInputs({
+  node,
+  path,
+  label,
+  field,
+}: {
+  node: DraftNode;
+  path: string;
+  label: string;
+  field?: string;
+}) {
   const operator = fittingOperator(field ? { ...node, type: "field", field } : { ...node, type: "attribute" });
   const input = valueInputFor(operator);
   const value = asText(node.value);
   return (
     <>
-      <SelectField key={`operator-${field ?? ""}`} name={`${path}.operator`} label={`Operator of ${label}`} value={operator} choices={comparisonOptions(field)} />
+      <SelectField
+        key={`operator-${field ?? ""}`}
+        name={`${path}.operator`}
+        label={`Operator of ${label}`}
+        value={operator}
+        choices={comparisonOptions(field)}
+      />
       {input === "none" ? null : (
         <TextField
           key={`value-${input}`}
@@ -31,13 +47,30 @@ export function ComparisonInputs({ node, path, label, field }: { node: DraftNode
 export function AttributeInputs({ node, path, label }: { node: DraftNode; path: string; label: string }) {
   return (
     <>
-      <TextField name={`${path}.key`} label={`Attribute of ${label}`} value={asText(node.key)} list={DATALISTS.attributes} placeholder="plan" className="w-36" />
+      <TextField
+        name={`${path}.key`}
+        label={`Attribute of ${label}`}
+        value={asText(node.key)}
+        list={DATALISTS.attributes}
+        placeholder="plan"
+        className="w-36"
+      />
       <ComparisonInputs node={node} path={path} label={label} />
     </>
   );
 }
 
-export function ContactFieldInputs({ node, path, label, fields }: { node: DraftNode; path: string; label: string; fields: { value: string; label: string }[] }) {
+export function ContactFieldInputs({
+  node,
+  path,
+  label,
+  fields,
+}: {
+  node: DraftNode;
+  path: string;
+  label: string;
+  fields: { value: string; label: string }[];
+}) {
   const field = asText(node.field) || "name";
   return (
     <>

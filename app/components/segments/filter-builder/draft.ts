@@ -41,7 +41,8 @@ export function parseIntent(value: unknown): Intent {
   const at = text.indexOf(":");
   const kind = at === -1 ? text : text.slice(0, at);
   const path = at === -1 ? "" : text.slice(at + 1);
-  if (kind === "add-condition" || kind === "add-group" || kind === "add-property" || kind === "remove") return { kind, path };
+  if (kind === "add-condition" || kind === "add-group" || kind === "add-property" || kind === "remove")
+    return { kind, path };
   if (kind === "save" || kind === "update") return { kind };
   return { kind: "preview" };
 }
@@ -79,7 +80,13 @@ function nodeAt(root: FormValue, steps: (string | number)[]): FormValue | undefi
   let at: FormValue | undefined = root;
   for (const step of steps) {
     if (at === undefined || typeof at === "string") return undefined;
-    at = Array.isArray(at) ? (typeof step === "number" ? at[step] : undefined) : typeof step === "string" ? at[step] : undefined;
+    at = Array.isArray(at)
+      ? typeof step === "number"
+        ? at[step]
+        : undefined
+      : typeof step === "string"
+        ? at[step]
+        : undefined;
   }
   return at;
 }

@@ -40,7 +40,14 @@ export function SelectField({
   const invalid = Boolean(useBuilder().errors[name]?.length);
   return (
     <>
-      <NativeSelect id={fieldId(name)} name={name} aria-label={label} defaultValue={value} className={cn("w-auto", className)} {...errorProps(name, invalid)}>
+      <NativeSelect
+        id={fieldId(name)}
+        name={name}
+        aria-label={label}
+        defaultValue={value}
+        className={cn("w-auto", className)}
+        {...errorProps(name, invalid)}
+      >
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
@@ -58,11 +65,22 @@ export function TextField({
   value,
   className,
   ...props
-}: { name: string; label: string; value: string; className?: string } & Omit<React.ComponentProps<"input">, "name" | "value">) {
+}: { name: string; label: string; value: string; className?: string } & Omit<
+  React.ComponentProps<"input">,
+  "name" | "value"
+>) {
   const invalid = Boolean(useBuilder().errors[name]?.length);
   return (
     <>
-      <Input id={fieldId(name)} name={name} aria-label={label} defaultValue={value} className={cn("w-auto min-w-0", className)} {...errorProps(name, invalid)} {...props} />
+      <Input
+        id={fieldId(name)}
+        name={name}
+        aria-label={label}
+        defaultValue={value}
+        className={cn("w-auto min-w-0", className)}
+        {...errorProps(name, invalid)}
+        {...props}
+      />
       <Errors name={name} />
     </>
   );

@@ -20,7 +20,8 @@ export type BuilderState = {
   problem: string | null;
 };
 
-type PreviewAnswer = { count: number; sample: FilterPreview["sample"] } | { problem: string; errors: Record<string, string[]> };
+type PreviewAnswer =
+  { count: number; sample: FilterPreview["sample"] } | { problem: string; errors: Record<string, string[]> };
 
 export const PREVIEW_URL = "/dashboard/segments/preview";
 const PREVIEW_DELAY_MS = 400;
@@ -98,10 +99,25 @@ export function FilterBuilder({
 
   return (
     <BuilderContext.Provider value={{ ...data, errors }}>
-      <Form ref={formRef} method="post" action={action} onChange={onChange} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <Form
+        ref={formRef}
+        method="post"
+        action={action}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        noValidate
+      >
         <Field
           label="Segment name"
-          inputProps={{ id: "filter-segment-name", name: "name", defaultValue: state.name, placeholder: "Pro users exporting reports", autoComplete: "off", className: "max-w-md" }}
+          inputProps={{
+            id: "filter-segment-name",
+            name: "name",
+            defaultValue: state.name,
+            placeholder: "Pro users exporting reports",
+            autoComplete: "off",
+            className: "max-w-md",
+          }}
           errors={errors.name}
         />
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">

@@ -19,23 +19,40 @@ export function GroupEditor({ node, path, label, depth, selfId }: GroupProps) {
   const conditions = asList(node.conditions).map(asNode);
   const root = depth === 1;
   return (
-    <fieldset className={cn("flex flex-col gap-3 rounded-lg border p-3", root ? "border-border" : "border-dashed bg-muted/30")}>
+    <fieldset
+      className={cn("flex flex-col gap-3 rounded-lg border p-3", root ? "border-border" : "border-dashed bg-muted/30")}
+    >
       <legend className="sr-only">{root ? "Conditions" : `Group ${label}`}</legend>
       {root ? null : <input type="hidden" name={`${path}.uid`} value={asText(node.uid)} />}
       <input type="hidden" name={`${path}.type`} value="group" />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span>Contacts matching</span>
-        <SelectField name={`${path}.combinator`} label={root ? "Match" : `Match in group ${label}`} value={asText(node.combinator) || "and"} choices={COMBINATOR_OPTIONS} />
+        <SelectField
+          name={`${path}.combinator`}
+          label={root ? "Match" : `Match in group ${label}`}
+          value={asText(node.combinator) || "and"}
+          choices={COMBINATOR_OPTIONS}
+        />
         <span>these conditions</span>
         {root ? null : (
-          <Button type="submit" name="intent" value={`remove:${path}`} variant="ghost" size="sm" className="ml-auto" formNoValidate>
+          <Button
+            type="submit"
+            name="intent"
+            value={`remove:${path}`}
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            formNoValidate
+          >
             <Trash2 aria-hidden="true" />
             Remove group<span className="sr-only"> {label}</span>
           </Button>
         )}
       </div>
       <NodeErrors name={`${path}.conditions`} />
-      {conditions.length === 0 ? <p className="text-sm text-muted-foreground">No conditions: every contact matches.</p> : null}
+      {conditions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No conditions: every contact matches.</p>
+      ) : null}
       <ol className="flex flex-col gap-3">
         {conditions.map((child, i) => {
           const childPath = `${path}.conditions[${i}]`;
@@ -68,7 +85,17 @@ export function GroupEditor({ node, path, label, depth, selfId }: GroupProps) {
 }
 
 /** One condition: its kind, then the inputs that kind needs. */
-function ConditionEditor({ node, path, label, selfId }: { node: DraftNode; path: string; label: string; selfId?: string }) {
+function ConditionEditor({
+  node,
+  path,
+  label,
+  selfId,
+}: {
+  node: DraftNode;
+  path: string;
+  label: string;
+  selfId?: string;
+}) {
   const kind = asText(node.type) || "attribute";
   const props = { node, path, label };
   return (
@@ -81,7 +108,15 @@ function ConditionEditor({ node, path, label, selfId }: { node: DraftNode; path:
       {kind === "engagement" ? <EngagementInputs {...props} /> : null}
       {kind === "subscription" ? <SubscriptionInputs {...props} /> : null}
       {kind === "segment" ? <MembershipInputs {...props} selfId={selfId} /> : null}
-      <Button type="submit" name="intent" value={`remove:${path}`} variant="ghost" size="sm" className="ml-auto" formNoValidate>
+      <Button
+        type="submit"
+        name="intent"
+        value={`remove:${path}`}
+        variant="ghost"
+        size="sm"
+        className="ml-auto"
+        formNoValidate
+      >
         <Trash2 aria-hidden="true" />
         Remove<span className="sr-only"> {label}</span>
       </Button>

@@ -7,5 +7,9 @@ export function readBuilderForm(formData: FormData): { intent: Intent; name: str
   const intent = parseIntent(formData.get("intent"));
   const name = formData.get("name");
   const draft = normalizeDraft(decodeFormTree(formData.entries(), ROOT));
-  return { intent, name: typeof name === "string" ? name : "", draft: normalizeDraft(applyIntent({ ...draft, type: "group" }, intent)) };
+  return {
+    intent,
+    name: typeof name === "string" ? name : "",
+    draft: normalizeDraft(applyIntent({ ...draft, type: "group" }, intent)),
+  };
 }

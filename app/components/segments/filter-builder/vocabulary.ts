@@ -26,7 +26,12 @@ export const KIND_OPTIONS = options(["attribute", "field", "event", "engagement"
   segment: "Segment",
 });
 
-export const FIELD_OPTIONS = options(CONTACT_FIELDS, { name: "Name", email: "Email", phone: "Phone", createdAt: "Created at" });
+export const FIELD_OPTIONS = options(CONTACT_FIELDS, {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  createdAt: "Created at",
+});
 
 const COMPARISON_LABELS: Record<ComparisonOperator, string> = {
   equals: "equals",
@@ -72,8 +77,15 @@ export function valueInputFor(operator: string): ValueInput {
   }
 }
 
-export const EVENT_OPERATOR_OPTIONS = options(["performed", "not_performed"] as const, { performed: "performed", not_performed: "did not perform" });
-export const FREQUENCY_OPTIONS = options(EVENT_FREQUENCIES, { at_least: "at least", at_most: "at most", exactly: "exactly" });
+export const EVENT_OPERATOR_OPTIONS = options(["performed", "not_performed"] as const, {
+  performed: "performed",
+  not_performed: "did not perform",
+});
+export const FREQUENCY_OPTIONS = options(EVENT_FREQUENCIES, {
+  at_least: "at least",
+  at_most: "at most",
+  exactly: "exactly",
+});
 export const WINDOW_OPTIONS = options(["any_time", "last_days", "between"] as const, {
   any_time: "at any time",
   last_days: "in the last (days)",
@@ -122,16 +134,24 @@ export function fittingOperator(node: DraftNode): string {
 /** The same for every node of a draft, groups and event properties included. */
 export function normalizeDraft(node: DraftNode): DraftNode {
   if (asText(node.type) === "group") {
-    const conditions = Array.isArray(node.conditions) ? node.conditions.map((child) => normalizeDraft(asNode(child))) : [];
+    const conditions = Array.isArray(node.conditions)
+      ? node.conditions.map((child) => normalizeDraft(asNode(child)))
+      : [];
     return { ...node, combinator: asText(node.combinator) === "or" ? "or" : "and", conditions };
   }
-  const out: DraftNode = { ...node, type: KIND_OPTIONS.some((o) => o.value === node.type) ? asText(node.type) : "attribute" };
+  const out: DraftNode = {
+    ...node,
+    type: KIND_OPTIONS.some((o) => o.value === node.type) ? asText(node.type) : "attribute",
+  };
   out.operator = fittingOperator(out);
   if (Array.isArray(node.properties)) {
     out.properties = node.properties.map((p) => {
       const property = asNode(p);
       const operator = asText(property.operator);
-      return { ...property, operator: (COMPARISON_OPERATORS as readonly string[]).includes(operator) ? operator : "equals" };
+      return {
+        ...property,
+        operator: (COMPARISON_OPERATORS as readonly string[]).includes(operator) ? operator : "equals",
+      };
     });
   }
   return out;
