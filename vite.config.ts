@@ -77,7 +77,10 @@ export default defineConfig({
   plugins: [refuseServerModulesInBrowser(), tailwindcss(), reactRouter(), renderWorkerEntry()],
 });
 
-/** DATA_DIR, when it names another folder, denied as .data/ is (anywhere outside the project Vite does not serve anyway). */
+/**
+ * DATA_DIR, when it names another folder, denied as .data/ is (anywhere outside the project Vite does not serve
+ * anyway).
+ */
 function dataDirPatterns(dataDir: string | undefined): string[] {
   if (!dataDir) return [];
   const absolute = path.resolve(dataDir).split(path.sep).join("/");

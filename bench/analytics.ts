@@ -43,7 +43,8 @@ async function generate(client: pg.Client, teamId: string) {
     [teamId, CAMPAIGNS],
   );
   started = performance.now();
-  // One statement per campaign, as the send pipeline writes chunks: the ledger triggers see batches, not one huge table.
+  // One statement per campaign, as the send pipeline writes chunks: the ledger triggers see batches, not one huge
+  // table.
   for (let k = 1; k <= CAMPAIGNS; k++) {
     await client.query(
       `insert into deliveries (team_id, campaign_id, contact_id, channel, address, status, sent_at, failed_at, bounced_at, delivered_at)

@@ -210,7 +210,8 @@ async function main() {
           rowsPerSecond: Math.round(ROWS / importSeconds),
           copyRows,
           copySeconds: round(copySeconds),
-          // After the last chunk, until the imported contacts are in the search index (searches are right meanwhile, only slower).
+          // After the last chunk, until the imported contacts are in the search index (searches are right meanwhile,
+          // only slower).
           searchIndexCatchUpSeconds: round(searchIndexCatchUpSeconds),
           importToCopyRatio: round(importSeconds / copySeconds),
           importWithSearchIndexToCopyRatio: round((importSeconds + searchIndexCatchUpSeconds) / copySeconds),

@@ -62,7 +62,8 @@ test.describe("the dashboard", () => {
     await page.goto("/dashboard");
 
     await expect(statCard(page, "Total Contacts")).toContainText(/Total Contacts\s*3\s*\+3 new this month/);
-    // One of the three is SCHEDULED, so active (and none was in the 30 days before); the analytics stay zero until campaigns are sent.
+    // One of the three is SCHEDULED, so active (and none was in the 30 days before); the analytics stay zero until
+    // campaigns are sent.
     await expect(statCard(page, "Active Campaigns")).toContainText(
       /Active Campaigns\s*1 of 3 total\s*\+1 new this month/,
     );

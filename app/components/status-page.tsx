@@ -2,7 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "./logo.tsx";
 
-/** The frame of a page that answers with an error status outside the app (not found, an expired link): Murmur's name, the status, a heading, the text, and what follows it. */
+/**
+ * The frame of a page that answers with an error status outside the app (not found, an expired link): Murmur's name,
+ * the status, a heading, the text, and what follows it.
+ */
 export function StatusPage({
   status,
   title,

@@ -4,7 +4,10 @@
 
 const CURSOR_SHAPE = /^[A-Za-z0-9_-]{1,300}$/;
 
-/** The cursor parameter names of one list on a page: `after`/`before`, or `excludedAfter`/`excludedBefore` for prefix "excluded". */
+/**
+ * The cursor parameter names of one list on a page: `after`/`before`, or `excludedAfter`/`excludedBefore` for prefix
+ * "excluded".
+ */
 function cursorNames(prefix: string) {
   return prefix ? { after: `${prefix}After`, before: `${prefix}Before` } : { after: "after", before: "before" };
 }

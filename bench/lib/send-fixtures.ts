@@ -10,7 +10,9 @@ import { ensureDatabase, withDatabase } from "#db/start.ts";
 
 export type BenchDatabase = { url: string; db: Database; stop: () => Promise<void> };
 
-/** A throwaway cluster under `.data/<name>`, durable enough to survive a killed client (fsync stays on unless asked). */
+/**
+ * A throwaway cluster under `.data/<name>`, durable enough to survive a killed client (fsync stays on unless asked).
+ */
 export async function startBenchDatabase(name: string, options: { fast?: boolean } = {}): Promise<BenchDatabase> {
   const dir = `.data/${name}/postgres`;
   await rm(dir, { recursive: true, force: true });

@@ -32,7 +32,10 @@ export type PromptPanelResult =
       sample: { id: string; name: string | null; email: string | null; phone: string | null }[];
     };
 
-/** A follow-up prompt and what it edits: the filter shown before it, the follow-ups said before that and what they did not understand. */
+/**
+ * A follow-up prompt and what it edits: the filter shown before it, the follow-ups said before that and what they did
+ * not understand.
+ */
 export type FollowUp = { text: string; filterJson: string; earlier: string[]; unsupported: string[] };
 
 /**

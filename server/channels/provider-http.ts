@@ -5,7 +5,10 @@ import type { SendOutcome } from "./types.ts";
 
 export const PROVIDER_TIMEOUT_MS = 15_000;
 
-/** Requests to one provider open at once per chunk: enough to keep a rate going, few enough that a crash leaves little unknown. */
+/**
+ * Requests to one provider open at once per chunk: enough to keep a rate going, few enough that a crash leaves little
+ * unknown.
+ */
 export const PROVIDER_REQUESTS_IN_FLIGHT = 10;
 
 export type ProviderAnswer = { status: number; headers: Headers; body: unknown };

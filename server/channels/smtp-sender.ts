@@ -7,7 +7,10 @@ import type { ChannelSender, OutgoingMessage, SendOutcome } from "./types.ts";
 export type SmtpSenderOptions = {
   config: SmtpConfig;
   password?: string;
-  /** The operator's ALLOW_PRIVATE_SMTP: without it, a host resolving to a loopback, private or link-local address is refused. */
+  /**
+   * The operator's ALLOW_PRIVATE_SMTP: without it, a host resolving to a loopback, private or link-local address is
+   * refused.
+   */
   allowPrivateNetworks?: boolean;
   /** Connections kept open to the server; messages are spread over them. */
   maxConnections?: number;

@@ -44,7 +44,9 @@ export type SendOutcome =
   | { status: "sent"; providerMessageId: string | null }
   | {
       status: "failed";
-      /** Permanent failures are recorded; transient ones (SMTP 4xx, HTTP 429/5xx, timeouts) are retried with backoff. */
+      /**
+       * Permanent failures are recorded; transient ones (SMTP 4xx, HTTP 429/5xx, timeouts) are retried with backoff.
+       */
       permanent: boolean;
       /** The provider's own words, shown per recipient. */
       reason: string;

@@ -117,7 +117,8 @@ export async function importCsvUpload(
     });
     await upload.finished;
   } catch (error) {
-    // A refused chunk says why; a broken database is a bug and surfaces as one; anything else is the upload breaking off.
+    // A refused chunk says why; a broken database is a bug and surfaces as one; anything else is the upload breaking
+    // off.
     if (error === writer.failure && !isAppError(error)) {
       await closeAsFailed(db, teamId, writer.importId, BROKEN);
       throw error;
@@ -170,7 +171,10 @@ type Upload = {
   finished: Promise<void>;
 };
 
-/** Streams a multipart body through busboy: text fields before the file are collected, the file is handed over as a stream. */
+/**
+ * Streams a multipart body through busboy: text fields before the file are collected, the file is handed over as a
+ * stream.
+ */
 function receiveUpload(body: ReadableStream<Uint8Array>, contentType: string, maxBytes: number): Upload {
   const fields = new Map<string, string>();
   const form = busboy({

@@ -80,7 +80,8 @@ export async function startImport(
  * `bytes` (the chunk's request body, 0 when it has none) counts towards the
  * import's MAX_IMPORT_BYTES; a chunk that would pass a limit is refused whole.
  * With `afterPrevious`, the chunk is applied only after chunk `chunkIndex - 1`,
- * waiting for it up to `previousChunkWaitMs` on `clock` (the real one unless given): a client may then send a chunk before
+ * waiting for it up to `previousChunkWaitMs` on `clock` (the real one unless given): a client may then send a chunk
+ * before
  * the previous one is answered, and a later row of the file still wins.
  */
 export async function importChunk(

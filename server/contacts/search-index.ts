@@ -12,7 +12,10 @@ export function searchHaystack(table: string) {
   return sql<string>`lower(coalesce(${column("name")}, '') || ' ' || coalesce(${column("email")}, '') || ' ' || coalesce(${column("phone")}, ''))`;
 }
 
-/** Contacts indexed per transaction: large enough to batch the trigram index writes, small enough to keep each one short. */
+/**
+ * Contacts indexed per transaction: large enough to batch the trigram index writes, small enough to keep each one
+ * short.
+ */
 export const SEARCH_INDEX_BATCH = 20_000;
 
 /**

@@ -7,7 +7,10 @@ import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import { OVER_MEMORY_REASON, overTimeReason, renderBudget } from "./render-budget.ts";
 import { fromRenderFailure, type RenderReply, type RenderRequest } from "./render-protocol.ts";
 
-/** One message to make: the campaign's templates under their key, and the field to blame when the thread has to be stopped. */
+/**
+ * One message to make: the campaign's templates under their key, and the field to blame when the thread has to be
+ * stopped.
+ */
 export type RenderTask = { key: string; campaign: RenderableCampaign; contact: RenderableContact; field: string };
 
 type Queued = RenderTask & {

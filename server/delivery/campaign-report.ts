@@ -85,7 +85,9 @@ export async function campaignReport(
 const REASON_TEXT = new RegExp(`^(${EXCLUSION_REASONS.join("|")})$`);
 const UUID_TEXT = /^[0-9a-f-]{36}$/i;
 
-/** The excluded contacts by reason, then contact (excluded_recipients_reason_idx), a page after or before one of them. */
+/**
+ * The excluded contacts by reason, then contact (excluded_recipients_reason_idx), a page after or before one of them.
+ */
 async function excludedPage(db: Database, campaignId: string, request: PageRequest): Promise<KeysetPage<ExcludedRow>> {
   const after = request.after ? decodeKeyCursor(request.after, [REASON_TEXT, UUID_TEXT]) : null;
   const before = !after && request.before ? decodeKeyCursor(request.before, [REASON_TEXT, UUID_TEXT]) : null;

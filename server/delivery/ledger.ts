@@ -85,7 +85,8 @@ export async function markSending(
     await recordOutcomes(db, { owner: options.owner, outcomes: answered });
     return new Set();
   }
-  // Both statements see the same snapshot; their rows never overlap, since a message is answered only after it was marked.
+  // Both statements see the same snapshot; their rows never overlap, since a message is answered only after it was
+  // marked.
   const record = answered.length ? sql`with ${outcomeSteps(options.owner, answered)} ` : sql``;
   const { rows } = await sql<{ id: string }>`
     ${record}update deliveries set status = 'sending', attempts = attempts + 1,

@@ -12,7 +12,10 @@ import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-
 export const RECIPIENT_OUTCOMES = ["opened", "clicked", "bounced", "unsubscribed", "failed", "not_opened"] as const;
 export type RecipientOutcome = (typeof RECIPIENT_OUTCOMES)[number];
 
-/** A recipient's status as the page shows it: the ledger's, told more precisely once the provider reported back or the address bounced. */
+/**
+ * A recipient's status as the page shows it: the ledger's, told more precisely once the provider reported back or the
+ * address bounced.
+ */
 export type RecipientStatus = "queued" | "sending" | "sent" | "failed" | "unknown" | "delivered" | "read" | "bounced";
 
 export type RecipientRow = {

@@ -5,7 +5,8 @@ export type MailClient = (typeof MAIL_CLIENTS)[number];
 // Gmail fetches images through its proxy when the reader opens the message, so the
 // proxy's User-Agent stands for Gmail (web and apps alike).
 const GMAIL = /GoogleImageProxy/i;
-// Desktop Outlook names itself (Microsoft Outlook, MSOffice, ms-office); the mobile apps say Outlook-iOS / Outlook-Android.
+// Desktop Outlook names itself (Microsoft Outlook, MSOffice, ms-office); the mobile apps say Outlook-iOS /
+// Outlook-Android.
 const OUTLOOK = /Microsoft Outlook|MSOffice|ms-office|Outlook-(iOS|Android)/i;
 // Apple Mail (macOS, iOS, iPadOS) renders with WebKit and, unlike Safari and the
 // other browsers on Apple devices, sends no browser token after "(KHTML, like Gecko)".

@@ -87,7 +87,10 @@ function asKind(kind: string): WriteKeyKind {
   return kind === "server" ? "server" : "client";
 }
 
-/** Revokes a key of this team; revoking it again changes nothing. Another team's key, or an unknown or malformed id, is NOT_FOUND. */
+/**
+ * Revokes a key of this team; revoking it again changes nothing. Another team's key, or an unknown or malformed id, is
+ * NOT_FOUND.
+ */
 export async function revokeWriteKey(db: Database, options: { teamId: string; keyId: string }): Promise<WriteKeyView> {
   if (!isWellFormedId(options.keyId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   await db

@@ -129,7 +129,9 @@ export const ConversionGoalFormSchema = z
     };
   });
 
-/** A row's text as the condition it means; numbers and lists are read from the text, and checked by the schema after. */
+/**
+ * A row's text as the condition it means; numbers and lists are read from the text, and checked by the schema after.
+ */
 function formCondition(property: string, operator: GoalFormOperator, value: string): PropertyCondition {
   switch (operator) {
     case "exists":

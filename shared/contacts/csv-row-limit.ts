@@ -50,7 +50,10 @@ export function rowChars(row: Record<string, unknown>): number {
   return chars;
 }
 
-/** Row `rowNumber` (the header is row 1) was longer than the limit; `imported` when rows before it were already imported. */
+/**
+ * Row `rowNumber` (the header is row 1) was longer than the limit; `imported` when rows before it were already
+ * imported.
+ */
 export function longRowProblem(rowNumber: number, options: { imported: boolean }): CsvProblem {
   const where = `Row ${rowNumber.toLocaleString("en-US")} is longer than 64 KB`;
   const why = 'Usually a field opens a quote (") that is never closed, so the rest of the file reads as one row.';

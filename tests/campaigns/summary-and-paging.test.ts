@@ -38,7 +38,9 @@ async function sentCampaign(
   return campaignId;
 }
 
-/** `count` drafts in one statement, created one minute apart, the newest a minute ago; named "Draft 1" (newest) onwards. */
+/**
+ * `count` drafts in one statement, created one minute apart, the newest a minute ago; named "Draft 1" (newest) onwards.
+ */
 async function drafts(teamId: string, count: number) {
   await sql`
     insert into campaigns (id, team_id, name, created_at)

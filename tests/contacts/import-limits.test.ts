@@ -42,7 +42,9 @@ function importRow(importId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Stands for the chunks an import has already taken in: setting its counters beats sending 100 chunks of 10,000 rows. */
+/**
+ * Stands for the chunks an import has already taken in: setting its counters beats sending 100 chunks of 10,000 rows.
+ */
 function alreadyReceived(importId: string, counters: { rowsReceived?: number; bytesReceived?: number }) {
   return getDb().updateTable("imports").set(counters).where("id", "=", importId).execute();
 }

@@ -29,7 +29,10 @@ type RouteModule = {
   ErrorBoundary: ComponentType<never>;
 };
 
-/** The route rendered as the server renders it, for the signed-in user, with its ErrorBoundary given the error as React Router gives it. */
+/**
+ * The route rendered as the server renders it, for the signed-in user, with its ErrorBoundary given the error as React
+ * Router gives it.
+ */
 async function visit(route: RouteModule, path: string, token: string, id: string) {
   const session = (await findSession(getDb(), token))!;
   const ErrorBoundary = () => createElement(route.ErrorBoundary, { error: useRouteError() } as never);

@@ -106,7 +106,10 @@ export async function startBoss(): Promise<PgBoss> {
   return boss;
 }
 
-/** For a test file that starts campaigns: pg-boss with the send queues, started before the file's tests and stopped after them. */
+/**
+ * For a test file that starts campaigns: pg-boss with the send queues, started before the file's tests and stopped
+ * after them.
+ */
 export function sendQueues(): { readonly boss: PgBoss } {
   const queues = {} as { boss: PgBoss };
   beforeAll(async () => {

@@ -30,7 +30,9 @@ const get = async (path: string, token: string) => {
   return { status: response.status, body: await response.json() };
 };
 
-/** New contacts with these addresses, and a campaign to all the team's contacts (no segment) sent through the outbox. */
+/**
+ * New contacts with these addresses, and a campaign to all the team's contacts (no segment) sent through the outbox.
+ */
 async function sendTo(teamId: string, emails: string[], subject: string) {
   await addContacts(
     teamId,

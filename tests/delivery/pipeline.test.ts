@@ -16,7 +16,9 @@ const queues = sendQueues();
 
 const db = () => getDb();
 
-/** A team with `count` contacts and an EMAIL campaign to all of them, started: recipients resolved, chunk jobs created. */
+/**
+ * A team with `count` contacts and an EMAIL campaign to all of them, started: recipients resolved, chunk jobs created.
+ */
 async function startedCampaign(count: number) {
   const { teamId } = await createUser();
   await addContacts(

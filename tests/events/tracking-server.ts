@@ -12,7 +12,9 @@ export type TrackingServer = {
   url: string;
   /** Every answer sent, in order: what an SDK saw. */
   answers: number[];
-  /** Makes the next `n` requests fail with a 503 after they were stored, as a dropped connection would look to a client. */
+  /**
+   * Makes the next `n` requests fail with a 503 after they were stored, as a dropped connection would look to a client.
+   */
   failAfterStoring: (n: number) => void;
   close: () => Promise<void>;
 };

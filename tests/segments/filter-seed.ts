@@ -5,7 +5,8 @@ import { createSignedInUser, createUser } from "../factories.ts";
 
 // A small team whose members for every kind of condition are known by heart:
 //
-//   alice  pro,  seats 5,  Report Exported x3 (pdf, last 10 days), received the launch 3 days ago; unsubscribed from SMS
+//   alice  pro,  seats 5,  Report Exported x3 (pdf, last 10 days), received the launch 3 days ago; unsubscribed from
+// SMS
 //   bob    free, seats "2", Report Exported once 5 days ago (csv) and once 60 days ago; launch failed
 //   carol  pro,  vip, no name, phone; Signed Up 40 days ago; unsubscribed from email and WhatsApp
 //   dan    no attributes, created today; in the static segment with bob

@@ -19,7 +19,9 @@ const DESTINATION = "https://shop.example/spring?utm_source=murmur&id=42";
 
 const queues = sendQueues();
 
-/** Sends a one-recipient EMAIL campaign through the outbox and returns the tracked link path from the stored message. */
+/**
+ * Sends a one-recipient EMAIL campaign through the outbox and returns the tracked link path from the stored message.
+ */
 async function sentLink() {
   const db = getDb();
   const { teamId } = await createUser();

@@ -53,7 +53,8 @@ export function ContentFields({ type, fields }: ContentFieldsProps) {
       <TextareaField
         label="Content"
         className={shows("EMAIL") || shows("SMS") ? undefined : "hidden"}
-        // The live count is the one thing read with the field: the format hint stays visible but unlinked, as it is long.
+        // The live count is the one thing read with the field: the format hint stays visible but unlinked, as it is
+        // long.
         extra={
           <>
             <p className="text-xs text-muted-foreground">

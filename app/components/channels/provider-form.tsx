@@ -17,7 +17,10 @@ type ProviderFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-/** A provider's settings: plain fields filled in, secrets left blank (blank keeps the saved one) with their masked value beside. */
+/**
+ * A provider's settings: plain fields filled in, secrets left blank (blank keeps the saved one) with their masked value
+ * beside.
+ */
 export function ProviderForm({ channel, enabled, defaults, masked, lastResult }: ProviderFormProps) {
   const schema = PROVIDER_SCHEMAS[channel];
   const secrets = secretFieldsOf(channel);

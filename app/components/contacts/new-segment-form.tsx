@@ -21,7 +21,10 @@ export type SegmentSelection = {
   capped: boolean;
 };
 
-/** "3 contacts will be linked.", or for every matching contact "All 1,234 contacts matching your filters will be linked." */
+/**
+ * "3 contacts will be linked.", or for every matching contact "All 1,234 contacts matching your filters will be
+ * linked."
+ */
 export function linkedCountText(selection: SegmentSelection): string {
   const contacts = contactsCountText(selection.count, selection.capped);
   if (!selection.selectAllMatching) return `${contacts} will be linked.`;

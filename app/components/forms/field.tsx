@@ -17,7 +17,10 @@ type FieldFrameProps = {
   description?: React.ReactNode;
   /** The messages to show; when there are any the control is marked invalid and points at them. */
   errors?: string[];
-  /** More under the hint, read with the field only when the control names it in its own aria-describedby (e.g. a live counter). */
+  /**
+   * More under the hint, read with the field only when the control names it in its own aria-describedby (e.g. a live
+   * counter).
+   */
   extra?: React.ReactNode;
   /** Classes for the wrapper, e.g. a width or `hidden`. */
   className?: string;
@@ -69,7 +72,9 @@ function FieldFrame({
   );
 }
 
-/** A labelled single-line input with its hint and errors; pass `getInputProps(meta, …)` and `meta.errors` from Conform. */
+/**
+ * A labelled single-line input with its hint and errors; pass `getInputProps(meta, …)` and `meta.errors` from Conform.
+ */
 export function Field({
   inputProps,
   ...frame

@@ -11,7 +11,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const query = parseQuery(request, ListContactsQuerySchema);
     const filter = { teamId: team.id, search: query.search, hasPhone: query.hasPhone };
     const page = await contactsPage(getDb(), { ...filter, after: query.cursor, limit: query.limit });
-    // A searched or filtered total stops at 1,000: `totalIsExact` false says `total` is "1,000 or more" (docs/decisions/012).
+    // A searched or filtered total stops at 1,000: `totalIsExact` false says `total` is "1,000 or more"
+    // (docs/decisions/012).
     return Response.json({
       data: page.contacts,
       nextCursor: page.nextCursor,

@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Schedule Campaign · Mu
 /** The spec's Schedule button: 24 hours from the moment it is pressed. */
 const SCHEDULE_OFFSET_MS = 24 * 60 * 60 * 1000;
 
-// "tomorrow" and "unschedule" come from the list's buttons; "at" from this dialog's field, read in the team's time zone.
+// "tomorrow" and "unschedule" come from the list's buttons; "at" from this dialog's field, read in the team's time
+// zone.
 const ScheduleFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("tomorrow") }),
   z.object({ intent: z.literal("unschedule") }),

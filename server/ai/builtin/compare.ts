@@ -200,8 +200,10 @@ export function readComparison(
     return done([n], skipUnits(clause, i + 1));
   }
 
-  // eq, contains, starts: a value of the key, a number, a quoted text or (after an explicit comparator) the words typed.
-  // A preposition alone ("plan in Germany") is as likely to start the next condition: it takes only the key's own values.
+  // eq, contains, starts: a value of the key, a number, a quoted text or (after an explicit comparator) the words
+  // typed.
+  // A preposition alone ("plan in Germany") is as likely to start the next condition: it takes only the key's own
+  // values.
   const prepositionOnly = !copula && comparator !== undefined && PREPOSITIONS.has(comparator.words.join(" "));
   // "names starting with A": after a text comparator, a single letter is the text, not the article.
   const letter = clause.tokens[i];

@@ -143,7 +143,10 @@ function mergeIntoPrevious(previous: Item | undefined, drafts: Draft[]): boolean
   return true;
 }
 
-/** Property conditions for the event before: "or books" adds to its "category is shoes", "with total over 100" is one more. */
+/**
+ * Property conditions for the event before: "or books" adds to its "category is shoes", "with total over 100" is one
+ * more.
+ */
 function attachProperties(
   event: Extract<Draft, { kind: "event" }>,
   attached: Draft[],

@@ -29,7 +29,10 @@ const BEFORE = [
 ];
 const AFTER = new Set(["segment", "segments", "list", "group", "audience", "cohort", "members"]);
 
-/** Whether a segment's name is also a value, key or event of the team's, so it needs "segment" or "in" to be the segment. */
+/**
+ * Whether a segment's name is also a value, key or event of the team's, so it needs "segment" or "in" to be the
+ * segment.
+ */
 function namesSomethingElse(context: ClauseContext, name: string): boolean {
   const words = wordsOf(name).join(" ");
   const { lexicon } = context;

@@ -289,7 +289,10 @@ function compareWords(typed: string, known: string): boolean {
   return editDistance(typed, known) <= (shorter >= 9 ? 2 : 1);
 }
 
-/** Lower case words of a name or value: "Order_Completed", "orderCompleted" and "/order-completed" give "order completed". */
+/**
+ * Lower case words of a name or value: "Order_Completed", "orderCompleted" and "/order-completed" give "order
+ * completed".
+ */
 export function wordsOf(text: string): string[] {
   // A copy, so a caller that changes its list cannot change the cached one.
   return [...(wordsCache.get(text) ?? remember(wordsCache, text, splitWords(text)))];
