@@ -5,6 +5,14 @@
 
 import type { ColumnType } from "kysely";
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[]
+  ? U[]
+  : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S[], I[], U[]>
+  : T[];
+
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
@@ -186,6 +194,14 @@ export interface EventPeopleDays {
   contactId: string;
   day: Timestamp;
   name: string;
+  teamId: string;
+}
+
+export interface EventRollupQueue {
+  contactIds: string[];
+  id: Generated<number>;
+  names: string[];
+  occurredAt: ArrayType<Timestamp>;
   teamId: string;
 }
 
@@ -397,6 +413,7 @@ export interface DB {
   engagementEvents: EngagementEvents;
   eventNames: EventNames;
   eventPeopleDays: EventPeopleDays;
+  eventRollupQueue: EventRollupQueue;
   events: Events;
   excludedRecipients: ExcludedRecipients;
   importChunks: ImportChunks;
