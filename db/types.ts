@@ -341,6 +341,13 @@ export interface TeamContactCounts {
   total: Generated<number>;
 }
 
+export interface TeamEventDaily {
+  day: Timestamp;
+  events: Generated<number>;
+  name: string;
+  teamId: string;
+}
+
 export interface TeamEventDailyPeople {
   day: Timestamp;
   name: string;
@@ -428,6 +435,7 @@ export interface DB {
   suppressions: Suppressions;
   teamAudienceHourly: TeamAudienceHourly;
   teamContactCounts: TeamContactCounts;
+  teamEventDaily: TeamEventDaily;
   teamEventDailyPeople: TeamEventDailyPeople;
   teamEventHourly: TeamEventHourly;
   teamMembers: TeamMembers;

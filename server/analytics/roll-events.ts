@@ -22,7 +22,8 @@ export const EVENT_ROLLUP_BATCHES = 100;
 
 /**
  * Takes up to `limit` queued ingestion batches, oldest first, off the queue and adds
- * them to the rollups in the same transaction: events per name and UTC hour, and each
+ * them to the rollups in the same transaction: events per name and UTC hour (and UTC
+ * day, for ranking names over long ranges), and each
  * person once per name and local day (the team's zone when rolled up), counted as
  * they first appear. Anonymous events count as events, not as people.
  *
@@ -52,6 +53,12 @@ export async function rollQueuedEvents(db: Database, options: { limit?: number }
       select team_id, name, analytics_hour(occurred_at), count(*) from rolled
       group by 1, 2, 3 order by 1, 2, 3
       on conflict (team_id, name, hour) do update set events = team_event_hourly.events + excluded.events
+    ),
+    daily as (
+      insert into team_event_daily (team_id, day, name, events)
+      select team_id, (occurred_at at time zone 'UTC')::date, name, count(*) from rolled
+      group by 1, 2, 3 order by 1, 2, 3
+      on conflict (team_id, day, name) do update set events = team_event_daily.events + excluded.events
     ),
     seen as (
       insert into event_people_days (team_id, name, day, contact_id)
