@@ -95,6 +95,11 @@ async function generate(client: pg.Client, teamId: string) {
     [teamId],
   );
   await client.query(
+    `insert into team_event_daily (team_id, day, name, events)
+     select team_id, (hour at time zone 'UTC')::date, name, sum(events) from team_event_hourly where team_id = $1::uuid group by 1, 2, 3`,
+    [teamId],
+  );
+  await client.query(
     `insert into event_people_days (team_id, name, day, contact_id)
      select distinct team_id, name, (occurred_at at time zone 'UTC')::date, contact_id from events where team_id = $1::uuid`,
     [teamId],

@@ -24,6 +24,8 @@ import * as analyticsRollups from "#migrations/2026-11-24T1170-analytics-rollups
 import * as recipientOutcomeIndexes from "#migrations/2026-11-24T1180-recipient-outcome-indexes.ts";
 import * as outboxFilterIndexes from "#migrations/2026-11-24T1181-outbox-filter-indexes.ts";
 import * as campaignConversionGoal from "#migrations/2026-11-24T1182-campaign-conversion-goal.ts";
+import * as eventRollupQueue from "#migrations/2026-11-24T1190-event-rollup-queue.ts";
+import * as eventDailyCounts from "#migrations/2026-11-24T1191-event-daily-counts.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1180-recipient-outcome-indexes": recipientOutcomeIndexes,
   "2026-11-24T1181-outbox-filter-indexes": outboxFilterIndexes,
   "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,
+  "2026-11-24T1190-event-rollup-queue": eventRollupQueue,
+  "2026-11-24T1191-event-daily-counts": eventDailyCounts,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -5,6 +5,14 @@
 
 import type { ColumnType } from "kysely";
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[]
+  ? U[]
+  : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S[], I[], U[]>
+  : T[];
+
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
@@ -189,6 +197,14 @@ export interface EventPeopleDays {
   teamId: string;
 }
 
+export interface EventRollupQueue {
+  contactIds: string[];
+  id: Generated<number>;
+  names: string[];
+  occurredAt: ArrayType<Timestamp>;
+  teamId: string;
+}
+
 export interface Events {
   anonymousId: string | null;
   contactId: string | null;
@@ -325,6 +341,13 @@ export interface TeamContactCounts {
   total: Generated<number>;
 }
 
+export interface TeamEventDaily {
+  day: Timestamp;
+  events: Generated<number>;
+  name: string;
+  teamId: string;
+}
+
 export interface TeamEventDailyPeople {
   day: Timestamp;
   name: string;
@@ -397,6 +420,7 @@ export interface DB {
   engagementEvents: EngagementEvents;
   eventNames: EventNames;
   eventPeopleDays: EventPeopleDays;
+  eventRollupQueue: EventRollupQueue;
   events: Events;
   excludedRecipients: ExcludedRecipients;
   importChunks: ImportChunks;
@@ -411,6 +435,7 @@ export interface DB {
   suppressions: Suppressions;
   teamAudienceHourly: TeamAudienceHourly;
   teamContactCounts: TeamContactCounts;
+  teamEventDaily: TeamEventDaily;
   teamEventDailyPeople: TeamEventDailyPeople;
   teamEventHourly: TeamEventHourly;
   teamMembers: TeamMembers;

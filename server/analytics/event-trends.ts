@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
+import { rankEventNames } from "./rank-event-names.ts";
 import { addDays, daysBetween } from "./schemas.ts";
 
 export type EventTrend = { name: string; total: number; days: { date: string; events: number; people: number }[] };
@@ -24,15 +25,13 @@ export async function readEventTrends(
     .where("hour", "<", sql<Date>`((${options.to}::date + 1)::timestamp at time zone ${options.timeZone})`);
   const names = options.names?.length
     ? options.names.slice(0, EVENT_NAMES_LIMIT)
-    : (
-        await inRange
-          .select(["name", sql<number>`sum(events)::int`.as("total")])
-          .groupBy("name")
-          .orderBy("total", "desc")
-          .orderBy("name")
-          .limit(EVENT_NAMES_LIMIT)
-          .execute()
-      ).map((row) => row.name);
+    : await rankEventNames(db, {
+        teamId: options.teamId,
+        timeZone: options.timeZone,
+        from: options.from,
+        to: options.to,
+        limit: EVENT_NAMES_LIMIT,
+      });
   if (names.length === 0) return [];
   const [counts, people] = await Promise.all([
     inRange

@@ -3,14 +3,15 @@ import type { Database } from "#db/database.ts";
 import { knownContact, rememberContacts } from "./known-contacts.ts";
 import { rememberEventNames, unknownEventNames } from "./known-event-names.ts";
 import type { TrackedMessage } from "./messages.ts";
-import { rollEvents } from "#server/analytics/roll-events.ts";
+import { queueEventRollup } from "#server/analytics/roll-events.ts";
 
 /**
  * Stores messages in one statement: a multi-row insert from one JSON document,
  * each row attached to its contact (the given one, else the contact whose
  * external id is the userId, else the contact an anonymousId was linked to), a
  * messageId already stored skipped, and event names not yet known added to the
- * team's list. Contacts this process has lately found for a userId are passed
+ * team's list, and the named events queued for the analytics rollups (counted by the
+ * worker, not here). Contacts this process has lately found for a userId are passed
  * in; the statement looks up the others and answers them, to be remembered.
  */
 export async function insertEvents(
@@ -77,7 +78,7 @@ export async function insertEvents(
       on conflict (team_id, message_id) do nothing
       returning user_id, contact_id, name, occurred_at
     ),
-    ${rollEvents(teamId)}${
+    ${queueEventRollup(teamId)}${
       newNames.length
         ? sql`,
     names as (

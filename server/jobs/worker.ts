@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
+import { startEventRollups } from "#server/analytics/event-rollup-worker.ts";
 import { registerSessionPruning } from "#server/auth/session-jobs.ts";
 import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
 import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
@@ -59,12 +60,15 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
   log.info({ owner }, "worker started");
   // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
   const searchIndexer = startSearchIndexer(options.db);
+  // Also a poll, of the queue ingestion fills: requests only queue events, this counts them.
+  const eventRollups = startEventRollups(options.db);
   return {
     boss,
     owner,
     stop: async () => {
       delivery.stop();
       segmentCounts.stop();
+      eventRollups.stop();
       await searchIndexer.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       log.info("worker stopped");

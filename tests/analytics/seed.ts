@@ -6,6 +6,7 @@ import type { TrackedMessage } from "#server/events/messages.ts";
 import { recordClick, recordOpen } from "#server/tracking/record-hit.ts";
 import { unsubscribeRecipient } from "#server/tracking/unsubscribe.ts";
 import { createSentCampaign } from "../tracking/fixtures.ts";
+import { rollUpEvents } from "./roll-up.ts";
 
 const HOUR = 3_600_000;
 export const PERSON = {
@@ -118,5 +119,6 @@ export async function seedAnalytics(teamId: string, base: Date) {
   await insertEvents(db, { teamId, messages, receivedAt: new Date(), contactOf });
   // A client retries the same batch: nothing is stored or counted twice.
   await insertEvents(db, { teamId, messages, receivedAt: new Date(), contactOf });
+  await rollUpEvents();
   return { email, sms };
 }
