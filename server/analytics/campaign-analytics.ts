@@ -1,4 +1,7 @@
 import type { Database } from "#db/database.ts";
+import { type ClientOpens, campaignClients } from "#server/campaigns/campaign-clients.ts";
+import { type CampaignLink, campaignLinks } from "#server/campaigns/campaign-links.ts";
+import { type CampaignConversions, campaignConversions } from "#server/campaigns/conversions.ts";
 import { AppError } from "#server/errors.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { figuresOf, selectFigureSums } from "./campaign-rollups.ts";
@@ -15,13 +18,25 @@ const SECTIONS = {
   funnel: (db: Database, campaign: CampaignRef) => readCampaignFunnel(db, campaign.id),
   timeline: (db: Database, campaign: CampaignRef) =>
     readCampaignTimeline(db, { campaignId: campaign.id, timeZone: campaign.timeZone }),
+  links: (db: Database, campaign: CampaignRef) => campaignLinks(db, asTarget(campaign)),
+  clients: (db: Database, campaign: CampaignRef) => campaignClients(db, asTarget(campaign)),
+  conversions: (db: Database, campaign: CampaignRef) => campaignConversions(db, asTarget(campaign)),
 };
 
-export type CampaignAnalyticsReport = { funnel: FiguresWithRates; timeline: TimelinePoint[] };
+const asTarget = (campaign: CampaignRef) => ({ teamId: campaign.teamId, campaignId: campaign.id });
+
+export type CampaignAnalyticsReport = {
+  funnel: FiguresWithRates;
+  timeline: TimelinePoint[];
+  links: CampaignLink[];
+  clients: ClientOpens[];
+  conversions: CampaignConversions;
+};
 
 /**
- * A campaign's analytics from its rollup hours: the funnel over its whole life and
- * opens and clicks over time. Another team's campaign is a NOT_FOUND.
+ * A campaign's analytics: from its rollup hours the funnel over its whole life and
+ * opens and clicks over time; its links, mail clients and conversions from its own
+ * engagement rows. Another team's campaign is a NOT_FOUND.
  */
 export async function readCampaignAnalytics(
   db: Database,
@@ -35,8 +50,14 @@ export async function readCampaignAnalytics(
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "Campaign not found.");
   const campaign = { id: row.id, teamId: row.teamId, timeZone: await teamTimeZone(db, options.teamId) };
-  const [funnel, timeline] = await Promise.all([SECTIONS.funnel(db, campaign), SECTIONS.timeline(db, campaign)]);
-  return { funnel, timeline };
+  const [funnel, timeline, links, clients, conversions] = await Promise.all([
+    SECTIONS.funnel(db, campaign),
+    SECTIONS.timeline(db, campaign),
+    SECTIONS.links(db, campaign),
+    SECTIONS.clients(db, campaign),
+    SECTIONS.conversions(db, campaign),
+  ]);
+  return { funnel, timeline, links, clients, conversions };
 }
 
 /** The campaign's figures summed over all its hours, with its rates. */

@@ -86,7 +86,7 @@ describe("GET /api/analytics", () => {
 });
 
 describe("GET /api/campaigns/{id}/analytics", () => {
-  test("the funnel, and opens and clicks per hour for 48 hours after sending, then per day", async () => {
+  test("the funnel, opens and clicks per hour for 48 hours after sending then per day, links, mail clients and conversions", async () => {
     const user = await signedIn();
     const base = new Date(Math.floor((Date.now() - 80 * HOUR) / HOUR) * HOUR);
     const { email } = await seedAnalytics(user.teamId, base);
@@ -129,6 +129,18 @@ describe("GET /api/campaigns/{id}/analytics", () => {
     ).toEqual([5, 26]);
     // Nothing of people's after 48 hours (the 50th hour's clicks were a scanner's).
     expect(data.timeline.slice(48)).toEqual([]);
+    // Each link a person followed, the scanner's burst left out; opens by mail client, the proxy's apart.
+    expect(data.links).toHaveLength(2);
+    expect(data.links).toEqual(
+      expect.arrayContaining([
+        { url: "https://example.com/", uniqueClicks: 1, clicks: 1 },
+        { url: "https://example.com/docs", uniqueClicks: 1, clicks: 1 },
+      ]),
+    );
+    expect(data.clients.reduce((sum: number, row: { opens: number }) => sum + row.opens, 0)).toBe(4);
+    expect(data.clients).toContainEqual({ client: "machine", opens: 1 });
+    // No conversion goal was named.
+    expect(data.conversions).toEqual({ count: 0, rate: 0, revenue: 0 });
   });
 });
 
