@@ -19,8 +19,12 @@ const panel = (page: Page) => page.getByRole("tabpanel");
 const preview = (page: Page) =>
   page.getByRole("region", { name: "Matching contacts" }).or(panel(page).getByRole("status"));
 
+// Each button submits the builder; the next step waits until that answer has been
+// rendered, since a second submission sent while one is in flight carries the form as
+// it was (a busy machine otherwise drops a removed condition or a flash toast).
 async function press(page: Page, name: string) {
   await panel(page).getByRole("button", { name, exact: true }).click();
+  await page.waitForLoadState("networkidle");
 }
 
 test("builds a nested filter, previews who matches, saves it and reopens it", async ({ page }) => {
