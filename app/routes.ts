@@ -5,6 +5,8 @@ export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.ts"),
   route("favicon.ico", "routes/favicon.ts"),
   route("terms", "routes/terms.tsx"),
