@@ -56,3 +56,6 @@ export const ChangePasswordSchema = z
     confirmPassword: z.string({ error: "Confirm your password" }),
   })
   .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+
+/** Profile: the address to move the account to, once confirmed. */
+export const ChangeEmailSchema = z.object({ email });
