@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import type { RateRule } from "../rate-limits/counters.ts";
 import { countHits } from "../rate-limits/counters.ts";
 import { refuseExceeded } from "../rate-limits/refusal.ts";
+import { INVALID_RESET_LINK } from "../../shared/account/messages.ts";
 import { runInBackground } from "./background.ts";
 import { sendSystemMail } from "./system-mail.ts";
 
@@ -16,7 +17,6 @@ export const RESET_REQUESTS_PER_EMAIL: RateRule = { name: "reset-email", limit: 
 /** Requests from one address, whatever the emails asked for. */
 export const RESET_REQUESTS_PER_IP: RateRule = { name: "reset-ip", limit: 20, windowSeconds: 60 * 60 };
 
-export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Ask for a new one.";
 
 function resetUrl(baseUrl: string, token: string): string {
   return new URL(`/reset-password?${new URLSearchParams({ token })}`, baseUrl).href;
