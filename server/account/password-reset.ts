@@ -91,14 +91,17 @@ export function isResetTokenValid(db: Database, options: { token: string; now?: 
 /**
  * Sets a new password with a reset token and ends every session of its user. The
  * token is spent first (once, even under two concurrent uses); an unknown, used or
- * expired one is INVALID on the form as a whole. The new password follows the signup rules (validated by the caller's schema).
+ * expired one is INVALID on the form as a whole, before any password is hashed.
+ * The new password follows the signup rules (ResetPasswordSchema).
  */
 export async function resetPassword(
   db: Database,
   options: { token: string; password: string; now?: Date },
 ): Promise<{ userId: string }> {
-  const passwordHash = await hashPassword(options.password);
   const now = options.now ?? new Date();
+  // Hashing costs 64 MiB and a CPU-second's share; only a live token earns it.
+  if (!(await isResetTokenValid(db, { token: options.token, now }))) throw new AppError("INVALID", INVALID_RESET_LINK);
+  const passwordHash = await hashPassword(options.password);
   return db.transaction().execute(async (trx) => {
     const spent = await consumeAccountToken(trx, { token: options.token, purpose: "password-reset", now });
     if (!spent) throw new AppError("INVALID", INVALID_RESET_LINK);
