@@ -4,10 +4,15 @@ import { consumeAccountToken, issueAccountToken } from "../auth/account-tokens.t
 import { EMAIL_TAKEN } from "../auth/accounts.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { AppError } from "../errors.ts";
+import { countHits, type RateRule } from "../rate-limits/counters.ts";
+import { refuseExceeded } from "../rate-limits/refusal.ts";
 import { sendSystemMail } from "./system-mail.ts";
 
 /** A link confirming a new email address works for a day. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Confirmation mails a user may ask for: each goes to an address of their choosing, so few. */
+export const EMAIL_CHANGES_PER_USER: RateRule = { name: "email-change-user", limit: 5, windowSeconds: 60 * 60 };
 
 export const WRONG_CURRENT_PASSWORD = "The current password is not right.";
 export const INVALID_EMAIL_LINK = "This confirmation link is invalid or has expired. Ask for a new one from your profile.";
@@ -52,12 +57,14 @@ async function isEmailTaken(db: Database, email: string): Promise<boolean> {
 /**
  * Mails a confirmation link (single-use, valid 24 hours) to the new address; the
  * account keeps its old email until the link is used. An address another account
- * uses is CONFLICT on `email`.
+ * uses is CONFLICT on `email`; past 5 requests an hour, RATE_LIMITED.
  */
 export async function requestEmailChange(
   db: Database,
   options: { userId: string; newEmail: string; baseUrl: string; now?: Date },
 ): Promise<void> {
+  const counted = await countHits(db, [{ rule: EMAIL_CHANGES_PER_USER, key: options.userId }], { now: options.now });
+  refuseExceeded(counted, (wait) => `Too many email changes. Please wait ${wait} and try again.`);
   if (await isEmailTaken(db, options.newEmail)) {
     throw new AppError("CONFLICT", EMAIL_TAKEN, { fields: { email: [EMAIL_TAKEN] } });
   }

@@ -137,4 +137,18 @@ describe("Profile: email", () => {
     expect(response.status).toBe(409);
     expect((await response.json()).result.error.email).toEqual(["An account with this email already exists."]);
   });
+
+  test("the sixth request in an hour answers 429 with Retry-After and sends nothing more", async () => {
+    const user = await signedIn();
+    for (let i = 0; i < 5; i++) expect((await post({ intent: "email", email: uniqueEmail("try") }, user.cookie)).status).toBe(302);
+    const sixth = uniqueEmail("sixth");
+
+    const response = await post({ intent: "email", email: sixth }, user.cookie);
+
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await response.json()).result.error[""]).toEqual([expect.stringMatching(/^Too many email changes\. Please wait \d+ minutes? and try again\.$/)]);
+    const outbox = await listOutbox(getDb(), { teamId: user.teamId });
+    expect(outbox.rows.map((row) => row.toAddress)).not.toContain(sixth);
+  });
 });
