@@ -139,6 +139,9 @@ describe("Profile: email", () => {
   });
 
   test("the sixth request in an hour answers 429 with Retry-After and sends nothing more", async () => {
+    // Limits count in fixed windows: a pinned clock keeps the test inside one.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-24T10:20:00Z"));
     const user = await signedIn();
     for (let i = 0; i < 5; i++) expect((await post({ intent: "email", email: uniqueEmail("try") }, user.cookie)).status).toBe(302);
     const sixth = uniqueEmail("sixth");
