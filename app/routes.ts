@@ -5,6 +5,9 @@ export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("logout", "routes/logout.ts"),
   route("favicon.ico", "routes/favicon.ts"),
   route("terms", "routes/terms.tsx"),
@@ -47,6 +50,8 @@ export default [
     route("outbox/:id", "routes/dashboard/outbox-message.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("analytics/campaigns.csv", "routes/dashboard/analytics-campaigns-csv.ts"),
+    route("account", "routes/dashboard/account.tsx"),
+    route("account/sessions", "routes/dashboard/account-sessions.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [

@@ -26,6 +26,7 @@ import * as outboxFilterIndexes from "#migrations/2026-11-24T1181-outbox-filter-
 import * as campaignConversionGoal from "#migrations/2026-11-24T1182-campaign-conversion-goal.ts";
 import * as eventRollupQueue from "#migrations/2026-11-24T1190-event-rollup-queue.ts";
 import * as eventDailyCounts from "#migrations/2026-11-24T1191-event-daily-counts.ts";
+import * as accountTokens from "#migrations/2026-11-24T1200-account-tokens.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,
   "2026-11-24T1190-event-rollup-queue": eventRollupQueue,
   "2026-11-24T1191-event-daily-counts": eventDailyCounts,
+  "2026-11-24T1200-account-tokens": accountTokens,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

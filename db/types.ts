@@ -31,6 +31,17 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountTokens {
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: string;
+  newEmail: string | null;
+  purpose: string;
+  tokenHash: Buffer;
+  usedAt: Timestamp | null;
+  userId: string;
+}
+
 export interface CampaignDeliveryCounts {
   campaignId: string;
   status: string;
@@ -405,6 +416,7 @@ export interface WriteKeys {
 }
 
 export interface DB {
+  accountTokens: AccountTokens;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
   campaignHourlyStats: CampaignHourlyStats;

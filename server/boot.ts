@@ -1,3 +1,4 @@
+import { settleBackground } from "./account/background.ts";
 import { closeDb, getDb } from "#db/database.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { startDatabase } from "#db/start.ts";
@@ -50,6 +51,8 @@ export async function boot(): Promise<Murmur> {
     env,
     serveWeb: env.ROLE !== "worker",
     shutdown: async () => {
+      // Account mails queued after an answer (a reset link) go out before the database closes.
+      await settleBackground();
       await worker?.stop();
       await closeDb();
       await database.stop();

@@ -87,7 +87,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           errors={fields.email.errors}
         />
         <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.password.id}>Password</Label>
+          <div className="flex items-center justify-between">
+            <Label htmlFor={fields.password.id}>Password</Label>
+            <Link to="/forgot-password" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
           <div className="relative">
             <Input
               {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}

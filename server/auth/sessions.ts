@@ -7,6 +7,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Renewing on every request would write on every page view; once an hour keeps the
 // 30-day window sliding at a fraction of the writes.
 const RENEW_AFTER_MS = 60 * 60 * 1000;
+// "Last seen" on the Sessions page needs minutes, not milliseconds: at most one write a minute a session.
+const LAST_SEEN_EVERY_MS = 60 * 1000;
 
 export type SessionUser = {
   sessionId: string;
@@ -43,7 +45,8 @@ export async function createSession(
 
 /**
  * The signed-in user behind a token, or null when the token is unknown, revoked
- * or expired. Extends the expiry (sliding window) at most once an hour.
+ * or expired. Records when it was last seen at most once a minute, and extends the
+ * expiry (sliding window) at most once an hour.
  */
 export async function findSession(db: Database, token: string): Promise<SessionUser | null> {
   if (!token || token.length > 256) return null;
@@ -75,11 +78,13 @@ export async function findSession(db: Database, token: string): Promise<SessionU
   if (!row) return null;
 
   let expiresAt = row.expiresAt;
-  if (Date.now() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
-    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const now = Date.now();
+  if (now - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+    const renew = expiresAt.getTime() < now + SESSION_TTL_MS - RENEW_AFTER_MS;
+    if (renew) expiresAt = new Date(now + SESSION_TTL_MS);
     await db
       .updateTable("sessions")
-      .set({ lastSeenAt: new Date(), expiresAt })
+      .set({ lastSeenAt: new Date(now), expiresAt })
       .where("id", "=", row.sessionId)
       .execute();
   }

@@ -35,3 +35,39 @@ export const LoginSchema = z.object({
     .max(PASSWORD_MAX * 4),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
+
+/** The forgot-password form: the email a reset link goes to, if it has an account. */
+export const ForgotPasswordSchema = z.object({ email });
+
+/** The reset form: the token from the link and a new password under the signup rules. */
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: "The reset link is incomplete" }).min(1).max(256),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Confirm your password" }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+/** Profile: the name shown in the account menu. */
+export const ChangeNameSchema = z.object({ name });
+
+/** Profile: a new password, given the current one. */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .min(1)
+      .max(PASSWORD_MAX * 4),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Confirm your password" }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+/** Profile: the address to move the account to, once confirmed. */
+export const ChangeEmailSchema = z.object({ email });

@@ -174,11 +174,30 @@ describe("sessions", () => {
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
   });
 
-  test("a session seen within the hour keeps its expiry", async () => {
+  test("a session seen 10 minutes ago records the visit but keeps an expiry renewed within the hour", async () => {
     const user = await createSignedInUser();
     await getDb()
       .updateTable("sessions")
-      .set({ lastSeenAt: sql<Date>`now() - interval '10 minutes'`, expiresAt: sql<Date>`now() + interval '1 day'` })
+      .set({
+        lastSeenAt: sql<Date>`now() - interval '10 minutes'`,
+        expiresAt: sql<Date>`now() + interval '30 days' - interval '10 minutes'`,
+      })
+      .where("userId", "=", user.userId)
+      .execute();
+    const [before] = await sessionsOf(user.userId);
+
+    expect((await getMe(bearer(user.token))).status).toBe(200);
+
+    const [after] = await sessionsOf(user.userId);
+    expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime());
+    expect(Date.now() - after!.lastSeenAt.getTime()).toBeLessThan(60_000);
+  });
+
+  test("a session seen within the minute is not written to", async () => {
+    const user = await createSignedInUser();
+    await getDb()
+      .updateTable("sessions")
+      .set({ lastSeenAt: sql<Date>`now() - interval '30 seconds'`, expiresAt: sql<Date>`now() + interval '1 day'` })
       .where("userId", "=", user.userId)
       .execute();
     const [before] = await sessionsOf(user.userId);

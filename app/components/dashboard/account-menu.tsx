@@ -5,12 +5,13 @@ import {
   DetailsMenuButton,
   DetailsMenuContent,
   DetailsMenuLabel,
+  DetailsMenuLink,
   DetailsMenuSeparator,
   DetailsMenuTrigger,
   DetailsMenuUpcoming,
 } from "#app/components/ui/details-menu.tsx";
 
-/** The signed-in person: who they are, and Sign Out, which works as a plain form post. */
+/** The signed-in person: who they are, their Profile, and Sign Out, which works as a plain form post. */
 export function AccountMenu({ user }: { user: { name: string; email: string } }) {
   return (
     <DetailsMenu data-testid="account-menu">
@@ -33,7 +34,10 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>
         </DetailsMenuLabel>
         <DetailsMenuSeparator />
-        <DetailsMenuUpcoming icon={<User aria-hidden="true" />}>Profile</DetailsMenuUpcoming>
+        <DetailsMenuLink to="/dashboard/account">
+          <User aria-hidden="true" />
+          Profile
+        </DetailsMenuLink>
         <DetailsMenuUpcoming icon={<SlidersHorizontal aria-hidden="true" />}>Preferences</DetailsMenuUpcoming>
         <DetailsMenuSeparator />
         <Form method="post" action="/logout">

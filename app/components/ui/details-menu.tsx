@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type * as React from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 
 /**
@@ -56,6 +56,11 @@ const itemClass =
 /** A menu entry that is a button: give it type="submit" inside a form for an action that works without JavaScript. */
 export function DetailsMenuButton({ className, type = "button", ...props }: React.ComponentProps<"button">) {
   return <button type={type} className={cn(itemClass, className)} {...props} />;
+}
+
+/** A menu entry that goes to a page. */
+export function DetailsMenuLink({ className, ...props }: React.ComponentProps<typeof Link>) {
+  return <Link className={cn(itemClass, className)} {...props} />;
 }
 
 /** An entry for something Murmur does not do yet: shown so people know it is planned, but it cannot be chosen. */

@@ -56,6 +56,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <Detail term="Name" value={user.name} />
               <Detail term="Email" value={user.email} />
             </dl>
+            <Link
+              to="/dashboard/account"
+              className="mt-4 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Edit profile and sessions
+            </Link>
           </CardContent>
         </Card>
         <Card>
