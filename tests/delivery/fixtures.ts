@@ -159,17 +159,13 @@ export function chunkJobsOf(boss: PgBoss, campaignId: string) {
 }
 
 /** A sender to the file's in-process SMTP server, as a team that saved it as its provider would send. */
-export function sinkSender(sink: SmtpSink): ChannelSender {
+export function sinkSender(
+  sink: SmtpSink,
+  from = { fromName: "Murmur", fromAddress: "news@murmur.test" },
+): ChannelSender {
   return createSmtpSender({
     allowPrivateNetworks: true,
-    config: {
-      host: sink.host,
-      port: sink.port,
-      security: "none",
-      username: null,
-      fromName: "Murmur",
-      fromAddress: "news@murmur.test",
-    },
+    config: { host: sink.host, port: sink.port, security: "none", username: null, ...from },
   });
 }
 
