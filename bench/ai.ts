@@ -16,30 +16,12 @@ import type { Vocabulary } from "#server/ai/types.ts";
 import { corpus, createdDateCorpus } from "../tests/ai/corpus.ts";
 import { appCorpus } from "../tests/ai/corpus-app.ts";
 import { heldOutApp, heldOutSaas, heldOutShop } from "../tests/ai/corpus-held-out.ts";
-import type { Seed } from "../tests/ai/corpus-seed.ts";
 import { shopCorpus } from "../tests/ai/corpus-shop.ts";
 import { appVocabulary, largestVocabulary, saasVocabulary, shopVocabulary } from "./lib/ai-vocabularies.ts";
+import { corpusPrompts } from "./lib/corpus-prompts.ts";
 
 const at = process.argv.indexOf("--runs");
 const RUNS = at > 0 ? Number(process.argv[at + 1]) : 5;
-
-// The corpus modules take a seed for their expected members; only the prompts are read here.
-function promptsOf(vocabulary: Vocabulary, ...sets: ((seed: Seed) => { prompt: string }[])[]): string[] {
-  const seed: Seed = {
-    teamId: "",
-    userId: "",
-    now: new Date(),
-    contacts: [],
-    campaigns: vocabulary.campaigns.map((c) => ({
-      id: c.id,
-      name: c.name,
-      sentAt: c.sentAt ? new Date(c.sentAt) : null,
-      channel: c.channel ?? "email",
-    })),
-    segments: vocabulary.segments,
-  };
-  return sets.flatMap((set) => set(seed).map((c) => c.prompt));
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -84,9 +66,9 @@ function time(prompts: string[], vocabulary: Vocabulary, options: { cold: boolea
   };
 }
 
-const saas = promptsOf(saasVocabulary, corpus, createdDateCorpus, heldOutSaas);
-const shop = promptsOf(shopVocabulary, shopCorpus, heldOutShop);
-const app = promptsOf(appVocabulary, appCorpus, heldOutApp);
+const saas = corpusPrompts(saasVocabulary, [corpus, createdDateCorpus, heldOutSaas]);
+const shop = corpusPrompts(shopVocabulary, [shopCorpus, heldOutShop]);
+const app = corpusPrompts(appVocabulary, [appCorpus, heldOutApp]);
 const largest = largestVocabulary();
 const cpuBefore = process.cpuUsage();
 const all = [...saas, ...shop, ...app];

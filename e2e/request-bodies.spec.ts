@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { Readable } from "node:stream";
 import { expect, test } from "@playwright/test";
-import { serveArguments } from "../scripts/serve-command.ts";
+import { type BuiltMurmur, readyMurmur, spawnBuiltMurmur } from "./built-murmur.ts";
 import { freePort } from "./free-port.ts";
 
 // Bodies far past the limit, sent to a built server of its own (one process, so its
@@ -16,31 +15,13 @@ const DIR = ".data/e2e-request-bodies";
 const TWO_GB = 2 * 1024 * 1024 * 1024;
 const MB = 1024 * 1024;
 
-let murmur: { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+let murmur: BuiltMurmur;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   await rm(DIR, { recursive: true, force: true });
   const port = await freePort();
-  const child = spawn(process.execPath, serveArguments(), {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: DIR,
-      DATABASE_URL: "",
-      WEB_CONCURRENCY: "1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
-  murmur = { child, port, output: () => output, exited };
-  await expect.poll(murmur.output, { timeout: 90_000 }).toContain(`Murmur is ready at http://127.0.0.1:${port}`);
+  murmur = await readyMurmur(spawnBuiltMurmur(port, { DATA_DIR: DIR, DATABASE_URL: "", WEB_CONCURRENCY: "1" }), 90_000);
 });
 
 test.afterAll(async () => {

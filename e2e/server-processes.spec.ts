@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { type EmbeddedServer, startEmbeddedPostgres } from "#db/embedded.ts";
 import { ensureDatabase, withDatabase } from "#db/start.ts";
-import { serveArguments } from "../scripts/serve-command.ts";
+import { type BuiltMurmur, readyMurmur, spawnBuiltMurmur } from "./built-murmur.ts";
 import { freePort } from "./free-port.ts";
 
 // How server.ts lays out its processes (docs/decisions/018-process-memory.md): one
@@ -31,34 +30,14 @@ test.afterAll(async () => {
   await rm(DIR, { recursive: true, force: true });
 });
 
-type Murmur = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+type Murmur = BuiltMurmur;
 
 function startMurmur(port: number, settings: Record<string, string> = {}): Murmur {
-  const child = spawn(process.execPath, serveArguments(), {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      WEB_CONCURRENCY: "2",
-      LOG_LEVEL: "warn",
-      ...settings,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  // "close" rather than "exit": it comes once the output has been read to its end.
-  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
+  return spawnBuiltMurmur(port, { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", ...settings });
 }
 
 async function startedMurmur(settings: Record<string, string> = {}): Promise<Murmur> {
-  const murmur = startMurmur(await freePort(), settings);
-  await expect.poll(murmur.output, { timeout: 60_000 }).toContain(`Murmur is ready at http://127.0.0.1:${murmur.port}`);
-  return murmur;
+  return readyMurmur(startMurmur(await freePort(), settings), 60_000);
 }
 
 /** The web processes a process listing shows under the primary. */

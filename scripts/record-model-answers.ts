@@ -16,10 +16,10 @@ import { repairMessage, systemMessage } from "#server/ai/model/instructions.ts";
 import { modelSettingsFromEnv } from "#server/ai/settings.ts";
 import type { Vocabulary } from "#server/ai/types.ts";
 import { appVocabulary, saasVocabulary, shopVocabulary } from "../bench/lib/ai-vocabularies.ts";
+import { corpusPrompts } from "../bench/lib/corpus-prompts.ts";
 import { corpus } from "../tests/ai/corpus.ts";
 import { appCorpus } from "../tests/ai/corpus-app.ts";
 import { heldOutApp, heldOutSaas, heldOutShop } from "../tests/ai/corpus-held-out.ts";
-import type { Seed } from "../tests/ai/corpus-seed.ts";
 import { shopCorpus } from "../tests/ai/corpus-shop.ts";
 import { type Recording, recordings } from "../tests/ai/model-recordings.ts";
 
@@ -34,22 +34,8 @@ const vocabularies: Record<Recording["team"], Vocabulary> = {
 
 function promptsOf(team: Recording["team"]): string[] {
   if (!process.argv.includes("--all")) return recordings.filter((r) => r.team === team).map((r) => r.prompt);
-  const vocabulary = vocabularies[team];
-  const seed: Seed = {
-    teamId: "",
-    userId: "",
-    now: new Date(),
-    contacts: [],
-    campaigns: vocabulary.campaigns.map((c) => ({
-      id: c.id,
-      name: c.name,
-      sentAt: c.sentAt ? new Date(c.sentAt) : null,
-      channel: c.channel ?? "email",
-    })),
-    segments: vocabulary.segments,
-  };
   const sets = { saas: [corpus, heldOutSaas], shop: [shopCorpus, heldOutShop], app: [appCorpus, heldOutApp] }[team];
-  return sets.flatMap((set) => set(seed).map((c) => c.prompt));
+  return corpusPrompts(vocabularies[team], sets);
 }
 
 // Ids back to names, so the answers fit any seeded team.

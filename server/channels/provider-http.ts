@@ -89,3 +89,15 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
+
+/**
+ * A provider's answer that did not send the message, as an outcome: HTTP 429 and 5xx,
+ * an answer below 400 without a message id (a redirect, an odd 2xx) and whatever the
+ * provider's own error code says is temporary (`transientCode`) are retried, honouring
+ * Retry-After; any other 4xx is permanent.
+ */
+export function failedAnswer(answer: ProviderAnswer, reason: string, transientCode = false): SendOutcome {
+  if (isTransientStatus(answer.status) || transientCode || answer.status < 400)
+    return { status: "failed", permanent: false, reason, retryAfterMs: retryAfterMs(answer.headers) };
+  return { status: "failed", permanent: true, reason };
+}

@@ -1,9 +1,8 @@
 import {
   callProvider,
+  failedAnswer,
   PROVIDER_REQUESTS_IN_FLIGHT,
-  isTransientStatus,
   providerWords,
-  retryAfterMs,
   unexpectedResponse,
 } from "./provider-http.ts";
 import type { TwilioConfig } from "#shared/channels/settings-schemas.ts";
@@ -67,10 +66,7 @@ export function createTwilioSender(options: TwilioSenderOptions): ChannelSender 
       if (answer.status >= 200 && answer.status < 300 && typeof body.sid === "string") {
         return { status: "sent", providerMessageId: body.sid };
       }
-      const reason = twilioReason(answer.status, body);
-      if (isTransientStatus(answer.status))
-        return { status: "failed", permanent: false, reason, retryAfterMs: retryAfterMs(answer.headers) };
-      return { status: "failed", permanent: answer.status >= 400, reason };
+      return failedAnswer(answer, twilioReason(answer.status, body));
     },
     async close() {},
   };

@@ -1,9 +1,8 @@
 import {
   callProvider,
+  failedAnswer,
   PROVIDER_REQUESTS_IN_FLIGHT,
-  isTransientStatus,
   providerWords,
-  retryAfterMs,
   unexpectedResponse,
 } from "./provider-http.ts";
 import type { WhatsAppConfig } from "#shared/channels/settings-schemas.ts";
@@ -71,12 +70,12 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): ChannelSen
       if (answer.status >= 200 && answer.status < 300 && typeof id === "string")
         return { status: "sent", providerMessageId: id };
 
-      const reason = whatsAppReason(answer.status, body.error);
-      const code = typeof body.error?.code === "number" ? body.error.code : null;
-      if (isTransientStatus(answer.status) || (code !== null && TRANSIENT_CODES.has(code)) || answer.status < 400) {
-        return { status: "failed", permanent: false, reason, retryAfterMs: retryAfterMs(answer.headers) };
-      }
-      return { status: "failed", permanent: true, reason };
+      const code = body.error?.code;
+      return failedAnswer(
+        answer,
+        whatsAppReason(answer.status, body.error),
+        typeof code === "number" && TRANSIENT_CODES.has(code),
+      );
     },
     async close() {},
   };

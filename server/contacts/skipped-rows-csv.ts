@@ -1,5 +1,5 @@
 import type { Database } from "#db/database.ts";
-import { toCsvLine } from "#server/csv.ts";
+import { streamCsvPages } from "#server/csv-stream.ts";
 import { getImport, listImportSkips } from "./import.ts";
 
 const PAGE = 5000;
@@ -16,24 +16,10 @@ export async function streamSkippedRowsCsv(
   options: { teamId: string; importId: string },
 ): Promise<ReadableStream<Uint8Array>> {
   const { id: importId } = await getImport(db, options);
-  const encoder = new TextEncoder();
-  let afterRow = 0;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(toCsvLine(HEADER)));
-        return;
-      }
-      const rows = await listImportSkips(db, { teamId: options.teamId, importId, afterRow, limit: PAGE });
-      if (rows.length)
-        controller.enqueue(
-          encoder.encode(rows.map((r) => toCsvLine([String(r.rowNumber), r.email ?? "", r.reason])).join("")),
-        );
-      // A short page is the last one: no further read for an empty one.
-      if (rows.length < PAGE) return controller.close();
-      afterRow = rows.at(-1)!.rowNumber;
-    },
+  return streamCsvPages<number>(HEADER, async (after) => {
+    const skips = await listImportSkips(db, { teamId: options.teamId, importId, afterRow: after ?? 0, limit: PAGE });
+    const rows = skips.map((r) => [String(r.rowNumber), r.email ?? "", r.reason]);
+    // A short page is the last one: no further read for an empty one.
+    return { rows, next: skips.length < PAGE ? null : skips.at(-1)!.rowNumber };
   });
 }

@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { Database } from "#db/database.ts";
 import { requireTeamCampaignId } from "#server/campaigns/team-campaign.ts";
 import type { MessageContent } from "#server/channels/types.ts";
-import { decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
+import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-at-keyset.ts";
+import { toKeysetPage } from "#server/keyset-page.ts";
+import { KeysetQueryFields } from "#server/keyset-query.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,13 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const OutboxQuerySchema = z.object({
   campaignId: z.string().regex(UUID, "campaignId must be a campaign's id").optional(),
   to: z.string().trim().min(1, "to must be an address").max(320, "to must be at most 320 characters").optional(),
-  limit: z.coerce
-    .number({ error: "limit must be 1 to 500" })
-    .int("limit must be 1 to 500")
-    .min(1, "limit must be 1 to 500")
-    .max(500, "limit must be 1 to 500")
-    .optional(),
-  cursor: z.string().max(300, "Not a cursor returned by this API").optional(),
+  ...KeysetQueryFields,
 });
 
 /** One stored message as a mail catcher's API shows it; SMS and WhatsApp fill what they have. */
@@ -87,33 +83,20 @@ export async function listOutboxMessages(
   db: Database,
   options: { teamId: string; campaignId?: string; to?: string; after?: string; limit: number },
 ): Promise<{ data: OutboxApiMessage[]; nextCursor: string | null }> {
-  const after = options.after ? decodeCursor(options.after) : null;
-  if (options.campaignId) await requireTeamCampaignId(db, { teamId: options.teamId, campaignId: options.campaignId });
   let query = db
     .selectFrom("outboxMessages")
-    .select([
-      "id",
-      "campaignId",
-      "channel",
-      "toAddress",
-      "messageId",
-      "content",
-      "createdAt",
-      sql<string>`created_at::text`.as("createdAtText"),
-    ])
+    .select(["id", "campaignId", "channel", "toAddress", "messageId", "content", "createdAt", createdAtText()])
     .where("teamId", "=", options.teamId)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
     .limit(options.limit + 1);
   if (options.campaignId) query = query.where("campaignId", "=", options.campaignId);
   if (options.to) query = query.where(sql<string>`lower(to_address)`, "=", options.to.toLowerCase());
-  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  const rows = await query.execute();
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return {
-    data: page.map(toApiMessage),
-    nextCursor:
-      rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.id }) : null,
-  };
+  // Ordered (and the cursor checked) before the campaign is looked up, so a bad cursor is INVALID first.
+  query = newestFirst(query, { after: options.after });
+  if (options.campaignId) await requireTeamCampaignId(db, { teamId: options.teamId, campaignId: options.campaignId });
+  const page = toKeysetPage(await query.execute(), {
+    limit: options.limit,
+    request: { after: options.after },
+    cursorOf: cursorOfCreatedAt,
+  });
+  return { data: page.rows.map(toApiMessage), nextCursor: page.nextCursor };
 }

@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import type { MessageContent } from "#server/channels/types.ts";
 import { AppError } from "#server/errors.ts";
-import { decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
+import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-at-keyset.ts";
 import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
 
 /** Messages per page of the outbox list. */
@@ -28,31 +27,15 @@ export async function listOutbox(
   db: Database,
   options: { teamId: string } & PageRequest,
 ): Promise<KeysetPage<OutboxEntry>> {
-  const after = options.after ? decodeCursor(options.after) : null;
-  const before = !after && options.before ? decodeCursor(options.before) : null;
-  const direction = before ? "asc" : "desc";
-  let query = db
+  const query = db
     .selectFrom("outboxMessages")
-    .select([
-      "id",
-      "campaignId",
-      "channel",
-      "toAddress",
-      "summary",
-      "createdAt",
-      sql<string>`created_at::text`.as("createdAtText"),
-    ])
+    .select(["id", "campaignId", "channel", "toAddress", "summary", "createdAt", createdAtText()])
     .where("teamId", "=", options.teamId)
-    .orderBy("createdAt", direction)
-    .orderBy("id", direction)
     .limit(OUTBOX_PAGE_SIZE + 1);
-  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  if (before)
-    query = query.where(sql<boolean>`(created_at, id) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`);
-  const page = toKeysetPage(await query.execute(), {
+  const page = toKeysetPage(await newestFirst(query, options).execute(), {
     limit: OUTBOX_PAGE_SIZE,
     request: options,
-    cursorOf: (row) => encodeCursor({ createdAt: row.createdAtText, id: row.id }),
+    cursorOf: cursorOfCreatedAt,
   });
   return { ...page, rows: page.rows.map(({ createdAtText: _, ...entry }) => entry) };
 }

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { AppError } from "#server/errors.ts";
-import { decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
+import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-at-keyset.ts";
 import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
 import { isWellFormedId } from "#server/not-found.ts";
 
@@ -65,31 +65,15 @@ export async function listSegments(
   options: { teamId: string; limit?: number } & PageRequest,
 ): Promise<KeysetPage<SegmentCard>> {
   const limit = Math.min(Math.max(options.limit ?? SEGMENTS_PAGE_SIZE, 1), MAX_SEGMENTS_PAGE_SIZE);
-  const after = options.after ? decodeCursor(options.after) : null;
-  const before = !after && options.before ? decodeCursor(options.before) : null;
-  const direction = before ? "asc" : "desc";
-  let query = db
+  const query = db
     .selectFrom("segments")
-    .select([
-      "id",
-      "name",
-      "kind",
-      "contactCount",
-      "countedAt",
-      "createdAt",
-      sql<string>`created_at::text`.as("createdAtText"),
-    ])
+    .select(["id", "name", "kind", "contactCount", "countedAt", "createdAt", createdAtText()])
     .where("teamId", "=", options.teamId)
-    .orderBy("createdAt", direction)
-    .orderBy("id", direction)
     .limit(limit + 1);
-  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  if (before)
-    query = query.where(sql<boolean>`(created_at, id) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`);
-  const page = toKeysetPage(await query.execute(), {
+  const page = toKeysetPage(await newestFirst(query, options).execute(), {
     limit,
     request: options,
-    cursorOf: (row) => encodeCursor({ createdAt: row.createdAtText, id: row.id }),
+    cursorOf: cursorOfCreatedAt,
   });
   return { ...page, rows: page.rows.map(({ createdAtText: _, ...card }) => card) };
 }

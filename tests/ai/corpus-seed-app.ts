@@ -1,8 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { newId } from "#db/ids.ts";
 import { createUser } from "../factories.ts";
 import type { Seed, SeedCampaign, SeedContact } from "./corpus-seed.ts";
-import { deliverer, random, type SeedDelivery, type SeedHit, storeSeed } from "./corpus-store.ts";
+import {
+  deliverer,
+  emptyHistory,
+  eventRecorder,
+  random,
+  type SeedDelivery,
+  type SeedHit,
+  startSeed,
+  storeSeed,
+} from "./corpus-store.ts";
 
 /*
  * A mobile fitness app's team, as the corpus's third vocabulary: 66 users with
@@ -12,7 +20,6 @@ import { deliverer, random, type SeedDelivery, type SeedHit, storeSeed } from ".
  * campaigns.
  */
 
-const DAY = 86_400_000;
 const FIRST = [
   "Aiko",
   "Bea",
@@ -50,11 +57,7 @@ const WORKOUTS = ["running", "yoga", "cycling", "strength"];
 
 export async function seedAppTeam(): Promise<Seed> {
   const { teamId, userId } = await createUser();
-  const now = new Date();
-  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000);
-  const next = random(777);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const tag = randomUUID().slice(0, 6);
+  const { now, ago, next, pick, tag } = startSeed(777);
 
   const contacts: SeedContact[] = [];
   for (let i = 0; i < 66; i++) {
@@ -85,14 +88,9 @@ export async function seedAppTeam(): Promise<Seed> {
       emailStatus: i % 12 === 6 ? "unsubscribed" : "subscribed",
       smsStatus: i % 9 === 2 ? "unsubscribed" : "subscribed",
       whatsappStatus: i % 4 === 2 ? "unsubscribed" : "subscribed",
-      events: [],
-      received: [],
-      engagement: [],
-      segments: [],
+      ...emptyHistory(),
     };
-    const event = (name: string, days: number, properties: Record<string, unknown> = {}) => {
-      if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (i % 5)), properties });
-    };
+    const event = eventRecorder(contact, i, createdDays, ago);
     // Some users drift away: their activity stops some weeks back.
     const quietFor = i % 5 === 0 ? 20 + Math.floor(next() * 100) : 0;
     const opens = Math.floor(next() * 7);
@@ -143,13 +141,5 @@ export async function seedAppTeam(): Promise<Seed> {
     if (i % 5 === 0) contact.segments.push("Churn Risk");
   });
 
-  await storeSeed({ teamId, now, contacts, campaigns, deliveries, hits, segments });
-  return {
-    teamId,
-    userId,
-    now,
-    contacts,
-    campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })),
-    segments,
-  };
+  return storeSeed({ teamId, userId, now, contacts, campaigns, deliveries, hits, segments });
 }

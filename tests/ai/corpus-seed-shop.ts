@@ -1,8 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { newId } from "#db/ids.ts";
 import { createUser } from "../factories.ts";
 import type { Seed, SeedCampaign, SeedContact } from "./corpus-seed.ts";
-import { deliverer, random, type SeedDelivery, type SeedHit, storeSeed } from "./corpus-store.ts";
+import {
+  deliverer,
+  emptyHistory,
+  eventRecorder,
+  random,
+  type SeedDelivery,
+  type SeedHit,
+  startSeed,
+  storeSeed,
+} from "./corpus-store.ts";
 
 /*
  * An online shop's team, as the corpus's second vocabulary: 72 shoppers with a
@@ -13,7 +21,6 @@ import { deliverer, random, type SeedDelivery, type SeedHit, storeSeed } from ".
  * country codes, so string conditions have something to tell apart.
  */
 
-const DAY = 86_400_000;
 const FIRST = [
   "Alice",
   "Bruno",
@@ -67,11 +74,7 @@ const BRANDS = ["Nike", "Levis", "Ikea", "Zara"];
 
 export async function seedShopTeam(): Promise<Seed> {
   const { teamId, userId } = await createUser();
-  const now = new Date();
-  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000);
-  const next = random(4242);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const tag = randomUUID().slice(0, 6);
+  const { now, ago, next, pick, tag } = startSeed(4242);
 
   const contacts: SeedContact[] = [];
   for (let i = 0; i < 72; i++) {
@@ -116,14 +119,9 @@ export async function seedShopTeam(): Promise<Seed> {
       emailStatus: i % 10 === 4 ? "unsubscribed" : i % 23 === 7 ? "bounced" : "subscribed",
       smsStatus: i % 8 === 3 ? "unsubscribed" : "subscribed",
       whatsappStatus: i % 7 === 2 ? "unsubscribed" : "subscribed",
-      events: [],
-      received: [],
-      engagement: [],
-      segments: [],
+      ...emptyHistory(),
     };
-    const event = (name: string, days: number, properties: Record<string, unknown> = {}) => {
-      if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (i % 5)), properties });
-    };
+    const event = eventRecorder(contact, i, createdDays, ago);
     const views = Math.floor(next() * 5);
     for (let k = 0; k < views; k++)
       event("Product Viewed", Math.floor(next() * 60), {
@@ -182,13 +180,5 @@ export async function seedShopTeam(): Promise<Seed> {
     if (i % 9 === 4) contact.segments.push("Wholesale");
   });
 
-  await storeSeed({ teamId, now, contacts, campaigns, deliveries, hits, segments });
-  return {
-    teamId,
-    userId,
-    now,
-    contacts,
-    campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })),
-    segments,
-  };
+  return storeSeed({ teamId, userId, now, contacts, campaigns, deliveries, hits, segments });
 }

@@ -1,7 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { newId } from "#db/ids.ts";
 import { createUser } from "../factories.ts";
-import { random, type SeedDelivery, type SeedHit, storeSeed } from "./corpus-store.ts";
+import {
+  emptyHistory,
+  eventRecorder,
+  random,
+  type SeedDelivery,
+  type SeedHit,
+  startSeed,
+  storeSeed,
+} from "./corpus-store.ts";
 
 /*
  * A team with the data a marketer would describe: 60 contacts with plans,
@@ -83,11 +90,7 @@ const FEATURES = ["export", "reports", "api"];
  */
 export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): Promise<Seed> {
   const { teamId, userId } = await createUser();
-  const now = new Date();
-  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000);
-  const next = random(20261122);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const tag = randomUUID().slice(0, 6);
+  const { now, ago, next, pick, tag } = startSeed(20261122);
 
   const contacts: SeedContact[] = [];
   for (let i = 0; i < 60; i++) {
@@ -123,14 +126,9 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
       emailStatus: i % 9 === 4 ? "unsubscribed" : "subscribed",
       smsStatus: i % 11 === 5 ? "bounced" : "subscribed",
       whatsappStatus: i % 6 === 2 ? "unsubscribed" : "subscribed",
-      events: [],
-      received: [],
-      engagement: [],
-      segments: [],
+      ...emptyHistory(),
     };
-    const event = (name: string, days: number, properties: Record<string, unknown> = {}) => {
-      if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (i % 5)), properties });
-    };
+    const event = eventRecorder(contact, i, createdDays, ago);
     // Contacts that came from a CSV import have no sign-up event.
     if (i % 3 !== 2 && options.signUpEvents !== false)
       event("Signed Up", createdDays, { source: pick(["google", "referral", "ads"]) });
@@ -220,14 +218,5 @@ export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): 
     if (i % 8 === 0) contact.segments.push("Beta Testers");
   });
 
-  await storeSeed({ teamId, now, contacts, campaigns, deliveries, hits, segments });
-
-  return {
-    teamId,
-    userId,
-    now,
-    contacts,
-    campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })),
-    segments,
-  };
+  return storeSeed({ teamId, userId, now, contacts, campaigns, deliveries, hits, segments });
 }

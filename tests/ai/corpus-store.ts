@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
-import type { EngagementKind, SeedCampaign, SeedContact } from "./corpus-seed.ts";
+import type { EngagementKind, Seed, SeedCampaign, SeedContact } from "./corpus-seed.ts";
 
 /*
  * Writes a corpus team's plain-object facts to the database, the same way for
@@ -26,6 +26,45 @@ export type SeedHit = {
   occurredAt: Date;
 };
 
+const DAY = 86_400_000;
+
+/**
+ * What each corpus seed starts from: the time it is seeded at, a clock back from
+ * then (whole days plus hours), draws from its own fixed seed so its data is the
+ * same every run, and a tag that keeps its company domains unique to this run.
+ */
+export function startSeed(seed: number) {
+  const now = new Date();
+  const next = random(seed);
+  return {
+    now,
+    ago: (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000),
+    next,
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    tag: randomUUID().slice(0, 6),
+  };
+}
+
+/** A new contact's lists, empty: the seed fills them as it makes up events, sends and segments. */
+export function emptyHistory(): Pick<SeedContact, "events" | "received" | "engagement" | "segments"> {
+  return { events: [], received: [], engagement: [], segments: [] };
+}
+
+/**
+ * Records the `index`th contact's events: one `days` ago (plus 1 to 5 hours, so none
+ * sits on the edge of a window), left out when that is before the contact existed.
+ */
+export function eventRecorder(
+  contact: SeedContact,
+  index: number,
+  createdDays: number,
+  ago: (days: number, hours: number) => Date,
+) {
+  return (name: string, days: number, properties: Record<string, unknown> = {}) => {
+    if (days <= createdDays) contact.events.push({ name, at: ago(days, 1 + (index % 5)), properties });
+  };
+}
+
 /** A small deterministic generator (mulberry32), so the data is the same every run. */
 export function random(seed: number) {
   let a = seed;
@@ -37,15 +76,20 @@ export function random(seed: number) {
   };
 }
 
+/**
+ * Writes the team's facts and returns them as the corpus reads them: the team, its
+ * user to sign in as, the time it was seeded at, and its contacts, campaigns and segments.
+ */
 export async function storeSeed(input: {
   teamId: string;
+  userId: string;
   now: Date;
   contacts: SeedContact[];
   campaigns: (SeedCampaign & { state: string })[];
   deliveries: SeedDelivery[];
   hits: SeedHit[];
   segments: { id: string; name: string }[];
-}): Promise<void> {
+}): Promise<Seed> {
   const db = getDb();
   const { teamId, now, contacts, campaigns, deliveries, hits, segments } = input;
   await db
@@ -131,9 +175,15 @@ export async function storeSeed(input: {
     c.segments.map((name) => ({ segmentId: segments.find((s) => s.name === name)!.id, contactId: c.id })),
   );
   if (members.length) await db.insertInto("segmentMembers").values(members).execute();
+  return {
+    teamId,
+    userId: input.userId,
+    now,
+    contacts,
+    campaigns: campaigns.map(({ id, name, sentAt, channel }) => ({ id, name, sentAt, channel })),
+    segments,
+  };
 }
-
-const DAY = 86_400_000;
 
 /**
  * Sends a campaign to a contact in the seed's facts: a delivery row and, for a

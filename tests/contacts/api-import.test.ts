@@ -166,6 +166,11 @@ describe("POST /api/contacts/import", () => {
     );
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toMatch(/text\/csv/);
+    expect(csv.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="import-${body.importId}-skipped-rows.csv"`,
+    );
+    // Another person's skipped addresses: no cache may keep them.
+    expect(csv.headers.get("Cache-Control")).toBe("no-store");
     expect(await csv.text()).toBe(
       "row,email,reason\r\n3,'=cmd|' /C calc'!A0,Invalid email\r\n4,bad@@example.com,Invalid email\r\n",
     );

@@ -1,40 +1,19 @@
 import { describe, expect, test } from "vitest";
 import { loader as campaignPage } from "#app/routes/dashboard/broadcast.tsx";
 import { getDb } from "#db/database.ts";
-import { createSmtpSender } from "#server/channels/smtp-sender.ts";
 import { previewRecipients } from "#server/delivery/recipients.ts";
-import { sendChunk } from "#server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "#server/delivery/send-now.ts";
-import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { campaignAnalytics } from "#server/tracking/analytics.ts";
 import { getRequest } from "../requests.ts";
-import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
+import { addContacts, chunkWorker, draftCampaign, sendAllChunks, sendingServices, sinkSender } from "./fixtures.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
 
 const services = sendingServices();
 
 /** Starts the team's campaign and runs its chunks through the in-process SMTP server. */
-async function sendOverSmtp(teamId: string, campaignId: string) {
-  const db = getDb();
-  await sendCampaignNow(db, { teamId, campaignId });
-  await startCampaign(db, services.boss, campaignId);
-  const jobs = await chunkJobsOf(services.boss, campaignId);
-  const worker = chunkWorker({
-    senders: async () =>
-      createSmtpSender({
-        allowPrivateNetworks: true,
-        config: {
-          host: services.sink.host,
-          port: services.sink.port,
-          security: "none",
-          username: null,
-          fromName: "Murmur",
-          fromAddress: "news@murmur.test",
-        },
-      }),
-  });
-  for (const job of jobs) await sendChunk(worker, job.data);
+function sendOverSmtp(teamId: string, campaignId: string) {
+  const worker = chunkWorker({ senders: async () => sinkSender(services.sink) });
+  return sendAllChunks(services.boss, { teamId, campaignId, worker });
 }
 
 describe("hard bounces over SMTP", () => {

@@ -5,8 +5,12 @@ import { newId } from "#db/ids.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { senderFor } from "#server/channels/senders.ts";
+import { createSmtpSender } from "#server/channels/smtp-sender.ts";
+import type { ChannelSender } from "#server/channels/types.ts";
 import { CAMPAIGN_START_QUEUE, SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
-import type { ChunkJob, ChunkWorker } from "#server/delivery/send-chunk.ts";
+import { type ChunkJob, type ChunkWorker, sendChunk } from "#server/delivery/send-chunk.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { createSegment } from "#server/segments/segments.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
@@ -155,4 +159,29 @@ export function sendingServices(sinkOptions?: Parameters<typeof startSmtpSink>[0
 /** The chunk jobs a campaign's start created. */
 export function chunkJobsOf(boss: PgBoss, campaignId: string) {
   return boss.findJobs<ChunkJob>(SEND_CHUNK_QUEUE, { data: { campaignId } });
+}
+
+/** A sender to the file's in-process SMTP server, as a team that saved it as its provider would send. */
+export function sinkSender(
+  sink: SmtpSink,
+  from = { fromName: "Murmur", fromAddress: "news@murmur.test" },
+): ChannelSender {
+  return createSmtpSender({
+    allowPrivateNetworks: true,
+    config: { host: sink.host, port: sink.port, security: "none", username: null, ...from },
+  });
+}
+
+/**
+ * Sends the team's campaign now, as the button does, then runs each chunk its start
+ * queued through `worker` once, in order (no job runner: the test drives it).
+ */
+export async function sendAllChunks(
+  boss: PgBoss,
+  options: { teamId: string; campaignId: string; worker: ChunkWorker },
+): Promise<void> {
+  const db = getDb();
+  await sendCampaignNow(db, { teamId: options.teamId, campaignId: options.campaignId });
+  await startCampaign(db, boss, options.campaignId);
+  for (const job of await chunkJobsOf(boss, options.campaignId)) await sendChunk(options.worker, job.data);
 }

@@ -1,12 +1,8 @@
 import type { ParsedMail } from "mailparser";
 import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
-import { createSmtpSender } from "#server/channels/smtp-sender.ts";
-import { sendChunk } from "#server/delivery/send-chunk.ts";
-import { sendCampaignNow } from "#server/delivery/send-now.ts";
-import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { createUser } from "../factories.ts";
-import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
+import { addContacts, chunkWorker, draftCampaign, sendAllChunks, sendingServices, sinkSender } from "./fixtures.ts";
 
 const services = sendingServices();
 
@@ -32,25 +28,11 @@ describe("sending a campaign over SMTP", () => {
       subject: "Hello {{ contact.name }}",
       content: '<p>Hi {{ contact.name }}, read <a href="https://example.com/spring">our spring news</a>.</p>',
     });
-    await sendCampaignNow(db, { teamId, campaignId: campaign.id });
-    await startCampaign(db, services.boss, campaign.id);
-    const jobs = await chunkJobsOf(services.boss, campaign.id);
     const worker = chunkWorker({
       settings: { ...chunkWorker().settings, retryBaseSeconds: 600, maxRetryDelaySeconds: 600 },
-      senders: async () =>
-        createSmtpSender({
-          allowPrivateNetworks: true,
-          config: {
-            host: services.sink.host,
-            port: services.sink.port,
-            security: "none",
-            username: null,
-            fromName: "Murmur",
-            fromAddress: "news@murmur.test",
-          },
-        }),
+      senders: async () => sinkSender(services.sink),
     });
-    for (const job of jobs) await sendChunk(worker, job.data);
+    await sendAllChunks(services.boss, { teamId, campaignId: campaign.id, worker });
 
     const byAddress = new Map(services.sink.received.map((r) => [r.to[0], r.mail]));
     expect([...byAddress.keys()].sort()).toEqual(["ada@murmur.test", "grace@murmur.test"]);

@@ -8,7 +8,6 @@ import {
   middleware as unsubscribeMiddleware,
 } from "#app/routes/unsubscribe.tsx";
 import { getDb } from "#db/database.ts";
-import { createSmtpSender } from "#server/channels/smtp-sender.ts";
 import { prepareCampaignRenderer } from "#server/content/render.ts";
 import { campaignAnalytics } from "#server/tracking/analytics.ts";
 import { instrumentEmail } from "#server/tracking/instrument-email.ts";
@@ -16,6 +15,7 @@ import { getTrackingKey } from "#server/tracking/key.ts";
 import { createUser } from "../factories.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { ORIGIN } from "../requests.ts";
+import { sinkSender } from "../delivery/fixtures.ts";
 import { createSentCampaign } from "./fixtures.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 
@@ -61,17 +61,7 @@ async function sendCampaign() {
   const campaign = await db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).executeTakeFirstOrThrow();
   const render = prepareCampaignRenderer(campaign);
   const key = await getTrackingKey(db);
-  const sender = createSmtpSender({
-    allowPrivateNetworks: true,
-    config: {
-      host: sink.host,
-      port: sink.port,
-      security: "none",
-      username: null,
-      fromName: "Acme",
-      fromAddress: "news@acme.test",
-    },
-  });
+  const sender = sinkSender(sink, { fromName: "Acme", fromAddress: "news@acme.test" });
   for (const r of recipients) {
     const contact = await db
       .selectFrom("contacts")

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/events-export";
 import { readEventsQuery } from "#app/components/events/events-query.ts";
 import { getDb } from "#db/database.ts";
+import { csvDownload } from "#server/csv-stream.ts";
 import { streamEventsCsv } from "#server/events/export.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { sessionContext } from "#app/http/context.ts";
@@ -19,11 +20,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     to: query.to,
   });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="events-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(body, `events-${day}.csv`);
 }

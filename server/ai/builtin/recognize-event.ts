@@ -5,7 +5,7 @@ import type { CompareDraft, Draft } from "./drafts.ts";
 import type { EventEntry, KeyEntry, Lexicon } from "./lexicon.ts";
 import { recognizeValues } from "./recognize-values.ts";
 import { quoteSpan } from "./tokens.ts";
-import { concept, FILLERS, PHRASES, sameWord, wordsOf } from "./words.ts";
+import { concept, FILLERS, PHRASES, sameWord, TEXT_EDGE_WORDS, wordsOf } from "./words.ts";
 
 /*
  * Events: the clause's words against each event name's concepts, weighted so
@@ -56,17 +56,7 @@ export function matchEvents(clause: Clause, lexicon: Lexicon): EventMatch[] {
   return matches.filter((m) => m.score >= MIN_SCORE).sort((a, b) => b.score - a.score || b.weight - a.weight);
 }
 
-const TEXT_COMPARATORS = new Set([
-  "starts",
-  "starting",
-  "start",
-  "begins",
-  "beginning",
-  "begin",
-  "ends",
-  "ending",
-  "end",
-]);
+const TEXT_COMPARATORS = new Set(TEXT_EDGE_WORDS);
 
 type ClauseWord = { text: string; concept: string; tokens: number[]; quoted: boolean };
 

@@ -1,7 +1,7 @@
 import { Clause } from "./clause.ts";
 import type { Lexicon } from "./lexicon.ts";
 import type { Token } from "./tokens.ts";
-import { RELATIVE_WORDS, SPLIT_WORDS, wordsOf } from "./words.ts";
+import { RELATIVE_WORDS, SPLIT_WORDS, TEXT_EDGE_WORDS, wordsOf } from "./words.ts";
 
 /*
  * A prompt cut into clauses at "and", "or", commas, "who", "with"... except
@@ -38,20 +38,8 @@ const TEXT_VERBS = new Set([
   "include",
   "includes",
 ]);
-const WITH_VERBS = new Set([
-  "starts",
-  "starting",
-  "start",
-  "begins",
-  "beginning",
-  "begin",
-  "ends",
-  "ending",
-  "end",
-  "engaged",
-  "interacted",
-  "filled",
-]);
+// "with" after these belongs to the condition ("ends with", "engaged with"), it does not start another.
+const WITH_VERBS = new Set([...TEXT_EDGE_WORDS, "engaged", "interacted", "filled"]);
 
 export function splitClauses(tokens: Token[], lexicon: Lexicon): Split {
   const protectedAt = protectedTokens(tokens, lexicon);

@@ -40,6 +40,9 @@ export const SPLIT_WORDS = new Set([
 /** Of the split words, those that start what is said about the people just named ("users who ..."). */
 export const RELATIVE_WORDS = new Set(["who", "that", "which", "whose", "where"]);
 
+/** The forms of "starts", "begins" and "ends" that compare text when "with" follows ("ends with .io"). */
+export const TEXT_EDGE_WORDS = ["starts", "starting", "start", "begins", "beginning", "begin", "ends", "ending", "end"];
+
 export const NEGATION_WORDS = new Set([
   "not",
   "never",

@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { isAppError } from "#server/errors.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
-import {
-  AttributeConditionSchema,
-  EngagementConditionSchema,
-  EventConditionSchema,
-  FieldConditionSchema,
-  type FilterGroup,
-  type FilterNode,
-  MembershipConditionSchema,
-  SubscriptionConditionSchema,
-} from "#shared/segments/filter/schema.ts";
+import { type FilterGroup, type FilterNode, leafConditions } from "#shared/segments/filter/schema.ts";
 import type { Vocabulary } from "#server/ai/types.ts";
 
 /*
@@ -21,14 +12,7 @@ import type { Vocabulary } from "#server/ai/types.ts";
  * The answer is then judged by the filter schema itself, depth limit included.
  */
 
-const leaf = z.discriminatedUnion("type", [
-  FieldConditionSchema,
-  AttributeConditionSchema,
-  EventConditionSchema,
-  EngagementConditionSchema,
-  SubscriptionConditionSchema,
-  MembershipConditionSchema,
-]);
+const leaf = z.discriminatedUnion("type", [...leafConditions]);
 
 const Group: z.ZodType = z.object({
   type: z.literal("group"),

@@ -199,7 +199,8 @@ export const MembershipConditionSchema = z.object({
   segmentId: z.uuid("Expected a segment id"),
 });
 
-const leafConditions = [
+/** Every kind of condition that is not a group: the stored schema and the model's answer schema both list these. */
+export const leafConditions = [
   FieldConditionSchema,
   AttributeConditionSchema,
   EventConditionSchema,

@@ -35,18 +35,9 @@ export function GroupEditor({ node, path, label, depth, selfId }: GroupProps) {
         />
         <span>these conditions</span>
         {root ? null : (
-          <Button
-            type="submit"
-            name="intent"
-            value={`remove:${path}`}
-            variant="ghost"
-            size="sm"
-            className="ml-auto"
-            formNoValidate
-          >
-            <Trash2 aria-hidden="true" />
-            Remove group<span className="sr-only"> {label}</span>
-          </Button>
+          <RemoveButton path={path} label={label}>
+            Remove group
+          </RemoveButton>
         )}
       </div>
       <NodeErrors name={`${path}.conditions`} />
@@ -108,19 +99,32 @@ function ConditionEditor({
       {kind === "engagement" ? <EngagementInputs {...props} /> : null}
       {kind === "subscription" ? <SubscriptionInputs {...props} /> : null}
       {kind === "segment" ? <MembershipInputs {...props} selfId={selfId} /> : null}
-      <Button
-        type="submit"
-        name="intent"
-        value={`remove:${path}`}
-        variant="ghost"
-        size="sm"
-        className="ml-auto"
-        formNoValidate
-      >
-        <Trash2 aria-hidden="true" />
-        Remove<span className="sr-only"> {label}</span>
-      </Button>
+      <RemoveButton path={path} label={label}>
+        Remove
+      </RemoveButton>
       <NodeErrors name={path} />
     </div>
+  );
+}
+
+/**
+ * Removes the group or condition at `path`: a submit button carrying the intent, so it
+ * works by a round trip without JavaScript. Screen readers hear which one it removes.
+ */
+function RemoveButton({ path, label, children }: { path: string; label: string; children: string }) {
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={`remove:${path}`}
+      variant="ghost"
+      size="sm"
+      className="ml-auto"
+      formNoValidate
+    >
+      <Trash2 aria-hidden="true" />
+      {children}
+      <span className="sr-only"> {label}</span>
+    </Button>
   );
 }
