@@ -47,6 +47,8 @@ export default [
     route("outbox/:id", "routes/dashboard/outbox-message.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("analytics/campaigns.csv", "routes/dashboard/analytics-campaigns-csv.ts"),
+    route("search", "routes/dashboard/search.tsx"),
+    route("search/results", "routes/dashboard/search-results.ts"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [

@@ -24,6 +24,7 @@ import * as analyticsRollups from "../migrations/2026-11-24T1170-analytics-rollu
 import * as recipientOutcomeIndexes from "../migrations/2026-11-24T1180-recipient-outcome-indexes.ts";
 import * as outboxFilterIndexes from "../migrations/2026-11-24T1181-outbox-filter-indexes.ts";
 import * as campaignConversionGoal from "../migrations/2026-11-24T1182-campaign-conversion-goal.ts";
+import * as searchFoldsAccents from "../migrations/2026-11-24T1210-search-folds-accents.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1180-recipient-outcome-indexes": recipientOutcomeIndexes,
   "2026-11-24T1181-outbox-filter-indexes": outboxFilterIndexes,
   "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,
+  "2026-11-24T1210-search-folds-accents": searchFoldsAccents,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -1,15 +1,17 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { log } from "../log.ts";
+import { foldAccentsSql } from "../search/fold-accents.ts";
 
 /**
  * What a Contacts search is matched against: name, email and phone in one
- * lower-cased string. contact_search holds it per contact for the trigram index;
+ * lower-cased string with accents folded (server/search/fold-accents.ts), so
+ * "zoe" finds "Zoë". contact_search holds it per contact for the trigram index;
  * the search always checks it again on the contact row itself.
  */
 export function searchHaystack(table: string) {
   const column = (name: string) => sql.ref(`${table}.${name}`);
-  return sql<string>`lower(coalesce(${column("name")}, '') || ' ' || coalesce(${column("email")}, '') || ' ' || coalesce(${column("phone")}, ''))`;
+  return foldAccentsSql(sql<string>`lower(coalesce(${column("name")}, '') || ' ' || coalesce(${column("email")}, '') || ' ' || coalesce(${column("phone")}, ''))`);
 }
 
 /** Contacts indexed per transaction: large enough to batch the trigram index writes, small enough to keep each one short. */
