@@ -56,3 +56,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <PageHeader title="Search" description="Search contacts, segments, campaigns and pages." />
+      <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+        <p className="font-medium">Failed to search.</p>
+        <Link to="/dashboard/search" reloadDocument className="text-sm text-primary underline-offset-4 hover:underline">
+          Try again
+        </Link>
+      </Card>
+    </>
+  );
+}
