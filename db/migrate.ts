@@ -25,6 +25,7 @@ import * as recipientOutcomeIndexes from "../migrations/2026-11-24T1180-recipien
 import * as outboxFilterIndexes from "../migrations/2026-11-24T1181-outbox-filter-indexes.ts";
 import * as campaignConversionGoal from "../migrations/2026-11-24T1182-campaign-conversion-goal.ts";
 import * as searchFoldsAccents from "../migrations/2026-11-24T1210-search-folds-accents.ts";
+import * as contactSearchPrefixIndex from "../migrations/2026-11-24T1211-contact-search-prefix-index.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1181-outbox-filter-indexes": outboxFilterIndexes,
   "2026-11-24T1182-campaign-conversion-goal": campaignConversionGoal,
   "2026-11-24T1210-search-folds-accents": searchFoldsAccents,
+  "2026-11-24T1211-contact-search-prefix-index": contactSearchPrefixIndex,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -50,20 +50,43 @@ export async function searchWorkspace(db: Database, options: { teamId: string; q
   return { query: options.query, contacts, segments, campaigns, pages };
 }
 
-/** Through the Contacts search's index (decision 012), so contacts still queued for indexing are found too. */
+type ContactRow = { id: string; name: string | null; email: string | null; phone: string | null };
+
+/**
+ * Contacts whose text starts with the search first, through the b-tree over the
+ * indexed text, which stops after `limit` (a common first name would otherwise
+ * cost a bitmap of every match); when fewer are found, every match through the
+ * Contacts search's index and queue (decision 012), so contacts not yet indexed
+ * are found too. Each candidate is checked again on the contact row.
+ */
 async function findContacts(db: Database, teamId: string, pattern: string, limit: number): Promise<SearchHit[]> {
-  const result = await sql<{ id: string; name: string | null; email: string | null; phone: string | null }>`
-    select c.id, c.name, c.email, c.phone from ${searchSource(teamId, pattern)}
+  const prefix = await sql<ContactRow>`
+    select c.id, c.name, c.email, c.phone
+    from (
+      select s.contact_id from contact_search s
+      where s.team_id = ${teamId} and left(s.haystack, 200) like ${prefixOf(pattern)}
+      limit ${limit}
+    ) s
+    join contacts c on c.id = s.contact_id
     where ${searchConditions({ teamId }, pattern, null)}
-    limit ${limit}
   `.execute(db);
-  return result.rows.map((c) => ({
+  const rows = prefix.rows.length >= limit ? prefix.rows : await findContactsAnywhere(db, teamId, pattern, limit);
+  return rows.map((c) => ({
     kind: "contact",
     id: c.id,
     title: c.name || c.email || c.phone || "Unnamed contact",
     detail: [c.email, c.phone].filter(Boolean).join(" · "),
     href: `/dashboard/contacts/${c.id}`,
   }));
+}
+
+async function findContactsAnywhere(db: Database, teamId: string, pattern: string, limit: number): Promise<ContactRow[]> {
+  const result = await sql<ContactRow>`
+    select c.id, c.name, c.email, c.phone from ${searchSource(teamId, pattern)}
+    where ${searchConditions({ teamId }, pattern, null)}
+    limit ${limit}
+  `.execute(db);
+  return result.rows;
 }
 
 /** A team has tens of segments, not millions: a scan of its rows is enough. */
