@@ -52,6 +52,8 @@ export default [
     route("analytics/campaigns.csv", "routes/dashboard/analytics-campaigns-csv.ts"),
     route("account", "routes/dashboard/account.tsx"),
     route("account/sessions", "routes/dashboard/account-sessions.tsx"),
+    route("search", "routes/dashboard/search.tsx"),
+    route("search/results", "routes/dashboard/search-results.ts"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [

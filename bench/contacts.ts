@@ -1,7 +1,8 @@
 // bench/contacts: the contacts page (server-rendered HTML) and GET /api/contacts on a
 // team with 1,000,000 contacts: the first page, a deep page (keyset cursor half way)
-// and a search, each under 20 concurrent clients. Prints latency percentiles as JSON.
-// Usage: npm run build && node bench/contacts.ts [--contacts N] [--requests N] [--port N] [--only htmlSearch,apiSearch]
+// and a search, each under 20 concurrent clients; and the top bar's search. Prints latency percentiles as JSON.
+// Usage: npm run build && node bench/contacts.ts [--contacts N] [--requests N] [--port N] [--only
+// htmlSearch,apiSearch,topBarSearch]
 import http from "node:http";
 import pg from "pg";
 import { encodeCursor } from "#server/keyset-cursor.ts";
@@ -129,6 +130,10 @@ async function main() {
       apiFirstPage: [`${app.baseUrl}/api/contacts`, api],
       apiDeepPage: [`${app.baseUrl}/api/contacts?cursor=${cursor}`, api],
       apiSearch: [`${app.baseUrl}/api/contacts?search=person.4242`, api],
+      // The top bar's results as you type (contacts, segments, campaigns, pages): a rare
+      // word, and a common first name typed without its accent ("zoe" for "Zoë").
+      topBarSearch: [`${app.baseUrl}/dashboard/search/results?q=person.4242`, html],
+      topBarSearchCommonName: [`${app.baseUrl}/dashboard/search/results?q=zoe`, html],
     };
     const results: Record<string, unknown> = {};
     const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]!.split(",") : null;

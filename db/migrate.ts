@@ -27,6 +27,8 @@ import * as campaignConversionGoal from "#migrations/2026-11-24T1182-campaign-co
 import * as eventRollupQueue from "#migrations/2026-11-24T1190-event-rollup-queue.ts";
 import * as eventDailyCounts from "#migrations/2026-11-24T1191-event-daily-counts.ts";
 import * as accountTokens from "#migrations/2026-11-24T1200-account-tokens.ts";
+import * as searchFoldsAccents from "#migrations/2026-11-24T1210-search-folds-accents.ts";
+import * as contactSearchPrefixIndex from "#migrations/2026-11-24T1211-contact-search-prefix-index.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -58,6 +60,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1190-event-rollup-queue": eventRollupQueue,
   "2026-11-24T1191-event-daily-counts": eventDailyCounts,
   "2026-11-24T1200-account-tokens": accountTokens,
+  "2026-11-24T1210-search-folds-accents": searchFoldsAccents,
+  "2026-11-24T1211-contact-search-prefix-index": contactSearchPrefixIndex,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -1,14 +1,18 @@
 import type { ExpressionBuilder } from "kysely";
 import type { DB } from "#db/types.ts";
+import { foldAccents } from "./fold-accents.ts";
 import { searchHaystack } from "./search-index.ts";
 
 export type HasPhone = "any" | "yes" | "no";
 
 export type ContactFilter = { teamId: string; search?: string; hasPhone?: HasPhone };
 
-/** The LIKE pattern of a search, or null when there is nothing to search for. */
+/**
+ * The LIKE pattern of a search (lower-cased, accents folded as in searchHaystack), or null when there is nothing to
+ * search for.
+ */
 export function searchPattern(search: string | undefined): string | null {
-  const term = search?.trim().toLowerCase();
+  const term = search === undefined ? undefined : foldAccents(search.trim());
   return term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
 

@@ -1,24 +1,15 @@
-import { Bell, Search } from "#app/components/ui/icons.ts";
+import { Bell } from "#app/components/ui/icons.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { TeamMenu } from "./team-menu.tsx";
 import { ThemeToggle } from "#app/components/theme-toggle.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { TopBarSearch } from "#app/components/search/top-bar-search.tsx";
 
-/**
- * Search and notifications are placeholders until their features land: they are
- * shown so the layout is final, and deliberately do nothing.
- */
+/** Notifications are a placeholder until their feature lands: shown so the layout is final. */
 export function TopBar({ user, team }: { user: { name: string; email: string }; team: { name: string } }) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-6">
-      <div className="relative max-w-md flex-1 max-sm:hidden">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input type="search" placeholder="Search..." aria-label="Search" className="h-9 bg-muted/50 pl-9" />
-      </div>
+      <TopBarSearch />
       <div className="ml-auto flex items-center gap-1">
         <Button type="button" variant="ghost" size="icon" aria-label="Notifications">
           <Bell />
