@@ -44,7 +44,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "javascript", use: { javaScriptEnabled: true } },
+    // *.no-js.spec.ts covers what a page does only without JavaScript (a form's own submission).
+    { name: "javascript", use: { javaScriptEnabled: true }, testIgnore: [/\.no-js\.spec\.ts$/] },
     // *.js-only.spec.ts covers behaviour that exists only with JavaScript (browser-side CSV mapping);
     // server-processes.spec.ts and request-bodies.spec.ts drive no browser, so once is enough.
     {
