@@ -1,20 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signInWithSessionRow } from "./session-row.ts";
+import { expect, test } from "@playwright/test";
+import { teamWithContacts } from "./search-team.ts";
 
 // With JavaScript the box is a combobox: results as you type, the keyboard, shortcuts.
-
-/** A signed-in team with two contacts, one of them named after a harbour. */
-async function teamWithContacts(page: Page): Promise<string> {
-  await signInWithSessionRow(page);
-  const tag = crypto.randomUUID().slice(0, 8);
-  const contacts = [
-    { name: "Ada Hárbour", email: `ada-${tag}@example.com` },
-    { name: "Bob Quay", email: `bob-${tag}@example.com` },
-  ];
-  const response = await page.request.post("/api/contacts/import", { data: { contacts } });
-  expect(response.status()).toBe(200);
-  return tag;
-}
 
 test.describe("the top bar search with JavaScript", () => {
   test("with JavaScript results come as you type, and the keyboard leads to a contact", async ({ page }) => {

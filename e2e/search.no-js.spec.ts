@@ -1,20 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signInWithSessionRow } from "./session-row.ts";
+import { expect, test } from "@playwright/test";
+import { teamWithContacts } from "./search-team.ts";
 
 // The box is a GET form: without JavaScript, Enter sends it and the results come as a page.
-
-/** A signed-in team with two contacts, one of them named after a harbour. */
-async function teamWithContacts(page: Page): Promise<string> {
-  await signInWithSessionRow(page);
-  const tag = crypto.randomUUID().slice(0, 8);
-  const contacts = [
-    { name: "Ada Hárbour", email: `ada-${tag}@example.com` },
-    { name: "Bob Quay", email: `bob-${tag}@example.com` },
-  ];
-  const response = await page.request.post("/api/contacts/import", { data: { contacts } });
-  expect(response.status()).toBe(200);
-  return tag;
-}
 
 test.describe("the top bar search without JavaScript", () => {
   test("without JavaScript the box sends a search page with the results grouped by kind", async ({ page }) => {
