@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { executePrepared } from "#db/prepared-statements.ts";
+import { isTeamRole, type TeamRole } from "#shared/teams/roles.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Renewing on every request would write on every page view; once an hour keeps the
@@ -14,7 +15,7 @@ export type SessionUser = {
   sessionId: string;
   expiresAt: Date;
   user: { id: string; name: string; email: string };
-  team: { id: string; name: string; role: string };
+  team: { id: string; name: string; role: TeamRole };
 };
 
 function hashToken(token: string): Buffer {
@@ -92,7 +93,8 @@ export async function findSession(db: Database, token: string): Promise<SessionU
     sessionId: row.sessionId,
     expiresAt,
     user: { id: row.userId, name: row.userName, email: row.userEmail },
-    team: { id: row.teamId, name: row.teamName, role: row.role },
+    // The column is checked to hold a role; anything else is read as the least able one.
+    team: { id: row.teamId, name: row.teamName, role: isTeamRole(row.role) ? row.role : "viewer" },
   };
 }
 

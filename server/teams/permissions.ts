@@ -1,0 +1,56 @@
+import { AppError } from "#server/errors.ts";
+import { TEAM_ROLE_LABELS, type TeamRole } from "#shared/teams/roles.ts";
+
+/**
+ * Who acts on a team: the team and the role they hold in it. A session carries one, and
+ * so does an API key; domain functions that change something take it and call
+ * `authorize` first, so a route cannot forget the check.
+ */
+export type TeamAccess = { teamId: string; role: TeamRole };
+
+const EVERYONE: readonly TeamRole[] = ["owner", "admin", "marketer", "viewer"];
+const MARKETING: readonly TeamRole[] = ["owner", "admin", "marketer"];
+const MANAGING: readonly TeamRole[] = ["owner", "admin"];
+const OWNERS: readonly TeamRole[] = ["owner"];
+
+/**
+ * Every permission, the roles that hold it, and what it lets one do, in the words a
+ * 403 uses ("A Viewer cannot send campaigns."). Reading the team's marketing data is
+ * everyone's; provider secrets and API keys are not the Viewer's to read.
+ */
+const PERMISSIONS = {
+  "team.read": { roles: EVERYONE, what: "see this team" },
+  "contacts.write": { roles: MARKETING, what: "change contacts" },
+  "imports.write": { roles: MARKETING, what: "import contacts" },
+  "segments.write": { roles: MARKETING, what: "change segments" },
+  "campaigns.write": { roles: MARKETING, what: "change campaigns" },
+  "campaigns.send": { roles: MARKETING, what: "schedule or send campaigns" },
+  "events.write": { roles: MARKETING, what: "send events" },
+  "api-keys.read": { roles: MARKETING, what: "see API keys" },
+  "api-keys.manage": { roles: MANAGING, what: "create or revoke API keys" },
+  "channels.read": { roles: MARKETING, what: "see channel settings" },
+  "channels.manage": { roles: MANAGING, what: "change channel settings" },
+  "team-settings.manage": { roles: MANAGING, what: "change team settings" },
+  "members.manage": { roles: MANAGING, what: "manage members and invitations" },
+  "owners.manage": { roles: OWNERS, what: "manage owners" },
+  "audit-log.read": { roles: MANAGING, what: "see the audit log" },
+  "team.delete": { roles: OWNERS, what: "delete the team" },
+} as const satisfies Record<string, { roles: readonly TeamRole[]; what: string }>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Whether a role holds a permission: what pages ask to show or disable a control. */
+export function can(role: TeamRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission].roles as readonly TeamRole[]).includes(role);
+}
+
+/** The sentence a 403 answers with, naming the role and what it cannot do. */
+export function forbiddenMessage(role: TeamRole, permission: Permission): string {
+  const label = TEAM_ROLE_LABELS[role];
+  return `${/^[AEIOU]/.test(label) ? "An" : "A"} ${label} cannot ${PERMISSIONS[permission].what}.`;
+}
+
+/** Throws a 403 AppError unless the access's role holds the permission. */
+export function authorize(access: TeamAccess, permission: Permission): void {
+  if (!can(access.role, permission)) throw new AppError("FORBIDDEN", forbiddenMessage(access.role, permission));
+}
