@@ -1,12 +1,15 @@
 import { AppError } from "#server/errors.ts";
 import { TEAM_ROLE_LABELS, type TeamRole } from "#shared/teams/roles.ts";
 
+/** Who is acting: a signed-in person, or an API key acting with the role it was given. */
+export type Actor = { kind: "person"; userId: string } | { kind: "api-key"; keyId: string };
+
 /**
- * Who acts on a team: the team and the role they hold in it. A session carries one, and
- * so does an API key; domain functions that change something take it and call
- * `authorize` first, so a route cannot forget the check.
+ * Who acts on a team: the team, the role held in it, and the actor. A session carries
+ * one, and so does an API key; domain functions that change something take it and call
+ * `authorize` first, so a route cannot forget the check (and the audit log knows who).
  */
-export type TeamAccess = { teamId: string; role: TeamRole };
+export type TeamAccess = { teamId: string; role: TeamRole; actor: Actor };
 
 const EVERYONE: readonly TeamRole[] = ["owner", "admin", "marketer", "viewer"];
 const MARKETING: readonly TeamRole[] = ["owner", "admin", "marketer"];

@@ -25,7 +25,7 @@ describe("team permissions", () => {
     expect(forbiddenMessage("admin", "team.delete")).toBe("An Admin cannot delete the team.");
     let thrown: unknown;
     try {
-      authorize({ teamId: "t", role: "viewer" }, "campaigns.send");
+      authorize({ teamId: "t", role: "viewer", actor: { kind: "person", userId: "u" } }, "campaigns.send");
     } catch (error) {
       thrown = error;
     }
