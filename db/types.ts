@@ -42,6 +42,23 @@ export interface AccountTokens {
   userId: string;
 }
 
+export interface AuditLog {
+  action: string;
+  actorEmail: string | null;
+  actorKeyId: string | null;
+  actorKind: string;
+  actorName: string;
+  actorUserId: string | null;
+  createdAt: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: string;
+  ip: string | null;
+  targetId: string | null;
+  targetKind: string | null;
+  targetLabel: string | null;
+  teamId: string;
+}
+
 export interface CampaignDeliveryCounts {
   campaignId: string;
   status: string;
@@ -417,6 +434,7 @@ export interface WriteKeys {
 
 export interface DB {
   accountTokens: AccountTokens;
+  auditLog: AuditLog;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
   campaignHourlyStats: CampaignHourlyStats;
