@@ -56,6 +56,8 @@ export default [
     route("search/results", "routes/dashboard/search-results.ts"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
+    route("settings/audit-log", "routes/dashboard/settings-audit-log.tsx"),
+    route("settings/audit-log/export.csv", "routes/dashboard/settings-audit-log-csv.ts"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
       route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
     ]),
@@ -99,6 +101,7 @@ export default [
     route("analytics", "routes/api/analytics.ts"),
     route("write-keys", "routes/api/write-keys.ts"),
     route("write-keys/:id", "routes/api/write-key.ts"),
+    route("audit-log", "routes/api/audit-log.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
 import { startEventRollups } from "#server/analytics/event-rollup-worker.ts";
+import { registerAuditLogPruning } from "#server/audit/prune-jobs.ts";
 import { registerSessionPruning } from "#server/auth/session-jobs.ts";
 import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
 import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
@@ -51,6 +52,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     senders: options.senders ?? senderFor,
   });
   await registerSessionPruning(boss, { db: options.db });
+  await registerAuditLogPruning(boss, { db: options.db });
   const segmentCounts = await registerSegmentRecounts(boss, {
     db: options.db,
     settings:

@@ -11,6 +11,7 @@ import { sessionContext } from "#app/http/context.ts";
 import { formFailure, formInvalid } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { TeamSettingsSchema } from "#shared/teams/schemas.ts";
+import { can } from "#server/teams/permissions.ts";
 import { getTeamSettings, updateTeamSettings } from "#server/teams/settings.ts";
 import { listTimeZones } from "#shared/teams/time-zone.ts";
 
@@ -19,10 +20,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings · Murmur" }];
 export async function loader({ context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const settings = await getTeamSettings(getDb(), { teamId: team.id });
+  const canReadAuditLog = can(team.role, "audit-log.read");
   const timeZones = listTimeZones();
   // A zone the runtime no longer lists (renamed upstream) still shows as chosen.
   if (!timeZones.includes(settings.timeZone)) timeZones.unshift(settings.timeZone);
-  return { team: { timeZone: settings.timeZone, postalAddress: settings.postalAddress ?? "" }, timeZones };
+  return {
+    team: { timeZone: settings.timeZone, postalAddress: settings.postalAddress ?? "" },
+    timeZones,
+    canReadAuditLog,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -110,6 +116,21 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </Link>
           </CardContent>
         </Card>
+        {loaderData.canReadAuditLog ? (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" className="text-lg">
+                Audit log
+              </CardTitle>
+              <CardDescription>Who did what in this team, and when: sign-ins, changes and settings.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Link to="/dashboard/settings/audit-log" className="text-sm font-medium underline underline-offset-4">
+                View audit log
+              </Link>
+            </CardContent>
+          </Card>
+        ) : null}
       </div>
       <Toasts toasts={actionData?.toasts} />
       <p className="mt-6 text-sm text-muted-foreground">
