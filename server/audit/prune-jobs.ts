@@ -11,7 +11,10 @@ const PRUNE_AUDIT_LOG_CRON = "17 3 * * *";
  * Schedules the daily prune of audit log entries past their retention on a started
  * pg-boss and handles it. `now` is the clock the prune reads (tests inject one).
  */
-export async function registerAuditLogPruning(boss: PgBoss, options: { db: Database; now?: () => Date }): Promise<void> {
+export async function registerAuditLogPruning(
+  boss: PgBoss,
+  options: { db: Database; now?: () => Date },
+): Promise<void> {
   const now = options.now ?? (() => new Date());
   // A failed run is the next day's work; entries a day past 400 days harm no one.
   await boss.createQueue(PRUNE_AUDIT_LOG_QUEUE, { retryLimit: 0, expireInSeconds: 30 * 60 });

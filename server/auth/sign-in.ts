@@ -22,7 +22,8 @@ export async function signIn(db: Database, input: LoginInput, client: Client): P
   try {
     account = await authenticate(db, input);
   } catch (error) {
-    if (isAppError(error) && error.code === "UNAUTHENTICATED") await recordFailedSignIn(db, { email: input.email, client });
+    if (isAppError(error) && error.code === "UNAUTHENTICATED")
+      await recordFailedSignIn(db, { email: input.email, client });
     throw error;
   }
   await forgiveLoginAttempt(db, counted);

@@ -22,7 +22,8 @@ const filterFields = {
 };
 
 // Refused rather than silently swapped, so a client learns its mistake.
-const fromNotAfterTo = (filter: { from?: string; to?: string }) => !filter.from || !filter.to || filter.from <= filter.to;
+const fromNotAfterTo = (filter: { from?: string; to?: string }) =>
+  !filter.from || !filter.to || filter.from <= filter.to;
 const FROM_AFTER_TO = { message: "from must be on or before to", path: ["from"] };
 
 /**

@@ -1,5 +1,5 @@
 import { ScrollText, ShieldX } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/settings-audit-log";
 import { AuditLogFilters } from "#app/components/audit-log/audit-log-filters.tsx";
 import { auditLogHref, readAuditLogFilter } from "#app/components/audit-log/audit-log-query.ts";
@@ -78,7 +78,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
+  const error = useRouteError();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <>
