@@ -5,14 +5,13 @@ const DAY_MESSAGE = "must be a day as YYYY-MM-DD";
 const LIMIT_MESSAGE = "limit must be 1 to 500";
 
 /** A calendar day (YYYY-MM-DD) that exists: "2026-02-31" has the shape but is refused. */
-const day = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} ${DAY_MESSAGE}`)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, `${field} ${DAY_MESSAGE}`);
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const day = (field: string) => z.string().refine(isDay, `${field} ${DAY_MESSAGE}`);
 
 const filterFields = {
   actor: z.uuid({ error: "actor must be the id of a person of the team" }).optional(),

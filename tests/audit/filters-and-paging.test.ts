@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { loader as auditLogApi } from "#app/routes/api/audit-log.ts";
+import { loader as auditLogApiCsv } from "#app/routes/api/audit-log-csv.ts";
 import { loader as auditLogPage } from "#app/routes/dashboard/settings-audit-log.tsx";
 import { loader as auditLogCsv } from "#app/routes/dashboard/settings-audit-log-csv.ts";
 import { getDb } from "#db/database.ts";
@@ -170,5 +171,26 @@ describe("filtering the audit log", () => {
     );
     expect(lines.slice(1).map((line) => line.split(",")[6])).toEqual(["Campaign sent", "Campaign edited"]);
     expect(lines[1]).toContain(admin.email);
+  });
+
+  test("GET /api/audit-log.csv takes the same filters, refuses bad ones with a 400 and Marketers with a 403", async () => {
+    const { owner } = await teamWithHistory();
+    const marketer = await memberOf(owner.teamId, "marketer");
+    const csv = (token: string, query: string) =>
+      respond(() => auditLogApiCsv(routeArgs(getRequest(`/api/audit-log.csv?${query}`, bearer(token)))));
+
+    const sent = await csv(owner.token, "action=campaign.sent&from=2026-11-03");
+    expect(sent.status).toBe(200);
+    const lines = (await sent.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(",campaign.sent,Campaign sent,campaign,");
+    expect(lines[1]).toContain(",admin sent,");
+
+    const bad = await csv(owner.token, "to=tomorrow");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields).toEqual({ to: ["to must be a day as YYYY-MM-DD"] });
+    const forbidden = await csv(marketer.token, "");
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toEqual({ message: "A Marketer cannot see the audit log." });
   });
 });
