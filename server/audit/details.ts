@@ -3,7 +3,8 @@
 // keys that name a secret are dropped with their value, text is cut short, and depth,
 // keys and list lengths are capped.
 
-const SECRET_KEY = /pass(word|phrase)?|secret|token|api[-_]?key|authorization|credential|private|signature/i;
+// A bare "key" is a write key or API key itself (createWriteKey returns it as `key`).
+const SECRET_KEY = /^key$|pass(word|phrase)?|secret|token|api[-_]?key|authorization|credential|private|signature/i;
 const MAX_TEXT = 500;
 const MAX_DEPTH = 4;
 const MAX_KEYS = 50;

@@ -69,6 +69,8 @@ describe("secrets never reach the audit log", () => {
         nested: { authToken: "tok-live-123456", apiKey: "key-live-abcdef", fine: "kept" },
         list: [{ clientSecret: "sec-in-a-list" }],
         Authorization: "Bearer abc.def.ghi",
+        key: "mwk_the-write-key-itself",
+        keyId: "01a20000-0000-7000-8000-00000000000c",
       },
     });
 
@@ -77,6 +79,7 @@ describe("secrets never reach the audit log", () => {
       host: "smtp.example.com",
       nested: { fine: "kept" },
       list: [{}],
+      keyId: "01a20000-0000-7000-8000-00000000000c",
     });
     const readable = await everythingReadable(owner);
     for (const secret of [
