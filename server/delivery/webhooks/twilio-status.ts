@@ -1,6 +1,5 @@
 import type { Database } from "#db/database.ts";
 import { recordProviderStatus } from "#server/delivery/provider-status.ts";
-import { AppError } from "#server/errors.ts";
 import { isValidTwilioSignature } from "./signatures.ts";
 import { publicRequestUrl } from "./public-url.ts";
 import { readRawBody, signatureRefused, webhookError, webhookSettings } from "./verify-request.ts";
