@@ -2,6 +2,7 @@ import type { Database } from "#db/database.ts";
 import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-at-keyset.ts";
 import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
+import { UNREAD_CAP } from "./live-unread.ts";
 
 /** A person in their current team: every notification function is scoped to both. */
 export type Recipient = { userId: string; teamId: string };
@@ -16,14 +17,23 @@ export type NotificationItem = {
   read: boolean;
 };
 
-/** How many of the person's notifications in this team are unread (the bell's badge). */
+/**
+ * How many of the person's notifications in this team are unread (the bell's badge),
+ * counted up to UNREAD_CAP: past it the badge reads "99+", and the count stays cheap.
+ */
 export async function countUnread(db: Database, recipient: Recipient): Promise<number> {
   const row = await db
-    .selectFrom("notifications")
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("notifications")
+        .select("id")
+        .where("userId", "=", recipient.userId)
+        .where("teamId", "=", recipient.teamId)
+        .where("readAt", "is", null)
+        .limit(UNREAD_CAP)
+        .as("unread"),
+    )
     .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("userId", "=", recipient.userId)
-    .where("teamId", "=", recipient.teamId)
-    .where("readAt", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
