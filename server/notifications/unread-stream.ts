@@ -1,4 +1,6 @@
 import type { Database } from "#db/database.ts";
+import { trackLongLivedResponse } from "#server/long-lived-responses.ts";
+import { log } from "#server/log.ts";
 import { UnreadWatch } from "./live-unread.ts";
 
 let processWatch: UnreadWatch | null = null;
@@ -13,7 +15,8 @@ function watchOf(db: Database): UnreadWatch {
  * The bell's live count as server-sent events: `unread` events carrying the
  * count whenever it changes (the first at once), a comment now and then, and a
  * `signed-out` event that ends the stream when the session does. It ends too
- * when the browser goes (`signal`). Throws UNAVAILABLE when the process is full.
+ * when the browser goes (`signal`) and when the server stops. Throws UNAVAILABLE
+ * when the process is full.
  */
 export function streamUnreadCount(
   db: Database,
@@ -23,6 +26,7 @@ export function streamUnreadCount(
   watch.requireRoom();
   const encoder = new TextEncoder();
   let stop = () => {};
+  let untrack = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const write = (text: string) => {
@@ -34,6 +38,7 @@ export function streamUnreadCount(
       };
       const end = () => {
         stop();
+        untrack();
         try {
           controller.close();
         } catch {
@@ -49,13 +54,16 @@ export function streamUnreadCount(
         },
         onHeartbeat: () => write(": heartbeat\n\n"),
       });
+      // A stopping server ends the stream rather than wait for the browser to leave.
+      untrack = trackLongLivedResponse(end);
       // Browsers reconnect after a dropped stream; not sooner than this.
       write("retry: 10000\n\n");
       options.signal.addEventListener("abort", end, { once: true });
-      void watch.poll();
+      watch.poll().catch((error: unknown) => log.warn({ err: error }, "unread count poll failed"));
     },
     cancel() {
       stop();
+      untrack();
     },
   });
   return new Response(body, {

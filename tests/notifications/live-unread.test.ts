@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
 import { findSession, revokeSession } from "#server/auth/sessions.ts";
+import { endLongLivedResponses } from "#server/long-lived-responses.ts";
 import { UnreadWatch } from "#server/notifications/live-unread.ts";
 import { notifyTeam } from "#server/notifications/notify.ts";
 import { streamUnreadCount } from "#server/notifications/unread-stream.ts";
@@ -90,6 +91,22 @@ describe("the live unread count", () => {
     while (!text.endsWith("\n\n")) text += (await reader.read()).value ?? "";
     expect(text).toBe("retry: 10000\n\nevent: unread\ndata: 1\n\n");
     leaving.abort();
+    expect(watch.size).toBe(0);
+  });
+
+  test("a stopping server ends the stream instead of waiting for the browser to leave", async () => {
+    const user = await signedIn();
+    const watch = new UnreadWatch(getDb(), { ticking: false });
+    const response = streamUnreadCount(getDb(), {
+      sessionId: await sessionOf(user.token),
+      signal: new AbortController().signal,
+      watch,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    endLongLivedResponses();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
     expect(watch.size).toBe(0);
   });
 });
