@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { csvFile, fileInput, openCsvTab } from "./csv-helpers.ts";
 import { notifications as toasts } from "./helpers.ts";
+import { signInWithSessionRow } from "./session-row.ts";
 
 // The bell in the top bar, its panel and page, and the Preferences that decide
 // what reaches it. With JavaScript the count arrives live over server-sent events;
@@ -79,4 +80,18 @@ test("Preferences, from the account menu: a kind turned off no longer arrives, a
   await page.goto("/dashboard/notifications");
   await expect(page.getByRole("main").getByText("No notifications yet")).toBeVisible();
   await expect(unreadBadge(page)).toHaveCount(0);
+});
+
+test("the account menu's Profile opens the profile page, and the top bar's theme toggle switches the theme", async ({
+  page,
+}) => {
+  await signInWithSessionRow(page);
+  await page.getByTestId("account-menu").locator("summary").click();
+  await page.getByRole("link", { name: "Profile" }).click();
+  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page).toHaveURL("/dashboard/account");
 });
