@@ -7,6 +7,7 @@ import { readChannelSettings, saveChannelSettings } from "#server/channels/setti
 import type { ChannelSender } from "#server/channels/types.ts";
 import { finishImport, importChunk, startImport } from "#server/contacts/import.ts";
 import { failImport } from "#server/contacts/import-report.ts";
+import { recordProviderStatus } from "#server/delivery/provider-status.ts";
 import { startDueCampaigns } from "#server/delivery/start-campaign.ts";
 import { twilioSignature } from "#server/delivery/webhooks/signatures.ts";
 import { listNotifications } from "#server/notifications/inbox.ts";
@@ -105,6 +106,43 @@ describe("what tells a team", () => {
         linkPath: `/dashboard/broadcasts/${campaign.id}`,
       },
     ]);
+  });
+
+  test("failures a provider reports later, by webhook, count towards a bulk rejection too", async () => {
+    const db = getDb();
+    const owner = await createUser();
+    const emails = Array.from({ length: BULK_REJECTION.failures }, (_, i) => ({ email: `w${i}@murmur.test` }));
+    const contactIds = await addContacts(owner.teamId, emails);
+    const campaign = await draftCampaign(owner.teamId, { type: "SMS" });
+    await db
+      .insertInto("deliveries")
+      .values(
+        contactIds.map((contactId, i) => ({
+          teamId: owner.teamId,
+          campaignId: campaign.id,
+          contactId,
+          channel: "SMS",
+          address: `+1415555${String(i).padStart(4, "0")}`,
+          status: "sent",
+          providerMessageId: `SM${campaign.id}${i}`,
+          sentAt: new Date(),
+        })),
+      )
+      .execute();
+    const undelivered = (i: number) =>
+      recordProviderStatus(db, {
+        teamId: owner.teamId,
+        channel: "SMS",
+        providerMessageId: `SM${campaign.id}${i}`,
+        status: "failed",
+        reason: "Twilio reported the message undelivered (error 30007).",
+        at: new Date(),
+      });
+
+    for (let i = 0; i < BULK_REJECTION.failures - 1; i++) await undelivered(i);
+    expect(await titlesFor(owner)).toEqual([]);
+    await undelivered(BULK_REJECTION.failures - 1);
+    expect(await titlesFor(owner)).toEqual(['The provider rejected many messages of "Launch"']);
   });
 
   test("a campaign sent without failures says how many it reached, and no provider trouble", async () => {
