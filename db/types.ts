@@ -288,6 +288,25 @@ export interface ImportSkips {
   rowNumber: number;
 }
 
+export interface NotificationPreferences {
+  mutedKinds: Generated<string[]>;
+  updatedAt: Generated<Timestamp>;
+  userId: string;
+}
+
+export interface Notifications {
+  body: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  dedupeKey: string;
+  id: Generated<string>;
+  kind: string;
+  linkPath: string;
+  readAt: Timestamp | null;
+  teamId: string;
+  title: string;
+  userId: string;
+}
+
 export interface OutboxMessages {
   campaignId: string | null;
   channel: string;
@@ -456,6 +475,8 @@ export interface DB {
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
+  notificationPreferences: NotificationPreferences;
+  notifications: Notifications;
   outboxMessages: OutboxMessages;
   rateLimitCounters: RateLimitCounters;
   segmentMembers: SegmentMembers;

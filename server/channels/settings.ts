@@ -4,6 +4,7 @@ import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { AppError, type FieldErrors } from "#server/errors.ts";
 import { open, seal, UnreadableSecretError } from "#server/secrets/secret-box.ts";
 import { getSecretKey } from "#server/secrets/secret-key.ts";
+import { notifyUnreadableSecrets } from "#server/notifications/channel-trouble.ts";
 import {
   type ChannelConfig,
   type ChannelSecrets,
@@ -59,7 +60,8 @@ async function openSecrets<C extends CampaignType>(
 
 /**
  * The team's saved provider for `channel` with its secrets, or null when none is
- * saved. Throws UnreadableSecretError when the secrets were sealed with another key.
+ * saved. Throws UnreadableSecretError when the secrets were sealed with another key,
+ * and tells the team so (at most hourly), since nothing goes out until someone acts.
  */
 export async function readChannelSettings<C extends CampaignType>(
   db: Database,
@@ -71,7 +73,10 @@ export async function readChannelSettings<C extends CampaignType>(
     channel: options.channel,
     enabled: row.enabled,
     config: row.config as ChannelConfig[C],
-    secrets: await openSecrets(options.teamId, options.channel, row.secretsEncrypted),
+    secrets: await openSecrets(options.teamId, options.channel, row.secretsEncrypted).catch(async (error: unknown) => {
+      if (error instanceof UnreadableSecretError) await notifyUnreadableSecrets(db, options);
+      throw error;
+    }),
     updatedAt: row.updatedAt,
   };
 }

@@ -1,6 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
+import { notifyImportDone } from "#server/notifications/import-events.ts";
 
 export type ImportReport = {
   id: string;
@@ -58,7 +59,7 @@ export async function getImportReport(
 /**
  * Closes a running import as failed with the reason shown on its result page.
  * Chunks already applied stay applied (each was its own transaction); an import
- * that is no longer running is left as it is.
+ * that is no longer running is left as it is. The team is notified (once).
  */
 export async function failImport(
   db: Database,
@@ -71,4 +72,5 @@ export async function failImport(
     .where("teamId", "=", options.teamId)
     .where("status", "=", "running")
     .execute();
+  await notifyImportDone(db, options);
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { AppError } from "#server/errors.ts";
+import { notifyImportDone } from "#server/notifications/import-events.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
 import { createSegment } from "#server/segments/segments.ts";
 import type { WaitClock } from "#server/wait-clock.ts";
@@ -215,7 +216,7 @@ async function retryOnNewEmailRace<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Closes an import; its totals no longer change. */
+/** Closes an import; its totals no longer change. A completed import notifies the team (once). */
 export async function finishImport(
   db: Database,
   options: { teamId: string; importId: string; status?: "completed" | "cancelled" },
@@ -228,6 +229,7 @@ export async function finishImport(
     .where("status", "=", "running")
     .returning(["id", "status", "segmentId", "rowsReceived", "imported", "updated", "skipped"])
     .executeTakeFirst();
+  await notifyImportDone(db, options);
   if (row) return row;
   return getImport(db, options);
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { notifyIfBulkRejected } from "#server/notifications/provider-rejections.ts";
 
 export type ProviderStatus = "delivered" | "read" | "failed";
 
@@ -71,6 +72,7 @@ export async function recordProviderStatus(db: Database, report: ProviderStatusR
           })
           .where("id", "=", delivery.id)
           .execute();
+        await notifyIfBulkRejected(trx, { campaignId: delivery.campaignId });
       }
       if (report.channel === "EMAIL" && report.permanent !== false) {
         await suppressEmail(trx, {

@@ -5,6 +5,7 @@ import type { SenderResolver } from "#server/channels/senders.ts";
 import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
+import { notifyIfBulkRejected } from "#server/notifications/provider-rejections.ts";
 import { handOver } from "./handoff.ts";
 import {
   type DeliveryOutcome,
@@ -113,6 +114,7 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
     await context.sender.close();
   }
   if (interrupted) throw new ChunkInterrupted();
+  await notifyIfBulkRejected(db, { campaignId: campaign.id });
 
   const retryAt = await nextRetryAt(db, { campaignId: campaign.id, chunk: job.chunk });
   if (!retryAt) await finishCampaigns(db, { campaignIds: [campaign.id] });

@@ -2,6 +2,7 @@ import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { bossDb } from "#db/boss-db.ts";
+import { notifyScheduledCampaignsStarted } from "#server/notifications/campaign-events.ts";
 import { finishCampaigns } from "./finish.ts";
 import { CAMPAIGN_START_QUEUE, SEND_CHUNK_QUEUE } from "./queues.ts";
 import { resolveRecipients } from "./recipients.ts";
@@ -13,12 +14,14 @@ import type { ChunkJob } from "./send-chunk.ts";
  * transaction that marks it requested (so exactly one, even with several workers).
  */
 export async function startDueCampaigns(db: Database, boss: PgBoss): Promise<string[]> {
-  await db
+  const scheduled = await db
     .updateTable("campaigns")
     .set((eb) => ({ state: "ACTIVE", startedAt: eb.fn("now"), updatedAt: eb.fn("now") }))
     .where("state", "=", "SCHEDULED")
     .where("scheduledAt", "<=", new Date())
+    .returning(["id", "teamId", "name"])
     .execute();
+  await notifyScheduledCampaignsStarted(db, scheduled);
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom("campaigns")

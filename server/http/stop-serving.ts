@@ -1,9 +1,11 @@
 import type http from "node:http";
+import { endLongLivedResponses } from "#server/long-lived-responses.ts";
 
 /**
  * Stops an HTTP server gracefully: it accepts no new connection, every request in
  * progress is answered, and each connection is ended as soon as it has no request in
- * progress. Resolves once the last connection has closed.
+ * progress; streams that would never finish (server/long-lived-responses.ts) are ended.
+ * Resolves once the last connection has closed.
  *
  * `server.close()` alone ends only the connections idle at that moment; a kept-alive
  * one whose request was in progress would stay open until its client or the keep-alive
@@ -17,5 +19,6 @@ export function stopServing(server: http.Server, options: { checkEveryMs?: numbe
       resolve();
     });
     server.closeIdleConnections();
+    endLongLivedResponses();
   });
 }

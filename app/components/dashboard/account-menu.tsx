@@ -8,10 +8,9 @@ import {
   DetailsMenuLink,
   DetailsMenuSeparator,
   DetailsMenuTrigger,
-  DetailsMenuUpcoming,
 } from "#app/components/ui/details-menu.tsx";
 
-/** The signed-in person: who they are, their Profile, and Sign Out, which works as a plain form post. */
+/** The signed-in person: who they are, their Profile and Preferences, and Sign Out, which works as a plain form post. */
 export function AccountMenu({ user }: { user: { name: string; email: string } }) {
   return (
     <DetailsMenu data-testid="account-menu">
@@ -38,7 +37,10 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
           <User aria-hidden="true" />
           Profile
         </DetailsMenuLink>
-        <DetailsMenuUpcoming icon={<SlidersHorizontal aria-hidden="true" />}>Preferences</DetailsMenuUpcoming>
+        <DetailsMenuLink to="/dashboard/account/preferences">
+          <SlidersHorizontal aria-hidden="true" />
+          Preferences
+        </DetailsMenuLink>
         <DetailsMenuSeparator />
         <Form method="post" action="/logout">
           <DetailsMenuButton type="submit">

@@ -4,6 +4,9 @@ import { DashboardShell } from "#app/components/dashboard/shell.tsx";
 import { sessionContext } from "#app/http/context.ts";
 import { readSidebarCollapsed } from "#app/http/preferences.ts";
 import { requirePageUser } from "#app/http/session.ts";
+import { getDb } from "#db/database.ts";
+import { readBell } from "#server/notifications/bell.ts";
+import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.
@@ -20,7 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: { name: user.name, email: user.email },
     team: { name: team.name },
     sidebarCollapsed: await readSidebarCollapsed(request),
+    notifications: await bellOf(user.id, team.id),
   };
+}
+
+/** The bell on every page: its count and latest notifications, dated in the team's time zone. */
+async function bellOf(userId: string, teamId: string) {
+  const db = getDb();
+  const [bell, timeZone] = await Promise.all([readBell(db, { userId, teamId }), teamTimeZone(db, teamId)]);
+  const latest = bell.latest.map(({ kind: _, ...n }) => ({ ...n, createdAt: n.createdAt.toISOString() }));
+  return { unread: bell.unread, latest, timeZone };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {

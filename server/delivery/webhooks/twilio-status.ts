@@ -1,9 +1,8 @@
 import type { Database } from "#db/database.ts";
 import { recordProviderStatus } from "#server/delivery/provider-status.ts";
-import { AppError } from "#server/errors.ts";
 import { isValidTwilioSignature } from "./signatures.ts";
 import { publicRequestUrl } from "./public-url.ts";
-import { readRawBody, webhookError, webhookSettings } from "./verify-request.ts";
+import { readRawBody, signatureRefused, webhookError, webhookSettings } from "./verify-request.ts";
 
 /** A Twilio webhook's form parameters, once its X-Twilio-Signature is checked with the team's auth token. */
 export async function verifiedTwilioParams(
@@ -19,7 +18,8 @@ export async function verifiedTwilioParams(
     params: [...params.entries()],
     signature: request.headers.get("X-Twilio-Signature"),
   });
-  if (!settings.secrets.authToken || !valid) throw new AppError("FORBIDDEN", "Invalid Twilio signature.");
+  if (!settings.secrets.authToken || !valid)
+    throw await signatureRefused(db, teamId!, "Twilio", "Invalid Twilio signature.");
   return params;
 }
 

@@ -3,6 +3,7 @@ import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { AppError } from "#server/errors.ts";
 import { requireId } from "#server/http/params.ts";
 import { UnreadableSecretError } from "#server/secrets/secret-box.ts";
+import { recordWebhookSignatureFailure } from "#server/notifications/channel-trouble.ts";
 import { type ChannelSettings, readChannelSettings } from "#server/channels/settings.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -27,6 +28,21 @@ export async function webhookSettings<C extends CampaignType>(
   }
   if (!settings) throw new AppError("NOT_FOUND", "Not found.");
   return settings;
+}
+
+/**
+ * The answer to a request whose signature does not match the team's saved secret,
+ * counted so that a team whose signatures keep failing is told (see
+ * recordWebhookSignatureFailure); throw what it returns.
+ */
+export async function signatureRefused(
+  db: Database,
+  teamId: string,
+  provider: string,
+  message: string,
+): Promise<AppError> {
+  await recordWebhookSignatureFailure(db, { teamId, provider });
+  return new AppError("FORBIDDEN", message);
 }
 
 /** The raw body, which signatures are computed over; refused past 256 KB. */

@@ -2,7 +2,7 @@ import type { Database } from "#db/database.ts";
 import { recordProviderStatus } from "#server/delivery/provider-status.ts";
 import { AppError } from "#server/errors.ts";
 import { isValidWhatsAppSignature, sameSecret } from "./signatures.ts";
-import { readRawBody, webhookError, webhookSettings } from "./verify-request.ts";
+import { readRawBody, signatureRefused, webhookError, webhookSettings } from "./verify-request.ts";
 
 const text = (body: string, status = 200) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -53,7 +53,7 @@ export async function handleWhatsAppNotification(
     const body = await readRawBody(request);
     const secret = settings.secrets.appSecret;
     if (!secret || !isValidWhatsAppSignature(secret, body, request.headers.get("X-Hub-Signature-256"))) {
-      throw new AppError("FORBIDDEN", "Invalid X-Hub-Signature-256.");
+      throw await signatureRefused(db, teamId!, "WhatsApp", "Invalid X-Hub-Signature-256.");
     }
     let notification: Notification;
     try {
