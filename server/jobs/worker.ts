@@ -6,6 +6,7 @@ import { startEventRollups } from "#server/analytics/event-rollup-worker.ts";
 import { registerSessionPruning } from "#server/auth/session-jobs.ts";
 import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
 import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
+import { registerDemoExpiry } from "#server/demo/demo-jobs.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { startSearchIndexer } from "#server/contacts/search-index.ts";
 import { log } from "#server/log.ts";
@@ -51,6 +52,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     senders: options.senders ?? senderFor,
   });
   await registerSessionPruning(boss, { db: options.db });
+  await registerDemoExpiry(boss, { db: options.db });
   const segmentCounts = await registerSegmentRecounts(boss, {
     db: options.db,
     settings:

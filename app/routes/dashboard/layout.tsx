@@ -4,6 +4,8 @@ import { DashboardShell } from "#app/components/dashboard/shell.tsx";
 import { sessionContext } from "#app/http/context.ts";
 import { readSidebarCollapsed } from "#app/http/preferences.ts";
 import { requirePageUser } from "#app/http/session.ts";
+import { getDb } from "#db/database.ts";
+import { isDemoTeam } from "#server/teams/demo-team.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.
@@ -18,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, team } = context.get(sessionContext);
   return {
     user: { name: user.name, email: user.email },
-    team: { name: team.name },
+    team: { name: team.name, isDemo: await isDemoTeam(getDb(), team.id) },
     sidebarCollapsed: await readSidebarCollapsed(request),
   };
 }
