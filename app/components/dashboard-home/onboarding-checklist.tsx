@@ -9,7 +9,7 @@ const STEPS: { step: Step; label: string; to: string }[] = [
   { step: "email", label: "Connect an email provider (or keep the outbox)", to: "/dashboard/settings/channels" },
   { step: "contacts", label: "Import or add contacts", to: "/dashboard/segments?tab=csv" },
   { step: "events", label: "Send your first product event", to: "/dashboard/settings/api-keys" },
-  { step: "segments", label: "Create a segment", to: "/dashboard/segments/new" },
+  { step: "segments", label: "Create your first segment", to: "/dashboard/segments/new" },
   { step: "campaigns", label: "Send your first campaign", to: "/dashboard/broadcasts/new" },
 ];
 
