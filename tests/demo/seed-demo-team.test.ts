@@ -5,6 +5,7 @@ import * as analyticsPage from "#app/routes/dashboard/analytics.tsx";
 import { loader as dashboardPage } from "#app/routes/dashboard/index.tsx";
 import { getDb } from "#db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
+import { campaignConversions } from "#server/campaigns/conversions.ts";
 import { seedDemoTeam } from "#server/demo/seed-demo-team.ts";
 import { isFictionalPhone, isReservedEmail } from "#shared/demo/reserved-addresses.ts";
 import { rollUpEvents } from "../analytics/roll-up.ts";
@@ -72,6 +73,17 @@ describe("seedDemoTeam", () => {
     expect(stats.segments.total).toBe(5);
     expect(stats.openRate.value).toBeGreaterThan(0);
     expect(recentCampaigns.some((c: { opens: number }) => c.opens > 0)).toBe(true);
+
+    // The upgrade campaign's goal events, stored as tracked events are, count as its conversions.
+    const upgrade = await getDb()
+      .selectFrom("campaigns")
+      .select("id")
+      .where("teamId", "=", teamId)
+      .where("name", "=", "Upgrade to Pro: 20% off")
+      .executeTakeFirstOrThrow();
+    const conversions = await campaignConversions(getDb(), { teamId, campaignId: upgrade.id });
+    expect(conversions.count).toBeGreaterThan(0);
+    expect(conversions.revenue).toBe(conversions.count * 29);
   });
 
   test("writes only reserved example addresses and fictional phone numbers, and the ledger holds no other", async () => {
