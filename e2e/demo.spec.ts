@@ -33,6 +33,9 @@ test.describe("Watch Demo", () => {
     await expect(page.getByRole("link", { name: "Welcome to Larkspur", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Upgrade to Pro: 20% off", exact: true })).toBeVisible();
 
+    await page.goto("/dashboard/outbox");
+    await expect(page.getByText("Get more out of your Larkspur plan").first()).toBeVisible();
+
     await page.goto("/dashboard/analytics?range=90d");
     await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
     await expect(page.getByRole("rowheader", { name: "Tips for paying teams" })).toBeVisible();

@@ -5,6 +5,7 @@ import { DEMO_TEAM_NAME } from "./demo-product.ts";
 import { seedCampaigns } from "./seed-campaigns.ts";
 import { seedContacts } from "./seed-contacts.ts";
 import { queueSeededEvents, seedProductEvents } from "./seed-events.ts";
+import { seedOutbox } from "./seed-outbox.ts";
 import { seedSegments } from "./seed-segments.ts";
 
 /** Contacts in a demo unless asked otherwise: enough for every page to look lived in, seeded in a few seconds. */
@@ -28,7 +29,7 @@ export type DemoSeedOptions = {
  * outbox, and it can be deleted in one click) and fills it with a fictional product's
  * data: contacts on reserved addresses only, 90 days of product events, filter, AI and
  * static segments, and sent campaigns with their ledger, opens, clicks, unsubscribes and
- * conversions. Everything is written by set-based statements in one transaction, so
+ * conversions, and the outbox copies of the recent messages. Everything is written by set-based statements in one transaction, so
  * memory stays bounded whatever the size and a failed seed leaves nothing behind.
  * Events are queued for the analytics worker as ingested batches are; segment counts
  * are taken once the data is committed. Returns the new team's id.
@@ -50,6 +51,7 @@ export async function seedDemoTeam(db: Database, options: DemoSeedOptions = {}):
     await seedProductEvents(trx, seedOptions);
     const segments = await seedSegments(trx, seedOptions);
     await seedCampaigns(trx, { ...seedOptions, segments });
+    await seedOutbox(trx, { teamId, now });
     await queueSeededEvents(trx, { teamId });
     return segments;
   });

@@ -106,6 +106,15 @@ describe("seedDemoTeam", () => {
       d.channel === "EMAIL" ? !isReservedEmail(d.address) : !isFictionalPhone(d.address),
     );
     expect(real).toEqual([]);
+    const outbox = await getDb()
+      .selectFrom("outboxMessages")
+      .select(["channel", "toAddress"])
+      .where("teamId", "=", teamId)
+      .execute();
+    expect(outbox.length).toBeGreaterThan(0);
+    expect(
+      outbox.filter((m) => (m.channel === "EMAIL" ? !isReservedEmail(m.toAddress) : !isFictionalPhone(m.toAddress))),
+    ).toEqual([]);
   });
 
   test("the same seed gives the same people, events and outcomes", async () => {
