@@ -12,6 +12,7 @@ export default [
   route("favicon.ico", "routes/favicon.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("demo", "routes/demo.tsx"),
   route("preferences/theme", "routes/preferences/theme.ts"),
   route("preferences/sidebar", "routes/preferences/sidebar.ts"),
   // What recipients' mail reaches, without signing in: open pixel, tracked links, unsubscribe.
@@ -50,6 +51,8 @@ export default [
     route("outbox/:id", "routes/dashboard/outbox-message.tsx"),
     route("analytics", "routes/dashboard/analytics.tsx"),
     route("analytics/campaigns.csv", "routes/dashboard/analytics-campaigns-csv.ts"),
+    route("demo/delete", "routes/dashboard/demo-delete.tsx"),
+    route("onboarding", "routes/dashboard/onboarding.ts"),
     route("account", "routes/dashboard/account.tsx"),
     route("account/sessions", "routes/dashboard/account-sessions.tsx"),
     route("account/preferences", "routes/dashboard/account-preferences.tsx"),

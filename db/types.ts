@@ -343,6 +343,7 @@ export interface Segments {
   id: string;
   kind: Generated<string>;
   name: string;
+  prompt: string | null;
   teamId: string;
   updatedAt: Generated<Timestamp>;
 }
@@ -419,7 +420,10 @@ export interface TeamMembers {
 export interface Teams {
   createdAt: Generated<Timestamp>;
   id: string;
+  isDemo: Generated<boolean>;
   name: string;
+  onboardingDismissedAt: Timestamp | null;
+  outboxKeptAt: Timestamp | null;
   postalAddress: string | null;
   timeZone: Generated<string>;
 }
@@ -435,6 +439,7 @@ export interface Users {
   createdAt: Generated<Timestamp>;
   email: string;
   id: string;
+  isDemo: Generated<boolean>;
   name: string;
   passwordHash: string;
   updatedAt: Generated<Timestamp>;

@@ -3,10 +3,12 @@
 import { createDatabase } from "#db/database.ts";
 import { startDatabase } from "#db/start.ts";
 import { runResetPassword } from "#server/cli/reset-password.ts";
+import { runSeedDemo } from "#server/cli/seed-demo.ts";
 import { parseEnv } from "#server/env.ts";
 
 const commands: Record<string, typeof runResetPassword> = {
   "reset-password": runResetPassword,
+  "seed-demo": runSeedDemo,
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,5 +1,6 @@
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { isDemoTeam } from "#server/teams/demo-team.ts";
 import { createOutboxSender } from "./outbox-sender.ts";
 import { providerSenderFor } from "./provider-sender.ts";
 import type { ChannelSender } from "./types.ts";
@@ -10,7 +11,10 @@ export type SenderResolver = (db: Database, teamId: string, channel: CampaignTyp
 /**
  * The sender a team's campaign on `channel` goes through: the provider configured
  * in Settings → Channels (SMTP for email, Twilio for SMS, WhatsApp Cloud API for
- * WhatsApp), or the built-in outbox when the team has configured none.
+ * WhatsApp), or the built-in outbox when the team has configured none. A demo team
+ * always sends to the outbox, whatever settings its row may hold.
  */
-export const senderFor: SenderResolver = async (db, teamId, channel) =>
-  (await providerSenderFor(db, teamId, channel)) ?? createOutboxSender(db, channel);
+export const senderFor: SenderResolver = async (db, teamId, channel) => {
+  if (await isDemoTeam(db, teamId)) return createOutboxSender(db, channel);
+  return (await providerSenderFor(db, teamId, channel)) ?? createOutboxSender(db, channel);
+};

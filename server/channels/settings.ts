@@ -5,6 +5,7 @@ import { AppError, type FieldErrors } from "#server/errors.ts";
 import { open, seal, UnreadableSecretError } from "#server/secrets/secret-box.ts";
 import { getSecretKey } from "#server/secrets/secret-key.ts";
 import { notifyUnreadableSecrets } from "#server/notifications/channel-trouble.ts";
+import { refuseProvidersForDemoTeam } from "#server/teams/demo-team.ts";
 import {
   type ChannelConfig,
   type ChannelSecrets,
@@ -138,12 +139,14 @@ export type ChannelSettingsChange<C extends CampaignType> = {
  * Saves a team's provider settings for one channel. Secrets given replace the saved
  * ones, the others are kept; a secret the provider cannot work without must be
  * saved or given, else the save is refused naming the field. Secrets that no longer
- * decrypt (the key changed) are dropped and must be entered again.
+ * decrypt (the key changed) are dropped and must be entered again. A demo team's
+ * channels stay on the outbox: saving is INVALID for it.
  */
 export async function saveChannelSettings<C extends CampaignType>(
   db: Database,
   change: ChannelSettingsChange<C>,
 ): Promise<void> {
+  await refuseProvidersForDemoTeam(db, change.teamId);
   const key = await getSecretKey();
   await db.transaction().execute(async (trx) => {
     const row = await readRow(trx, change.teamId, change.channel, true);

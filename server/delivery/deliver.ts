@@ -1,4 +1,5 @@
 import type { ChannelSender, OutgoingMessage } from "#server/channels/types.ts";
+import { isReservedAddress } from "#shared/demo/reserved-addresses.ts";
 import type { BudgetedRenderer } from "#server/content/budgeted-render.ts";
 import type { DueDelivery, DeliveryOutcome } from "./ledger.ts";
 import { type DeliverySettings, retryDelayMs } from "./settings.ts";
@@ -13,6 +14,11 @@ export type DeliveryContext = {
   sender: ChannelSender;
   settings: DeliverySettings;
   messageId: (contactId: string) => string;
+  /**
+   * A demo team's campaign: every address must be one that reaches no real person
+   * (shared/demo/reserved-addresses.ts), whatever its contacts say and whatever sender is configured.
+   */
+  onlyReservedAddresses: boolean;
 };
 
 /**
@@ -33,6 +39,15 @@ export async function prepareMessage(context: DeliveryContext, delivery: DueDeli
     return {
       delivery,
       failure: { id: delivery.id, status: "failed", error: "The contact was deleted before the message was sent." },
+    };
+  if (context.onlyReservedAddresses && !isReservedAddress(context.sender.channel, delivery.address))
+    return {
+      delivery,
+      failure: {
+        id: delivery.id,
+        status: "failed",
+        error: `Demo teams send only to reserved example addresses; ${delivery.address} is not one.`,
+      },
     };
   try {
     const message: OutgoingMessage = {

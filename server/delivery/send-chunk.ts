@@ -3,6 +3,7 @@ import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import type { SenderResolver } from "#server/channels/senders.ts";
 import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
+import { isDemoTeam } from "#server/teams/demo-team.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
 import { notifyIfBulkRejected } from "#server/notifications/provider-rejections.ts";
@@ -80,6 +81,7 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
     sender: await worker.senders(db, campaign.teamId, channel),
     settings,
     messageId: (contactId) => messageIdFor({ campaignId: campaign.id, contactId, domain }),
+    onlyReservedAddresses: await isDemoTeam(db, campaign.teamId),
   };
   const rate = settings.ratePerSecond[channel];
   // Under a rate limit a window is at most a second's worth, so sends stay evenly spread.

@@ -7,6 +7,7 @@ import { registerAuditLogPruning } from "#server/audit/prune-jobs.ts";
 import { registerSessionPruning } from "#server/auth/session-jobs.ts";
 import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
 import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
+import { registerDemoExpiry } from "#server/demo/demo-jobs.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { startSearchIndexer } from "#server/contacts/search-index.ts";
 import { log } from "#server/log.ts";
@@ -53,6 +54,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
   });
   await registerSessionPruning(boss, { db: options.db });
   await registerAuditLogPruning(boss, { db: options.db });
+  await registerDemoExpiry(boss, { db: options.db });
   const segmentCounts = await registerSegmentRecounts(boss, {
     db: options.db,
     settings:

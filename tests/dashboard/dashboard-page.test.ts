@@ -77,6 +77,8 @@ describe("the dashboard page", () => {
         segments: { total: 0, change: { text: "+0 new this month", trend: "flat" } },
       },
       recentCampaigns: [],
+      // A new team has every getting-started step still to do.
+      onboarding: { email: false, contacts: false, events: false, segments: false, campaigns: false },
     });
   });
 

@@ -1,10 +1,11 @@
 import type * as React from "react";
+import { DemoBanner } from "./demo-banner.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { TopBar } from "./top-bar.tsx";
 
 type ShellProps = {
   user: { name: string; email: string };
-  team: { name: string };
+  team: { name: string; isDemo: boolean };
   sidebarCollapsed: boolean;
   children: React.ReactNode;
 };
@@ -16,6 +17,7 @@ export function DashboardShell({ user, team, sidebarCollapsed, children }: Shell
       <Sidebar collapsed={sidebarCollapsed} />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar user={user} team={team} />
+        {team.isDemo ? <DemoBanner /> : null}
         <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
           <div className="mx-auto w-full max-w-6xl">{children}</div>
         </main>

@@ -1,6 +1,6 @@
 import { ArrowRight, Mail, MessageCircle, Play, Smartphone, Sparkles } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 
@@ -31,11 +31,13 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            {/* The spec's Watch Demo button: there is no demo video to show, so it deliberately does nothing. */}
-            <Button type="button" size="lg" variant="outline">
-              <Play aria-hidden="true" />
-              Watch Demo
-            </Button>
+            {/* Starts a real demo team with sample data (a POST, so it works without JavaScript). */}
+            <Form method="post" action="/demo">
+              <Button type="submit" size="lg" variant="outline">
+                <Play aria-hidden="true" />
+                Watch Demo
+              </Button>
+            </Form>
           </div>
         </div>
         <SegmentSketch />

@@ -2,12 +2,14 @@ import type { Route } from "./+types/index";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { useDashboardData } from "#app/components/dashboard/use-dashboard-data.ts";
 import { formatChange } from "#app/components/dashboard-home/format-change.ts";
+import { OnboardingChecklist } from "#app/components/dashboard-home/onboarding-checklist.tsx";
 import { QuickActions } from "#app/components/dashboard-home/quick-actions.tsx";
 import { RecentCampaigns } from "#app/components/dashboard-home/recent-campaigns.tsx";
 import { StatCards } from "#app/components/dashboard-home/stat-cards.tsx";
 import { getDb } from "#db/database.ts";
 import { listCampaigns } from "#server/campaigns/campaigns.ts";
 import { dashboardStats, rateOf } from "#server/dashboard/stats.ts";
+import { readOnboarding } from "#server/onboarding/checklist.ts";
 import { sessionContext } from "#app/http/context.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Murmur" }];
@@ -18,11 +20,15 @@ const RECENT_CAMPAIGNS = 4;
 export async function loader({ context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const db = getDb();
-  const [stats, campaigns] = await Promise.all([
+  const [stats, campaigns, onboarding] = await Promise.all([
     dashboardStats(db, { teamId: team.id, now: new Date() }),
     listCampaigns(db, { teamId: team.id, limit: RECENT_CAMPAIGNS }),
+    readOnboarding(db, { teamId: team.id }),
   ]);
+  const allDone = Object.values(onboarding.done).every(Boolean);
   return {
+    // Shown until every step is done or the team dismisses it.
+    onboarding: onboarding.dismissed || allDone ? null : onboarding.done,
     stats: {
       contacts: { total: stats.contacts.total, change: formatChange(stats.contacts.change) },
       campaigns: {
@@ -53,6 +59,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         title="Dashboard"
         description={`Welcome to ${team.name}, ${firstNameOf(user.name)}. Start with one of the steps below.`}
       />
+      {loaderData.onboarding ? <OnboardingChecklist done={loaderData.onboarding} /> : null}
       <StatCards stats={loaderData.stats} />
       <QuickActions />
       <RecentCampaigns campaigns={loaderData.recentCampaigns} />

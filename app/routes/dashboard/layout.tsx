@@ -7,6 +7,7 @@ import { requirePageUser } from "#app/http/session.ts";
 import { getDb } from "#db/database.ts";
 import { readBell } from "#server/notifications/bell.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
+import { isDemoTeam } from "#server/teams/demo-team.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.
@@ -19,11 +20,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, team } = context.get(sessionContext);
+  // Every dashboard page waits on these: asked at once, not one after another.
+  const [isDemo, sidebarCollapsed, notifications] = await Promise.all([
+    isDemoTeam(getDb(), team.id),
+    readSidebarCollapsed(request),
+    bellOf(user.id, team.id),
+  ]);
   return {
     user: { name: user.name, email: user.email },
-    team: { name: team.name },
-    sidebarCollapsed: await readSidebarCollapsed(request),
-    notifications: await bellOf(user.id, team.id),
+    team: { name: team.name, isDemo },
+    sidebarCollapsed,
+    notifications,
   };
 }
 
