@@ -16,27 +16,41 @@ export const INVALID_CREDENTIALS = "Invalid email or password.";
  */
 export async function createAccount(db: Database, input: SignupInput): Promise<Account> {
   const passwordHash = await hashPassword(input.password);
-  const userId = newId();
   const teamId = newId();
+  const userId = await db.transaction().execute(async (trx) => {
+    const userId = await insertUser(trx, { email: input.email, name: input.name, passwordHash });
+    await trx
+      .insertInto("teams")
+      .values({ id: teamId, name: `${input.name}'s team` })
+      .execute();
+    await trx.insertInto("teamMembers").values({ teamId, userId, role: "owner" }).execute();
+    return userId;
+  });
+  return { userId, teamId };
+}
+
+/**
+ * Adds a user row and returns its id, for a caller that decides which team they join
+ * (their own, or the one an invitation names). A taken email, whatever its case, is a
+ * CONFLICT on `email`.
+ */
+export async function insertUser(
+  db: Database,
+  options: { email: string; name: string; passwordHash: string },
+): Promise<string> {
+  const id = newId();
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("users")
-        .values({ id: userId, email: input.email, name: input.name, passwordHash })
-        .execute();
-      await trx
-        .insertInto("teams")
-        .values({ id: teamId, name: `${input.name}'s team` })
-        .execute();
-      await trx.insertInto("teamMembers").values({ teamId, userId, role: "owner" }).execute();
-    });
+    await db
+      .insertInto("users")
+      .values({ id, ...options })
+      .execute();
   } catch (error) {
     if (isUniqueViolation(error, "users_email_key")) {
       throw new AppError("CONFLICT", EMAIL_TAKEN, { fields: { email: [EMAIL_TAKEN] } });
     }
     throw error;
   }
-  return { userId, teamId };
+  return id;
 }
 
 /** Checks an email and password; the same UNAUTHENTICATED error whether the email or the password is wrong. */

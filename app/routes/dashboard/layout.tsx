@@ -4,6 +4,8 @@ import { DashboardShell } from "#app/components/dashboard/shell.tsx";
 import { sessionContext } from "#app/http/context.ts";
 import { readSidebarCollapsed } from "#app/http/preferences.ts";
 import { requirePageUser } from "#app/http/session.ts";
+import { getDb } from "#db/database.ts";
+import { listTeamsOf } from "#server/members/teams.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.
@@ -16,16 +18,33 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, team } = context.get(sessionContext);
+  const { teamNotice } = context.get(sessionContext);
+  const teams = await listTeamsOf(getDb(), { userId: user.id });
   return {
     user: { name: user.name, email: user.email },
-    team: { name: team.name },
+    team: { id: team.id, name: team.name, role: team.role },
+    teams: teams.map((one) => ({ id: one.id, name: one.name })),
+    teamNotice: teamNotice ?? null,
     sidebarCollapsed: await readSidebarCollapsed(request),
   };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardShell user={loaderData.user} team={loaderData.team} sidebarCollapsed={loaderData.sidebarCollapsed}>
+    <DashboardShell
+      user={loaderData.user}
+      team={loaderData.team}
+      teams={loaderData.teams}
+      sidebarCollapsed={loaderData.sidebarCollapsed}
+    >
+      {loaderData.teamNotice ? (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {loaderData.teamNotice}
+        </p>
+      ) : null}
       <Outlet />
     </DashboardShell>
   );
