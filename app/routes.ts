@@ -9,6 +9,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
   route("logout", "routes/logout.ts"),
+  route("invitations/accept", "routes/invitation-accept.tsx"),
   route("favicon.ico", "routes/favicon.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
