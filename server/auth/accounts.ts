@@ -53,12 +53,17 @@ export async function insertUser(
   return id;
 }
 
-/** Checks an email and password; the same UNAUTHENTICATED error whether the email or the password is wrong. */
+/**
+ * Checks an email and password; the same UNAUTHENTICATED error whether the email or the
+ * password is wrong. Answers the team the person joined first; someone who belongs to
+ * no team any more (removed from the last one) gets a new team of their own, so they
+ * can sign in and be invited again.
+ */
 export async function authenticate(db: Database, input: LoginInput): Promise<Account> {
   const user = await db
     .selectFrom("users")
-    .innerJoin("teamMembers", "teamMembers.userId", "users.id")
-    .select(["users.id as userId", "users.passwordHash", "teamMembers.teamId"])
+    .leftJoin("teamMembers", "teamMembers.userId", "users.id")
+    .select(["users.id as userId", "users.name", "users.passwordHash", "teamMembers.teamId"])
     .where(sql`lower(users.email)`, "=", input.email.toLowerCase())
     .orderBy("teamMembers.createdAt")
     .limit(1)
@@ -70,7 +75,20 @@ export async function authenticate(db: Database, input: LoginInput): Promise<Acc
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
   }
-  return { userId: user.userId, teamId: user.teamId };
+  const teamId = user.teamId ?? (await createOwnTeam(db, { userId: user.userId, name: user.name }));
+  return { userId: user.userId, teamId };
+}
+
+async function createOwnTeam(db: Database, options: { userId: string; name: string }): Promise<string> {
+  const teamId = newId();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("teams")
+      .values({ id: teamId, name: `${options.name}'s team` })
+      .execute();
+    await trx.insertInto("teamMembers").values({ teamId, userId: options.userId, role: "owner" }).execute();
+  });
+  return teamId;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -54,16 +54,25 @@ export async function createSession(
  * teams (saying so in `teamNotice`) or, with none left, ends.
  */
 export async function findSession(db: Database, token: string): Promise<SessionUser | null> {
-  if (!token || token.length > 256) return null;
+  return (await lookUpSession(db, token)).session;
+}
+
+/** What a token opens: a session, or none, with the reason when it just ended for having no team left. */
+export type SessionLookup = { session: SessionUser } | { session: null; endedBecause?: string };
+
+/** findSession, also saying why a session ended when its person was removed from their last team. */
+export async function lookUpSession(db: Database, token: string): Promise<SessionLookup> {
+  if (!token || token.length > 256) return { session: null };
   const tokenHash = hashToken(token);
   let row = await readSession(db, tokenHash);
   let teamNotice: string | undefined;
   if (!row) {
     // A live session whose person was removed from its team: it moves to another of their teams at once.
-    teamNotice = await moveToRemainingTeam(db, tokenHash);
-    if (!teamNotice) return null;
+    const change = await moveToRemainingTeam(db, tokenHash);
+    if (!change || "ended" in change) return { session: null, endedBecause: change?.ended };
+    teamNotice = change.moved;
     row = await readSession(db, tokenHash);
-    if (!row) return null;
+    if (!row) return { session: null };
   }
 
   let expiresAt = row.expiresAt;
@@ -77,7 +86,7 @@ export async function findSession(db: Database, token: string): Promise<SessionU
       .where("id", "=", row.sessionId)
       .execute();
   }
-  return {
+  const session: SessionUser = {
     sessionId: row.sessionId,
     expiresAt,
     user: { id: row.userId, name: row.userName, email: row.userEmail },
@@ -85,6 +94,7 @@ export async function findSession(db: Database, token: string): Promise<SessionU
     team: { id: row.teamId, name: row.teamName, role: isTeamRole(row.role) ? row.role : "viewer" },
     ...(teamNotice ? { teamNotice } : {}),
   };
+  return { session };
 }
 
 async function readSession(db: Database, tokenHash: Buffer) {
@@ -118,11 +128,14 @@ async function readSession(db: Database, tokenHash: Buffer) {
 
 /**
  * For a live session whose team no longer counts its person as a member: points it at
- * the team they joined first among those left and answers the sentence that tells
- * them, or ends the session (null) when they belong to no team any more. Null too
- * for an unknown, revoked or expired token.
+ * the team they joined first among those left, or ends the session when they belong
+ * to no team any more, and answers the sentence that tells them which. Undefined for
+ * an unknown, revoked or expired token.
  */
-async function moveToRemainingTeam(db: Database, tokenHash: Buffer): Promise<string | undefined> {
+async function moveToRemainingTeam(
+  db: Database,
+  tokenHash: Buffer,
+): Promise<{ moved: string } | { ended: string } | undefined> {
   const session = await db
     .selectFrom("sessions")
     .leftJoin("teams", "teams.id", "sessions.teamId")
@@ -140,9 +153,10 @@ async function moveToRemainingTeam(db: Database, tokenHash: Buffer): Promise<str
     .orderBy("teamMembers.createdAt")
     .limit(1)
     .executeTakeFirst();
+  const left = session.teamName ? `You are no longer a member of ${session.teamName}.` : "Your team is gone.";
   if (!next) {
     await db.updateTable("sessions").set({ revokedAt: new Date() }).where("id", "=", session.id).execute();
-    return undefined;
+    return { ended: `${left} You belong to no other team, so you were signed out.` };
   }
   await db
     .updateTable("sessions")
@@ -150,8 +164,7 @@ async function moveToRemainingTeam(db: Database, tokenHash: Buffer): Promise<str
     .where("id", "=", session.id)
     .where("teamId", "=", session.teamId)
     .execute();
-  const left = session.teamName ? `You are no longer a member of ${session.teamName}.` : "Your team is gone.";
-  return `${left} You are now working in ${next.name}.`;
+  return { moved: `${left} You are now working in ${next.name}.` };
 }
 
 /**

@@ -3,8 +3,9 @@ import { loader as dashboardLoader } from "#app/routes/dashboard/layout.tsx";
 import { getDb } from "#db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { createSignedInUser } from "../factories.ts";
-import { getRequest, sessionCookieHeader } from "../requests.ts";
-import { serveDashboard } from "../serve-route.ts";
+import { action as apiLogin } from "#app/routes/api/auth-login.ts";
+import { flashOf, getRequest, jsonRequest, sessionCookieHeader } from "../requests.ts";
+import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { api } from "./team-api.ts";
 
 describe("several teams per person", () => {
@@ -64,11 +65,45 @@ describe("several teams per person", () => {
       `You are no longer a member of ${owner.name}'s team. You are now working in ${person.name}'s team.`,
     );
 
-    // Removed from the last team they had: the session ends.
+    // Removed from the last team they had: the session ends, and the login page says why.
     await getDb().deleteFrom("teamMembers").where("userId", "=", person.userId).execute();
     const after = await serveDashboard(dashboardLoader, getRequest("/dashboard", cookie));
     expect(after.status).toBe(302);
     expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
+    expect(await flashOf(after)).toEqual([
+      {
+        type: "info",
+        title: "Signed out",
+        description: `You are no longer a member of ${person.name}'s team. You belong to no other team, so you were signed out.`,
+      },
+    ]);
     expect((await api.me({ token })).status).toBe(401);
+  });
+
+  test("an API call of a person removed from their only team is a 401 saying why", async () => {
+    const person = await createSignedInUser();
+    const { token } = await createSession(getDb(), { userId: person.userId, teamId: person.teamId });
+    await getDb().deleteFrom("teamMembers").where("userId", "=", person.userId).execute();
+
+    const response = await api.me({ token });
+
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      message: `You are no longer a member of ${person.name}'s team. You belong to no other team, so you were signed out.`,
+    });
+  });
+
+  test("someone in no team any more signs in to a new team of their own", async () => {
+    const person = await createSignedInUser();
+    await getDb().deleteFrom("teamMembers").where("userId", "=", person.userId).execute();
+
+    const response = await respond(() =>
+      apiLogin(routeArgs(jsonRequest("/api/auth/login", { email: person.email, password: person.password }))),
+    );
+
+    expect(response.status).toBe(200);
+    const me = (await (await api.me({ token: (await response.json()).token })).json()).data;
+    expect(me.team).toEqual({ id: expect.any(String), name: `${person.name}'s team`, role: "OWNER" });
+    expect(me.team.id).not.toBe(person.teamId);
   });
 });
