@@ -59,8 +59,8 @@ export default [
     route("teams/new", "routes/dashboard/team-new.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/members", "routes/dashboard/members.tsx"),
-    route("settings/members/:userId/role", "routes/dashboard/member-role.ts"),
-    route("settings/members/:userId/remove", "routes/dashboard/member-remove.ts"),
+    route("settings/members/:id/role", "routes/dashboard/member-role.ts"),
+    route("settings/members/:id/remove", "routes/dashboard/member-remove.ts"),
     route("settings/invitations/:id/revoke", "routes/dashboard/invitation-revoke.ts"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [

@@ -18,9 +18,9 @@ export function loader() {
  */
 export async function action({ params, context }: Route.ActionArgs) {
   const session = context.get(sessionContext);
-  const leaving = params.userId === session.user.id;
+  const leaving = params.id === session.user.id;
   try {
-    await removeMember(getDb(), { access: accessOf(session), userId: params.userId });
+    await removeMember(getDb(), { access: accessOf(session), userId: params.id });
   } catch (error) {
     return redirectWithRefusal(MEMBERS_PATH, error, leaving ? "You are still in the team" : "Member not removed");
   }

@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   try {
-    const member = await changeMemberRole(getDb(), { access, userId: params.userId, role: submission.value.role });
+    const member = await changeMemberRole(getDb(), { access, userId: params.id, role: submission.value.role });
     return redirectWithToast(MEMBERS_PATH, {
       type: "success",
       title: "Role changed",
