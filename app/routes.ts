@@ -94,6 +94,7 @@ export default [
     route("invitations", "routes/api/invitations.ts"),
     route("invitations/accept", "routes/api/invitations-accept.ts"),
     route("invitations/:id", "routes/api/invitation.ts"),
+    route("invitations/:id/resend", "routes/api/invitation-resend.ts"),
     route("contacts", "routes/api/contacts.ts"),
     route("contacts/import", "routes/api/contacts-import.ts"),
     route("imports/:id/skipped.csv", "routes/api/import-skipped-csv.ts"),

@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
 import { settleBackground } from "#server/account/background.ts";
 import { listOutbox } from "#server/delivery/outbox.ts";
-import { resendInvitation } from "#server/members/invitations.ts";
 import { createSignedInUser, uniqueEmail } from "../factories.ts";
 import { api, memberOf, tokenOf } from "./team-api.ts";
 
@@ -130,12 +129,11 @@ describe("POST /api/invitations/accept", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe("This invitation has expired. Ask the team to resend it.");
 
-    const access = {
-      teamId: owner.teamId,
-      role: "owner" as const,
-      actor: { kind: "person" as const, userId: owner.userId },
-    };
-    const resent = await resendInvitation(getDb(), { access, invitationId: sent.id, baseUrl: "http://murmur.test" });
+    const stranger = await createSignedInUser();
+    expect((await api.resend(stranger, sent.id)).status).toBe(404);
+    const resend = await api.resend(owner, sent.id);
+    expect(resend.status).toBe(200);
+    const resent = (await resend.json()).data;
     expect(resent.acceptUrl).not.toBe(sent.acceptUrl);
     expect((await api.accept(invitee, tokenOf(sent.acceptUrl))).status).toBe(404);
     expect((await api.accept(invitee, tokenOf(resent.acceptUrl))).status).toBe(200);

@@ -2,6 +2,7 @@ import { getDb } from "#db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import type { TeamRole } from "#shared/teams/roles.ts";
 import { action as invitationAction } from "#app/routes/api/invitation.ts";
+import { action as resendAction } from "#app/routes/api/invitation-resend.ts";
 import { action as acceptAction } from "#app/routes/api/invitations-accept.ts";
 import { action as invitationsAction, loader as invitationsLoader } from "#app/routes/api/invitations.ts";
 import { action as memberAction } from "#app/routes/api/member.ts";
@@ -30,6 +31,12 @@ export const api = {
         routeArgs(jsonRequest(`/api/invitations/${id}`, "", { method: "DELETE", headers: bearer(c.token) }), {
           params: { id },
         }),
+      ),
+    ),
+  resend: (c: Caller, id: string) =>
+    respond(() =>
+      resendAction(
+        routeArgs(jsonRequest(`/api/invitations/${id}/resend`, "", { headers: bearer(c.token) }), { params: { id } }),
       ),
     ),
   accept: (c: Caller, token: string) =>
