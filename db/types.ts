@@ -410,6 +410,21 @@ export interface TeamEventHourly {
   teamId: string;
 }
 
+export interface TeamInvitations {
+  acceptedAt: Timestamp | null;
+  acceptedBy: string | null;
+  createdAt: Generated<Timestamp>;
+  email: string;
+  expiresAt: Timestamp;
+  id: string;
+  invitedBy: string | null;
+  revokedAt: Timestamp | null;
+  role: string;
+  sentAt: Generated<Timestamp>;
+  teamId: string;
+  tokenHash: Buffer;
+}
+
 export interface TeamMembers {
   createdAt: Generated<Timestamp>;
   role: string;
@@ -494,6 +509,7 @@ export interface DB {
   teamEventDaily: TeamEventDaily;
   teamEventDailyPeople: TeamEventDailyPeople;
   teamEventHourly: TeamEventHourly;
+  teamInvitations: TeamInvitations;
   teamMembers: TeamMembers;
   teams: Teams;
   trackingKeys: TrackingKeys;

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { getDb } from "#db/database.ts";
-import { findSession, type SessionUser } from "#server/auth/sessions.ts";
+import { findSession, lookUpSession, type SessionUser } from "#server/auth/sessions.ts";
 import { AppError } from "#server/errors.ts";
 import { sessionCookie } from "./cookies.ts";
 import { requireSameOriginJson } from "#server/http/cross-site.ts";
+import { flashToasts } from "./toast.ts";
 
 type Credential = { token: string; from: "bearer" | "cookie" };
 
@@ -30,11 +31,21 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 
 /** For pages: the signed-in user, or a redirect to /login that brings them back here. */
 export async function requirePageUser(request: Request): Promise<SessionUser> {
-  const session = await getSessionUser(request);
-  if (session) return session;
+  const token = await readSessionToken(request);
+  const found = token ? await lookUpSession(getDb(), token) : { session: null };
+  if (found.session) return found.session;
   const url = new URL(request.url);
   const back = url.pathname.replace(/\.data$/, "") + url.search;
-  throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+  const headers = new Headers();
+  // Removed from their last team: the login page says why they were signed out.
+  if ("endedBecause" in found && found.endedBecause) {
+    headers.append("Set-Cookie", await endSessionCookie());
+    headers.append(
+      "Set-Cookie",
+      await flashToasts({ type: "info", title: "Signed out", description: found.endedBecause }),
+    );
+  }
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`, { headers });
 }
 
 /**
@@ -46,9 +57,10 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
   const credential = await readCredential(request);
   if (!credential) throw new AppError("UNAUTHENTICATED", "Authentication required: send a Bearer token.");
   if (credential.from === "cookie") requireSameOriginJson(request);
-  const session = await findSession(getDb(), credential.token);
-  if (!session) throw new AppError("UNAUTHENTICATED", "Your session is invalid or has expired. Please sign in again.");
-  return session;
+  const found = await lookUpSession(getDb(), credential.token);
+  if (found.session) return found.session;
+  const ended = "endedBecause" in found ? found.endedBecause : undefined;
+  throw new AppError("UNAUTHENTICATED", ended ?? "Your session is invalid or has expired. Please sign in again.");
 }
 
 export function startSessionCookie(token: string, expiresAt: Date): Promise<string> {

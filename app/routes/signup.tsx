@@ -12,6 +12,8 @@ import { Label } from "#app/components/ui/label.tsx";
 import { getDb } from "#db/database.ts";
 import { SignupSchema } from "#shared/auth/schemas.ts";
 import { signUp } from "#server/auth/sign-in.ts";
+import { isAppError } from "#server/errors.ts";
+import { getInvitationPreview, signUpWithInvitation } from "#server/members/accept-invitation.ts";
 import { clientOf } from "#app/http/context.ts";
 import { formFailure, formInvalid } from "#app/http/forms.ts";
 import { getSessionUser, safeRedirectPath, startSessionCookie } from "#app/http/session.ts";
@@ -39,9 +41,27 @@ const SignupFormSchema = SignupSchema.extend({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const params = new URL(request.url).searchParams;
+  const redirectTo = safeRedirectPath(params.get("redirectTo"));
+  const token = params.get("invitation");
+  if (token) {
+    // Signing up from an invitation: the invited address, fixed, and the team it joins.
+    const invitation = await findInvitationForSignup(token);
+    if (!invitation) throw redirect(`/invitations/accept?${new URLSearchParams({ token })}`);
+    if (await getSessionUser(request)) throw redirect(`/invitations/accept?${new URLSearchParams({ token })}`);
+    return { redirectTo, invitation: { token, email: invitation.email, teamName: invitation.teamName } };
+  }
   if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return { redirectTo, invitation: null };
+}
+
+async function findInvitationForSignup(token: string) {
+  try {
+    return await getInvitationPreview(getDb(), { token });
+  } catch (error) {
+    if (isAppError(error)) return null;
+    throw error;
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,9 +73,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = errors.acceptTerms ? TERMS_TOAST : errors.confirmPassword ? MISMATCH_TOAST : undefined;
     return formInvalid(submission, toast ? [toast] : [], ["password", "confirmPassword"]);
   }
+  const invitation = formData.get("invitation");
   let session;
   try {
-    session = await signUp(getDb(), submission.value, clientOf(request, context));
+    session =
+      typeof invitation === "string" && invitation
+        ? await signUpWithInvitation(getDb(), {
+            token: invitation,
+            input: submission.value,
+            client: clientOf(request, context),
+          })
+        : await signUp(getDb(), submission.value, clientOf(request, context));
   } catch (error) {
     return formFailure(submission, error, { toastTitle: "Signup failed", hideFields: ["password", "confirmPassword"] });
   }
@@ -72,6 +100,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof SignupFormSchema>>({
     lastResult: actionData?.result,
+    defaultValue: loaderData.invitation ? { email: loaderData.invitation.email } : undefined,
     constraint: getZodConstraint(SignupFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -97,6 +126,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {loaderData.invitation ? (
+          <>
+            <input type="hidden" name="invitation" value={loaderData.invitation.token} />
+            <p className="text-sm text-muted-foreground">
+              You are joining {loaderData.invitation.teamName}. Sign up with the address the invitation was sent to.
+            </p>
+          </>
+        ) : null}
         <FieldError id={form.errorId} errors={form.errors} />
         <Field
           label="Full name"
@@ -112,6 +149,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           inputProps={{
             ...getInputProps(fields.email, { type: "email" }),
             autoComplete: "email",
+            readOnly: loaderData.invitation !== null,
             placeholder: "you@company.com",
           }}
           errors={fields.email.errors}

@@ -12,19 +12,26 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Sends a mail from Murmur itself to a user (a reset link, an address to confirm)
- * through their team's email channel, or the team's outbox when none is configured,
- * so an install without SMTP still shows the link at /dashboard/outbox.
- * Throws when the provider refuses, so the caller can log it.
+ * Sends a mail from Murmur itself (a reset link, an address to confirm, an invitation)
+ * through a team's email channel, or the team's outbox when none is configured, so an
+ * install without SMTP still shows the link at /dashboard/outbox. The team is the one
+ * named, else the first the user joined. Throws when the provider refuses, so the
+ * caller can log it.
  */
-export async function sendSystemMail(db: Database, options: { userId: string; mail: SystemMail }): Promise<void> {
-  const team = await db
-    .selectFrom("teamMembers")
-    .select("teamId")
-    .where("userId", "=", options.userId)
-    .orderBy("createdAt")
-    .limit(1)
-    .executeTakeFirstOrThrow();
+export async function sendSystemMail(
+  db: Database,
+  options: ({ userId: string } | { teamId: string }) & { mail: SystemMail },
+): Promise<void> {
+  const team =
+    "teamId" in options
+      ? { teamId: options.teamId }
+      : await db
+          .selectFrom("teamMembers")
+          .select("teamId")
+          .where("userId", "=", options.userId)
+          .orderBy("createdAt")
+          .limit(1)
+          .executeTakeFirstOrThrow();
   const id = randomUUID();
   const messageId = `<account-${id}@${messageIdDomain()}>`;
   const html = options.mail.text

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isCommonPassword } from "./common-passwords.ts";
 import { COMMON_PASSWORD, PASSWORD_MAX, PASSWORD_MIN } from "./password-rules.ts";
 
-const email = z
+/** An email address as every form and the API take it: trimmed, at most 254 characters. */
+export const EmailSchema = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
@@ -23,12 +24,12 @@ const name = z
   .max(200, "Full name must be at most 200 characters");
 
 /** What `POST /api/auth/signup` takes, and the core of the signup form. */
-export const SignupSchema = z.object({ email, password: newPassword, name });
+export const SignupSchema = z.object({ email: EmailSchema, password: newPassword, name });
 export type SignupInput = z.infer<typeof SignupSchema>;
 
 /** What `POST /api/auth/login` takes, and the login form. */
 export const LoginSchema = z.object({
-  email,
+  email: EmailSchema,
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")
@@ -37,7 +38,7 @@ export const LoginSchema = z.object({
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 /** The forgot-password form: the email a reset link goes to, if it has an account. */
-export const ForgotPasswordSchema = z.object({ email });
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
 /** The reset form: the token from the link and a new password under the signup rules. */
 export const ResetPasswordSchema = z
@@ -70,4 +71,4 @@ export const ChangePasswordSchema = z
   });
 
 /** Profile: the address to move the account to, once confirmed. */
-export const ChangeEmailSchema = z.object({ email });
+export const ChangeEmailSchema = z.object({ email: EmailSchema });

@@ -26,7 +26,8 @@ describe("POST /api/auth/signup", () => {
     expect(await meResponse.json()).toEqual({
       data: {
         user: { id: expect.any(String), name: "Grace Hopper", email },
-        team: { id: expect.any(String), name: "Grace Hopper's team", role: "owner" },
+        team: { id: expect.any(String), name: "Grace Hopper's team", role: "OWNER" },
+        teams: [{ id: expect.any(String), name: "Grace Hopper's team", role: "OWNER" }],
       },
     });
   });

@@ -28,7 +28,8 @@ describe("GET /api/me", () => {
     expect(await response.json()).toEqual({
       data: {
         user: { id: user.userId, name: user.name, email: user.email },
-        team: { id: user.teamId, name: `${user.name}'s team`, role: "owner" },
+        team: { id: user.teamId, name: `${user.name}'s team`, role: "OWNER" },
+        teams: [{ id: user.teamId, name: `${user.name}'s team`, role: "OWNER" }],
       },
     });
   });

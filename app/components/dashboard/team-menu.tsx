@@ -1,15 +1,32 @@
-import { ArrowLeftRight, Building2, ChevronsUpDown, CreditCard, Settings } from "#app/components/ui/icons.ts";
+import { Form } from "react-router";
+import {
+  ArrowLeftRight,
+  Building2,
+  Check,
+  ChevronsUpDown,
+  CreditCard,
+  Plus,
+  Settings,
+  Users,
+} from "#app/components/ui/icons.ts";
 import {
   DetailsMenu,
+  DetailsMenuButton,
   DetailsMenuContent,
   DetailsMenuLabel,
+  DetailsMenuLink,
   DetailsMenuSeparator,
   DetailsMenuTrigger,
   DetailsMenuUpcoming,
 } from "#app/components/ui/details-menu.tsx";
 
-/** The team the user is working in. Switching teams, team settings and billing are planned, not yet there. */
-export function TeamMenu({ team }: { team: { name: string } }) {
+type Team = { id: string; name: string };
+
+/**
+ * The team the user is working in, and the others they belong to. Switching is a
+ * POST form per team, so it works without JavaScript; billing is still planned.
+ */
+export function TeamMenu({ team, teams }: { team: Team; teams: Team[] }) {
   return (
     <DetailsMenu data-testid="team-menu">
       <DetailsMenuTrigger>
@@ -26,8 +43,36 @@ export function TeamMenu({ team }: { team: { name: string } }) {
           <p className="truncate font-medium">{team.name}</p>
         </DetailsMenuLabel>
         <DetailsMenuSeparator />
-        <DetailsMenuUpcoming icon={<ArrowLeftRight aria-hidden="true" />}>Switch Team</DetailsMenuUpcoming>
-        <DetailsMenuUpcoming icon={<Settings aria-hidden="true" />}>Team Settings</DetailsMenuUpcoming>
+        <DetailsMenuLabel className="flex items-center gap-2 text-xs text-muted-foreground">
+          <ArrowLeftRight className="size-4" aria-hidden="true" />
+          <span id="switch-team-heading">Switch Team</span>
+        </DetailsMenuLabel>
+        <ul aria-labelledby="switch-team-heading" className="max-h-64 overflow-y-auto">
+          {teams.map((one) => (
+            <li key={one.id}>
+              <Form method="post" action="/dashboard/teams/switch">
+                <input type="hidden" name="teamId" value={one.id} />
+                <DetailsMenuButton type="submit" aria-current={one.id === team.id ? "true" : undefined}>
+                  <span className="flex-1 truncate">{one.name}</span>
+                  {one.id === team.id ? <Check aria-label="Current team" /> : null}
+                </DetailsMenuButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <DetailsMenuLink to="/dashboard/teams/new">
+          <Plus aria-hidden="true" />
+          Create team
+        </DetailsMenuLink>
+        <DetailsMenuSeparator />
+        <DetailsMenuLink to="/dashboard/settings">
+          <Settings aria-hidden="true" />
+          Team Settings
+        </DetailsMenuLink>
+        <DetailsMenuLink to="/dashboard/settings/members">
+          <Users aria-hidden="true" />
+          Members
+        </DetailsMenuLink>
         <DetailsMenuUpcoming icon={<CreditCard aria-hidden="true" />}>Billing</DetailsMenuUpcoming>
       </DetailsMenuContent>
     </DetailsMenu>

@@ -8,6 +8,7 @@ import { getDb } from "#db/database.ts";
 import { readBell } from "#server/notifications/bell.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
+import { listTeamsOf } from "#server/members/teams.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.
@@ -19,16 +20,19 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, team } = context.get(sessionContext);
+  const { user, team, teamNotice } = context.get(sessionContext);
   // Every dashboard page waits on these: asked at once, not one after another.
-  const [isDemo, sidebarCollapsed, notifications] = await Promise.all([
+  const [isDemo, teams, sidebarCollapsed, notifications] = await Promise.all([
     isDemoTeam(getDb(), team.id),
+    listTeamsOf(getDb(), { userId: user.id }),
     readSidebarCollapsed(request),
     bellOf(user.id, team.id),
   ]);
   return {
     user: { name: user.name, email: user.email },
-    team: { name: team.name, isDemo },
+    team: { id: team.id, name: team.name, role: team.role, isDemo },
+    teams: teams.map((one) => ({ id: one.id, name: one.name })),
+    teamNotice: teamNotice ?? null,
     sidebarCollapsed,
     notifications,
   };
@@ -44,7 +48,20 @@ async function bellOf(userId: string, teamId: string) {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardShell user={loaderData.user} team={loaderData.team} sidebarCollapsed={loaderData.sidebarCollapsed}>
+    <DashboardShell
+      user={loaderData.user}
+      team={loaderData.team}
+      teams={loaderData.teams}
+      sidebarCollapsed={loaderData.sidebarCollapsed}
+    >
+      {loaderData.teamNotice ? (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {loaderData.teamNotice}
+        </p>
+      ) : null}
       <Outlet />
     </DashboardShell>
   );

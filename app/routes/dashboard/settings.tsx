@@ -91,6 +91,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <Card>
           <CardHeader>
             <CardTitle as="h2" className="text-lg">
+              Members
+            </CardTitle>
+            <CardDescription>The people in this team, their roles, and invitations to join.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/dashboard/settings/members" className="text-sm font-medium underline underline-offset-4">
+              Manage members
+            </Link>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">
               Channels
             </CardTitle>
             <CardDescription>The email, SMS and WhatsApp providers your campaigns are sent through.</CardDescription>
@@ -133,9 +146,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
       <Toasts toasts={actionData?.toasts} />
-      <p className="mt-6 text-sm text-muted-foreground">
-        Team members, API keys, channel providers and the sender identity for your campaigns will be managed here.
-      </p>
     </>
   );
 }
