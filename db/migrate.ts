@@ -30,6 +30,8 @@ import * as accountTokens from "#migrations/2026-11-24T1200-account-tokens.ts";
 import * as searchFoldsAccents from "#migrations/2026-11-24T1210-search-folds-accents.ts";
 import * as contactSearchPrefixIndex from "#migrations/2026-11-24T1211-contact-search-prefix-index.ts";
 import * as teamRoles from "#migrations/2026-11-24T1300-team-roles.ts";
+import * as campaignConversions from "#migrations/2026-11-24T1310-campaign-conversions.ts";
+import * as eventPropertyValues from "#migrations/2026-11-24T1311-event-property-values.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1210-search-folds-accents": searchFoldsAccents,
   "2026-11-24T1211-contact-search-prefix-index": contactSearchPrefixIndex,
   "2026-11-24T1300-team-roles": teamRoles,
+  "2026-11-24T1310-campaign-conversions": campaignConversions,
+  "2026-11-24T1311-event-property-values": eventPropertyValues,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

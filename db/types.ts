@@ -29,6 +29,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AccountTokens {
@@ -40,6 +42,23 @@ export interface AccountTokens {
   tokenHash: Buffer;
   usedAt: Timestamp | null;
   userId: string;
+}
+
+export interface CampaignConversionHourly {
+  campaignId: string;
+  conversions: Generated<number>;
+  hour: Timestamp;
+  revenue: Generated<Numeric>;
+  teamId: string;
+}
+
+export interface CampaignConversions {
+  campaignId: string;
+  contactId: string;
+  convertedAt: Timestamp;
+  eventId: string;
+  revenue: Numeric | null;
+  teamId: string;
 }
 
 export interface CampaignDeliveryCounts {
@@ -147,6 +166,23 @@ export interface ContactSearchQueue {
   teamId: string;
 }
 
+export interface ConversionQueue {
+  contactId: string;
+  eventId: string;
+  id: Generated<number>;
+  name: string;
+  occurredAt: Timestamp;
+  properties: Json;
+  teamId: string;
+}
+
+export interface ConversionRecounts {
+  afterContactId: string | null;
+  campaignId: string;
+  cleared: Generated<boolean>;
+  requestedAt: Generated<Timestamp>;
+}
+
 export interface Deliveries {
   address: string;
   attempts: Generated<number>;
@@ -210,9 +246,11 @@ export interface EventPeopleDays {
 
 export interface EventRollupQueue {
   contactIds: string[];
+  eventIds: string[] | null;
   id: Generated<number>;
   names: string[];
   occurredAt: ArrayType<Timestamp>;
+  properties: ArrayType<Json> | null;
   teamId: string;
 }
 
@@ -373,6 +411,15 @@ export interface TeamEventHourly {
   teamId: string;
 }
 
+export interface TeamEventPropertyDaily {
+  day: Timestamp;
+  events: Generated<number>;
+  name: string;
+  property: string;
+  teamId: string;
+  value: string | null;
+}
+
 export interface TeamMembers {
   createdAt: Generated<Timestamp>;
   role: string;
@@ -417,6 +464,8 @@ export interface WriteKeys {
 
 export interface DB {
   accountTokens: AccountTokens;
+  campaignConversionHourly: CampaignConversionHourly;
+  campaignConversions: CampaignConversions;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
   campaignHourlyStats: CampaignHourlyStats;
@@ -427,6 +476,8 @@ export interface DB {
   contacts: Contacts;
   contactSearch: ContactSearch;
   contactSearchQueue: ContactSearchQueue;
+  conversionQueue: ConversionQueue;
+  conversionRecounts: ConversionRecounts;
   deliveries: Deliveries;
   deliveryEngagement: DeliveryEngagement;
   engagementEvents: EngagementEvents;
@@ -450,6 +501,7 @@ export interface DB {
   teamEventDaily: TeamEventDaily;
   teamEventDailyPeople: TeamEventDailyPeople;
   teamEventHourly: TeamEventHourly;
+  teamEventPropertyDaily: TeamEventPropertyDaily;
   teamMembers: TeamMembers;
   teams: Teams;
   trackingKeys: TrackingKeys;
