@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { action as campaignAction, loader as getCampaignApi } from "#app/routes/api/campaign.ts";
 import { action as createCampaignApi } from "#app/routes/api/campaigns.ts";
 import { loader as campaignPage } from "#app/routes/dashboard/broadcast.tsx";
+import { loader as broadcastsPage } from "#app/routes/dashboard/broadcasts.tsx";
 import { getDb } from "#db/database.ts";
 import { readCampaignConversions as campaignConversions } from "#server/analytics/campaign-conversions.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
@@ -112,6 +113,13 @@ describe("conversions", () => {
     expect(page.conversions).toEqual({ count: 1, rate: 25, revenue: 30 });
     expect(page.conversionGoal).toMatchObject({ event: ORDER, withinDays: 5, revenueProperty: "total" });
 
+    // The Broadcasts list shows each campaign's conversions beside its sends, opens and clicks.
+    const list = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie))).json();
+    expect(list.campaigns.map((c: { name: string; conversions: number | null }) => [c.name, c.conversions])).toEqual([
+      ["Reminder", 1],
+      ["Launch", 1],
+    ]);
+
     const stranger = await signedIn();
     await expect(
       campaignConversions(getDb(), { teamId: stranger.teamId, campaignId: launch.id }),
@@ -127,6 +135,9 @@ describe("conversions", () => {
       rate: 0,
       revenue: 0,
     });
+    // Without a goal the Broadcasts list shows no conversions figure at all, rather than a 0.
+    const list = await (await serveDashboard(broadcastsPage, getRequest("/dashboard/broadcasts", user.cookie))).json();
+    expect(list.campaigns[0]).toMatchObject({ name: "Plain", conversions: null });
     const goal = await sendGoalCampaign(user.teamId, {
       name: "Goal",
       goal: { event: ORDER, properties: [], withinDays: 5, revenueProperty: null },
