@@ -34,21 +34,28 @@ export function countPropertyValues() {
         ) p
         where jsonb_typeof(r.properties) = 'object'
       ),
-      grouped as (
-        select team_id, name, day, property, value, count(*) as events,
-          exists (
-            select from team_event_property_daily k
-            where k.team_id = g.team_id and k.name = g.name and k.property = g.property and k.day = g.day and k.value = g.value
-          ) as known
-        from pairs g group by 1, 2, 3, 4, 5
+      touched as (select distinct team_id, name, day, property from pairs),
+      -- The kept values of the (team, name, day, property) groups this batch touches: one
+      -- index range read a group (at most the limit's rows), then hash joins, rather
+      -- than two probes for every value.
+      existing as materialized (
+        select k.team_id, k.name, k.day, k.property, k.value
+        from touched t
+        join team_event_property_daily k
+          on k.team_id = t.team_id and k.name = t.name and k.property = t.property and k.day = t.day
+        where k.value is not null
       ),
+      kept as (select team_id, name, day, property, count(*) as kept from existing group by 1, 2, 3, 4),
+      grouped as (select team_id, name, day, property, value, count(*) as events from pairs group by 1, 2, 3, 4, 5),
       ranked as (
-        select g.*,
-          row_number() over (partition by team_id, name, day, property, known order by events desc, value) as rank,
-          (select count(*) from team_event_property_daily k
-            where k.team_id = g.team_id and k.name = g.name and k.property = g.property and k.day = g.day
-              and k.value is not null) as kept
+        select g.*, x.value is not null as known, coalesce(c.kept, 0) as kept,
+          row_number() over (
+            partition by g.team_id, g.name, g.day, g.property, x.value is not null order by g.events desc, g.value
+          ) as rank
         from grouped g
+        left join existing x
+          on x.team_id = g.team_id and x.name = g.name and x.day = g.day and x.property = g.property and x.value = g.value
+        left join kept c on c.team_id = g.team_id and c.name = g.name and c.day = g.day and c.property = g.property
       )
       insert into team_event_property_daily (team_id, name, property, day, value, events)
       select team_id, name, property, day,
