@@ -7,9 +7,10 @@ import { countPropertyValues } from "./count-property-values.ts";
  * The part of the events ingestion statement that hands its `stored` rows (only
  * events really inserted, so a retried batch whose messageIds are already stored adds
  * nothing) to the rollups: one queue row per batch with each named event's name, time
- * and contact (and its id and properties, for conversions and property values). It touches no rollup row, so concurrent batches never wait for each
- * other here; `rollQueuedEvents` counts them on a worker. Events without a name
- * (identify calls) are not queued.
+ * and contact, and its id and properties (for conversions and property values). It
+ * touches no rollup row, so concurrent batches never wait for each other here;
+ * `rollQueuedEvents` counts them on a worker. Events without a name (identify calls)
+ * are not queued.
  */
 export function queueEventRollup(teamId: string) {
   return sql`queued as (
