@@ -30,6 +30,8 @@ import * as accountTokens from "#migrations/2026-11-24T1200-account-tokens.ts";
 import * as searchFoldsAccents from "#migrations/2026-11-24T1210-search-folds-accents.ts";
 import * as contactSearchPrefixIndex from "#migrations/2026-11-24T1211-contact-search-prefix-index.ts";
 import * as teamRoles from "#migrations/2026-11-24T1300-team-roles.ts";
+import * as campaignConversions from "#migrations/2026-11-24T1310-campaign-conversions.ts";
+import * as eventPropertyValues from "#migrations/2026-11-24T1311-event-property-values.ts";
 import * as teamInvitations from "#migrations/2026-11-24T1340-team-invitations.ts";
 import * as auditLog from "#migrations/2026-11-24T1350-audit-log.ts";
 import * as notifications from "#migrations/2026-11-24T1360-notifications.ts";
@@ -68,6 +70,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1210-search-folds-accents": searchFoldsAccents,
   "2026-11-24T1211-contact-search-prefix-index": contactSearchPrefixIndex,
   "2026-11-24T1300-team-roles": teamRoles,
+  "2026-11-24T1310-campaign-conversions": campaignConversions,
+  "2026-11-24T1311-event-property-values": eventPropertyValues,
   "2026-11-24T1340-team-invitations": teamInvitations,
   "2026-11-24T1350-audit-log": auditLog,
   "2026-11-24T1360-notifications": notifications,

@@ -29,6 +29,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AccountTokens {
@@ -56,6 +58,23 @@ export interface AuditLog {
   targetId: string | null;
   targetKind: string | null;
   targetLabel: string | null;
+  teamId: string;
+}
+
+export interface CampaignConversionHourly {
+  campaignId: string;
+  conversions: Generated<number>;
+  hour: Timestamp;
+  revenue: Generated<Numeric>;
+  teamId: string;
+}
+
+export interface CampaignConversions {
+  campaignId: string;
+  contactId: string;
+  convertedAt: Timestamp;
+  eventId: string;
+  revenue: Numeric | null;
   teamId: string;
 }
 
@@ -164,6 +183,23 @@ export interface ContactSearchQueue {
   teamId: string;
 }
 
+export interface ConversionQueue {
+  contactId: string;
+  eventId: string;
+  id: Generated<number>;
+  name: string;
+  occurredAt: Timestamp;
+  properties: Json;
+  teamId: string;
+}
+
+export interface ConversionRecounts {
+  afterContactId: string | null;
+  campaignId: string;
+  cleared: Generated<boolean>;
+  requestedAt: Generated<Timestamp>;
+}
+
 export interface Deliveries {
   address: string;
   attempts: Generated<number>;
@@ -227,9 +263,11 @@ export interface EventPeopleDays {
 
 export interface EventRollupQueue {
   contactIds: string[];
+  eventIds: string[] | null;
   id: Generated<number>;
   names: string[];
   occurredAt: ArrayType<Timestamp>;
+  properties: ArrayType<Json> | null;
   teamId: string;
 }
 
@@ -410,6 +448,15 @@ export interface TeamEventHourly {
   teamId: string;
 }
 
+export interface TeamEventPropertyDaily {
+  day: Timestamp;
+  events: Generated<number>;
+  name: string;
+  property: string;
+  teamId: string;
+  value: string | null;
+}
+
 export interface TeamInvitations {
   acceptedAt: Timestamp | null;
   acceptedBy: string | null;
@@ -474,6 +521,8 @@ export interface WriteKeys {
 export interface DB {
   accountTokens: AccountTokens;
   auditLog: AuditLog;
+  campaignConversionHourly: CampaignConversionHourly;
+  campaignConversions: CampaignConversions;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
   campaignHourlyStats: CampaignHourlyStats;
@@ -484,6 +533,8 @@ export interface DB {
   contacts: Contacts;
   contactSearch: ContactSearch;
   contactSearchQueue: ContactSearchQueue;
+  conversionQueue: ConversionQueue;
+  conversionRecounts: ConversionRecounts;
   deliveries: Deliveries;
   deliveryEngagement: DeliveryEngagement;
   engagementEvents: EngagementEvents;
@@ -509,6 +560,7 @@ export interface DB {
   teamEventDaily: TeamEventDaily;
   teamEventDailyPeople: TeamEventDailyPeople;
   teamEventHourly: TeamEventHourly;
+  teamEventPropertyDaily: TeamEventPropertyDaily;
   teamInvitations: TeamInvitations;
   teamMembers: TeamMembers;
   teams: Teams;

@@ -1,20 +1,30 @@
 import type { Database } from "#db/database.ts";
 import { readAudienceGrowth } from "./audience-growth.ts";
 import { type AnalyticsReport, readAnalyticsReport } from "./analytics-report.ts";
-import { type CampaignSort, readCampaignsInRange, readChannelsInRange } from "./breakdowns.ts";
+import { type CampaignSort, readChannelsInRange } from "./breakdowns.ts";
+import { readCampaignsWithConversions } from "./campaigns-with-conversions.ts";
 import { listEventNames, readEventTrends } from "./event-trends.ts";
+import { readPropertySection } from "./property-section.ts";
 import type { AnalyticsQuery } from "./schemas.ts";
 
 /**
  * Everything the Analytics page shows for one range and filter, from the rollups:
  * the headline figures and their series, campaigns and channels in the range,
- * audience growth and the chosen (or most frequent) events. The campaigns and
+ * audience growth and the chosen (or most frequent) events with the top values of
+ * a chosen property of theirs. The campaigns and
  * channels follow the channel and campaign filters; audience and events are the
  * team's whole, which no campaign filter narrows.
  */
 export async function readAnalyticsPage(
   db: Database,
-  options: { teamId: string; query: AnalyticsQuery; sort: CampaignSort; eventNames: readonly string[]; now?: Date },
+  options: {
+    teamId: string;
+    query: AnalyticsQuery;
+    sort: CampaignSort;
+    eventNames: readonly string[];
+    property?: string | null;
+    now?: Date;
+  },
 ) {
   const report: AnalyticsReport = await readAnalyticsReport(db, options);
   const { period } = report;
@@ -28,7 +38,7 @@ export async function readAnalyticsPage(
   };
   const range = { teamId: options.teamId, timeZone: period.timeZone, from: period.from, to: period.to };
   const [campaigns, channels, audience, events, eventNames, campaignChoices] = await Promise.all([
-    readCampaignsInRange(db, { ...filter, sort: options.sort }),
+    readCampaignsWithConversions(db, { ...filter, sort: options.sort }),
     readChannelsInRange(db, filter),
     readAudienceGrowth(db, range),
     readEventTrends(db, { ...range, names: options.eventNames }),
@@ -42,5 +52,11 @@ export async function readAnalyticsPage(
       .limit(200)
       .execute(),
   ]);
-  return { ...report, campaigns, channels, audience, events, eventNames, campaignChoices };
+  // The property picker follows the events charted, chosen or the most frequent.
+  const properties = await readPropertySection(db, {
+    ...range,
+    names: events.map((trend) => trend.name),
+    property: options.property ?? null,
+  });
+  return { ...report, campaigns, channels, audience, events, eventNames, campaignChoices, properties };
 }

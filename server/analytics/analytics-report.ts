@@ -1,14 +1,18 @@
 import type { Database } from "#db/database.ts";
+import { type ConversionFigures, sumConversions, withConversions } from "./campaign-conversions.ts";
 import { sumCampaignFigures } from "./campaign-rollups.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";
 import { type AnalyticsPeriod, resolvePeriod } from "./period.ts";
 import type { AnalyticsQuery } from "./schemas.ts";
 import { readCampaignSeries, type SeriesPoint, totalOf } from "./series.ts";
 
+/** The headline figures: the campaign figures with their rates, and conversions with theirs. */
+export type ReportTotals = FiguresWithRates & ConversionFigures;
+
 export type AnalyticsReport = {
   period: AnalyticsPeriod;
-  totals: FiguresWithRates;
-  previous: FiguresWithRates;
+  totals: ReportTotals;
+  previous: ReportTotals;
   series: SeriesPoint[];
 };
 
@@ -16,7 +20,8 @@ export type AnalyticsReport = {
  * The headline figures of a range, the same for the period of equal length before
  * it, and the range per day (per hour up to two days), all from the campaign
  * rollups: a read of the range's rollup hours, never of the ledger. The totals are
- * the sum of the series, so a chart and its headline cannot disagree.
+ * the sum of the series, so a chart and its headline cannot disagree. Conversions
+ * and revenue come from the conversion hours of the same range and filter.
  */
 export async function readAnalyticsReport(
   db: Database,
@@ -29,9 +34,19 @@ export async function readAnalyticsReport(
     channel: options.query.channel,
     campaignId: options.query.campaignId,
   };
-  const [series, previous] = await Promise.all([
-    readCampaignSeries(db, { ...filter, from: period.from, to: period.to, hourly: period.hourly }),
-    sumCampaignFigures(db, { ...filter, from: period.previousFrom, to: period.previousTo }),
+  const range = { ...filter, from: period.from, to: period.to };
+  const before = { ...filter, from: period.previousFrom, to: period.previousTo };
+  const [series, previous, converted, convertedBefore] = await Promise.all([
+    readCampaignSeries(db, { ...range, hourly: period.hourly }),
+    sumCampaignFigures(db, before),
+    sumConversions(db, range),
+    sumConversions(db, before),
   ]);
-  return { period, totals: withRates(totalOf(series)), previous: withRates(previous), series };
+  const totals = totalOf(series);
+  return {
+    period,
+    totals: { ...withRates(totals), ...withConversions(totals, converted) },
+    previous: { ...withRates(previous), ...withConversions(previous, convertedBefore) },
+    series,
+  };
 }

@@ -1,9 +1,9 @@
 import type { Database } from "#db/database.ts";
 import { type ClientOpens, campaignClients } from "#server/campaigns/campaign-clients.ts";
 import { type CampaignLink, campaignLinks } from "#server/campaigns/campaign-links.ts";
-import { type CampaignConversions, campaignConversions } from "#server/campaigns/conversions.ts";
 import { AppError } from "#server/errors.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
+import { type CampaignConversions, readCampaignConversions } from "./campaign-conversions.ts";
 import { figuresOf, selectFigureSums } from "./campaign-rollups.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";
 import { readCampaignTimeline, type TimelinePoint } from "./campaign-timeline.ts";
@@ -20,7 +20,7 @@ const SECTIONS = {
     readCampaignTimeline(db, { campaignId: campaign.id, timeZone: campaign.timeZone }),
   links: (db: Database, campaign: CampaignRef) => campaignLinks(db, asTarget(campaign)),
   clients: (db: Database, campaign: CampaignRef) => campaignClients(db, asTarget(campaign)),
-  conversions: (db: Database, campaign: CampaignRef) => campaignConversions(db, asTarget(campaign)),
+  conversions: (db: Database, campaign: CampaignRef) => readCampaignConversions(db, asTarget(campaign)),
 };
 
 const asTarget = (campaign: CampaignRef) => ({ teamId: campaign.teamId, campaignId: campaign.id });
@@ -35,8 +35,8 @@ export type CampaignAnalyticsReport = {
 
 /**
  * A campaign's analytics: from its rollup hours the funnel over its whole life and
- * opens and clicks over time; its links, mail clients and conversions from its own
- * engagement rows. Another team's campaign is a NOT_FOUND.
+ * opens and clicks over time; its links and mail clients from its own engagement
+ * rows; its conversions from the rows the events worker keeps. Another team's campaign is a NOT_FOUND.
  */
 export async function readCampaignAnalytics(
   db: Database,

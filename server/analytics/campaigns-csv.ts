@@ -1,5 +1,5 @@
 import { toCsvLine } from "#server/csv.ts";
-import type { CampaignRow } from "./breakdowns.ts";
+import type { CampaignRowWithConversions } from "./campaigns-with-conversions.ts";
 
 const HEADER = [
   "campaign_id",
@@ -14,10 +14,13 @@ const HEADER = [
   "unsubscribed",
   "bounced",
   "failed",
+  "conversions",
+  "conversion_rate",
+  "revenue",
 ];
 
 /** The campaigns table of the Analytics page as CSV, in the page's order, rates to one decimal. */
-export function writeCampaignsCsv(rows: readonly CampaignRow[]): string {
+export function writeCampaignsCsv(rows: readonly CampaignRowWithConversions[]): string {
   const lines = [toCsvLine(HEADER)];
   for (const row of rows) {
     lines.push(
@@ -35,6 +38,9 @@ export function writeCampaignsCsv(rows: readonly CampaignRow[]): string {
           row.unsubscribed,
           row.bounced,
           row.failed,
+          row.conversions,
+          row.conversionRate.toFixed(1),
+          row.revenue,
         ].map(String),
       ),
     );

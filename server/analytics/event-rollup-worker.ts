@@ -1,5 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { repeat } from "#server/repeat.ts";
+import { attributeQueuedConversions } from "./attribute-conversions.ts";
+import { recountConversions } from "./recount-conversions.ts";
 import { rollQueuedEvents } from "./roll-events.ts";
 
 /**
@@ -9,14 +11,20 @@ export const EVENT_ROLLUP_IDLE_MS = 250;
 
 /**
  * Keeps the product event rollups current in a worker process: drains the queue
- * ingestion fills, one transaction after another while it has rows, then looks
- * again every `idleMs`. Any number of workers may run this at once (see
+ * ingestion fills, then the goal events it passed on (conversions), then a step of
+ * any conversion recount, one transaction after another while any had work, then
+ * looks again every `idleMs`. A recount goes one bounded step at a time between
+ * rollups, so a large one never holds new events back for long. Any number of workers may run this at once (see
  * `rollQueuedEvents`). Returns `stop`; a roll under way commits or rolls back whole.
  */
 export function startEventRollups(db: Database, options: { idleMs?: number } = {}): { stop: () => void } {
   return repeat(options.idleMs ?? EVENT_ROLLUP_IDLE_MS, "event rollup", async () => {
-    while ((await rollQueuedEvents(db)) > 0) {
+    for (;;) {
+      const rolled = await rollQueuedEvents(db);
+      const attributed = await attributeQueuedConversions(db);
+      const recounted = await recountConversions(db);
       // Rows were waiting, so more may be: take the next ones at once rather than sleep.
+      if (rolled === 0 && attributed === 0 && !recounted) break;
     }
   });
 }

@@ -2,12 +2,20 @@ import { type AnalyticsQuery, AnalyticsQuerySchema } from "./schemas.ts";
 import { CAMPAIGN_SORTS, type CampaignSort } from "./breakdowns.ts";
 import { EVENT_NAMES_LIMIT } from "./event-trends.ts";
 
-export type AnalyticsParams = { query: AnalyticsQuery; sort: CampaignSort; eventNames: string[]; problems: string[] };
+export type AnalyticsParams = {
+  query: AnalyticsQuery;
+  sort: CampaignSort;
+  eventNames: string[];
+  /** The event property whose top values the page shows, or null for none. */
+  property: string | null;
+  problems: string[];
+};
 
 /**
  * The Analytics page's GET parameters. A bad one is named in `problems` and left
  * out (the page shows the default in its place) rather than failing the page: a
- * bookmarked link with a typo still opens. `event` may repeat (up to 5 names).
+ * bookmarked link with a typo still opens. `event` may repeat (up to 5 names);
+ * `property` names one event property (up to 200 characters).
  */
 export function readAnalyticsParams(search: URLSearchParams): AnalyticsParams {
   const problems: string[] = [];
@@ -31,5 +39,8 @@ export function readAnalyticsParams(search: URLSearchParams): AnalyticsParams {
     0,
     EVENT_NAMES_LIMIT,
   );
-  return { query, sort, eventNames, problems };
+  const propertyParam = search.get("property") || null;
+  const property = propertyParam && propertyParam.length <= 200 ? propertyParam : null;
+  if (propertyParam && !property) problems.push("property: A property name is at most 200 characters.");
+  return { query, sort, eventNames, property, problems };
 }

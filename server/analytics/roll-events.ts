@@ -1,18 +1,21 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
+import { queueGoalEvents } from "./queue-goal-events.ts";
+import { countPropertyValues } from "./count-property-values.ts";
 
 /**
  * The part of the events ingestion statement that hands its `stored` rows (only
  * events really inserted, so a retried batch whose messageIds are already stored adds
  * nothing) to the rollups: one queue row per batch with each named event's name, time
- * and contact. It touches no rollup row, so concurrent batches never wait for each
- * other here; `rollQueuedEvents` counts them on a worker. Events without a name
- * (identify calls) are not queued.
+ * and contact, and its id and properties (for conversions and property values). It
+ * touches no rollup row, so concurrent batches never wait for each other here;
+ * `rollQueuedEvents` counts them on a worker. Events without a name (identify calls)
+ * are not queued.
  */
 export function queueEventRollup(teamId: string) {
   return sql`queued as (
-      insert into event_rollup_queue (team_id, names, occurred_at, contact_ids)
-      select ${teamId}, array_agg(name), array_agg(occurred_at), array_agg(contact_id)
+      insert into event_rollup_queue (team_id, names, occurred_at, contact_ids, event_ids, properties)
+      select ${teamId}, array_agg(name), array_agg(occurred_at), array_agg(contact_id), array_agg(id), array_agg(properties)
       from stored where name is not null having count(*) > 0
     )`;
 }
@@ -32,7 +35,9 @@ export const EVENT_ROLLUP_BATCHES = 100;
  * Exactly once: the queue rows are deleted by the statement that counts them, so a
  * worker killed mid-way rolls back both and another takes the rows again. Workers may
  * run at once: each skips rows another has locked, and rollup rows are locked in key
- * order, so they wait for each other instead of deadlocking. A batch becomes visible
+ * order, so they wait for each other instead of deadlocking. Events that name a
+ * campaign goal of their team go on to `conversion_queue` in the same statement, and
+ * their property values are counted (see the two fragments). A batch becomes visible
  * when its events commit, in whatever order batches commit, so none is missed.
  * Returns how many events were rolled up (0 when the queue is empty).
  */
@@ -42,14 +47,17 @@ export async function rollQueuedEvents(db: Database, options: { limit?: number }
     with taken as (
       delete from event_rollup_queue
       where id in (select id from event_rollup_queue order by id limit ${limit} for update skip locked)
-      returning team_id, names, occurred_at, contact_ids
+      returning team_id, names, occurred_at, contact_ids, event_ids, properties
     ),
     rolled as (
-      select q.team_id, e.name, e.occurred_at, e.contact_id, t.time_zone
+      select q.team_id, e.name, e.occurred_at, e.contact_id, e.event_id, e.properties, t.time_zone
       from taken q
       join teams t on t.id = q.team_id
-      cross join lateral unnest(q.names, q.occurred_at, q.contact_ids) as e(name, occurred_at, contact_id)
+      cross join lateral unnest(q.names, q.occurred_at, q.contact_ids, q.event_ids, q.properties)
+        as e(name, occurred_at, contact_id, event_id, properties)
     ),
+    ${queueGoalEvents()},
+    ${countPropertyValues()},
     counted as (
       insert into team_event_hourly (team_id, name, hour, events)
       select team_id, name, analytics_hour(occurred_at), count(*) from rolled

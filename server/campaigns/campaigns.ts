@@ -23,7 +23,7 @@ export type CampaignView = {
   sentAt: Date | null;
   createdAt: Date;
   segmentLinks: { segmentId: string; segment: { name: string } }[];
-  /** What counts as a conversion for this campaign (server/campaigns/conversions.ts), or null. */
+  /** What counts as a conversion for this campaign (kept by server/analytics/attribute-conversions.ts), or null. */
   conversionGoal: ConversionGoal | null;
   /** The spec's { sent, opened, clicked }, with delivered, unsubscribed, bounced, failed and botOpened beside them. */
   analytics: CampaignAnalytics;

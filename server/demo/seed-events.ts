@@ -66,8 +66,8 @@ export async function queueSeededEvents(db: Database, options: { teamId: string 
     on conflict do nothing
   `.execute(db);
   await sql`
-    insert into event_rollup_queue (team_id, names, occurred_at, contact_ids)
-    select team_id, array_agg(name), array_agg(occurred_at), array_agg(contact_id)
+    insert into event_rollup_queue (team_id, names, occurred_at, contact_ids, event_ids, properties)
+    select team_id, array_agg(name), array_agg(occurred_at), array_agg(contact_id), array_agg(id), array_agg(properties)
     from events where team_id = ${teamId} and name is not null
     group by team_id, (occurred_at at time zone 'UTC')::date
   `.execute(db);

@@ -76,7 +76,7 @@ export async function insertEvents(
       from input i
       left join contact_aliases a on a.team_id = ${teamId} and a.anonymous_id = i.anonymous_id
       on conflict (team_id, message_id) do nothing
-      returning user_id, contact_id, name, occurred_at
+      returning id, user_id, contact_id, name, occurred_at, properties
     ),
     ${queueEventRollup(teamId)}${
       newNames.length

@@ -8,7 +8,25 @@ import { signedIn } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
 import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
+import { rollUpEvents } from "./roll-up.ts";
 import { seedAnalytics } from "./seed.ts";
+
+/** Names a goal for the campaign after its events arrived; the worker recounts it. */
+async function setOrderGoal(campaignId: string) {
+  await getDb()
+    .updateTable("campaigns")
+    .set({
+      conversionGoal: JSON.stringify({
+        event: "Order Completed",
+        properties: [],
+        withinDays: 5,
+        revenueProperty: null,
+      }),
+    })
+    .where("id", "=", campaignId)
+    .execute();
+  await rollUpEvents();
+}
 
 const HOUR = 3_600_000;
 
@@ -148,7 +166,8 @@ describe("the Analytics page", () => {
   test("renders on the server, without JavaScript, with figures, counts beside rates, charts and their tables", async () => {
     const user = await signedIn();
     const base = new Date(Math.floor((Date.now() - 60 * HOUR) / HOUR) * HOUR);
-    await seedAnalytics(user.teamId, base);
+    const { email } = await seedAnalytics(user.teamId, base);
+    await setOrderGoal(email.campaignId);
     const path = "/dashboard/analytics?range=7d&sort=openRate";
     const { html, text, status } = await renderPage(path, analyticsPage, async () =>
       (await serveDashboard(analyticsPage.loader, getRequest(path, user.cookie))).json(),
@@ -160,9 +179,13 @@ describe("the Analytics page", () => {
     expect(html).toContain('<svg viewBox="0 0 720 220"');
     expect(html).toMatch(/<path d="M[^"]+" fill="none" stroke="#22c55e"/);
     expect(text).toContain("Sent, delivered, opened and clicked: the numbers");
-    // Sorted by open rate, the counts beside each rate.
+    // The newsletter's first five recipients ordered after receiving it: 5 of the 6 it reached.
+    expect(text).toContain("Conversions 5 +5 (none before)");
+    // Of everyone who received a message in the range: 9 (6 emails and 3 SMS).
+    expect(text).toContain("Conversion rate 55.6% 5 of 9 received");
+    // Sorted by open rate, the counts beside each rate, conversions with their rate.
     expect(text).toContain(
-      "Open rate ↓ Click rate Unsubscribes Autumn newsletter 8 6 37.5% (3) 25.0% (2) 1 Flash sale 3 2 33.3% (1) 33.3% (1) 0",
+      "Open rate ↓ Click rate Unsubscribes Conversions Revenue Autumn newsletter 8 6 37.5% (3) 25.0% (2) 1 5 (83.3%) 0 Flash sale 3 2 33.3% (1) 33.3% (1) 0 0 (0.0%) 0",
     );
     expect(text).toContain("Order Completed");
   });
@@ -183,7 +206,8 @@ describe("the Analytics page", () => {
 
   test("exports the campaigns table as CSV with the page's filters and order", async () => {
     const user = await signedIn();
-    await seedAnalytics(user.teamId, new Date(Date.now() - 30 * HOUR));
+    const { email } = await seedAnalytics(user.teamId, new Date(Date.now() - 30 * HOUR));
+    await setOrderGoal(email.campaignId);
     const response = await serveDashboard(
       campaignsCsv,
       getRequest("/dashboard/analytics/campaigns.csv?range=7d&sort=name", user.cookie),
@@ -191,11 +215,20 @@ describe("the Analytics page", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "campaign_id,campaign,channel,sent,delivered,opened,open_rate,clicked,click_rate,unsubscribed,bounced,failed",
+      "campaign_id,campaign,channel,sent,delivered,opened,open_rate,clicked,click_rate,unsubscribed,bounced,failed,conversions,conversion_rate,revenue",
     );
+    // Conversions counted in the range (up to the end of today, UTC): the five buyers' first orders, some may be later.
+    const conversions = (
+      await getDb()
+        .selectFrom("campaignConversions")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("campaignId", "=", email.campaignId)
+        .where("convertedAt", "<", new Date(Math.ceil(Date.now() / (24 * HOUR)) * 24 * HOUR))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(lines.slice(1).map((line) => line.split(",").slice(1).join(","))).toEqual([
-      "Autumn newsletter,EMAIL,8,6,3,37.5,2,25.0,1,2,2",
-      "Flash sale,SMS,3,2,1,33.3,1,33.3,0,0,1",
+      `Autumn newsletter,EMAIL,8,6,3,37.5,2,25.0,1,2,2,${conversions},${(Math.round((Number(conversions) / 6) * 1000) / 10).toFixed(1)},0`,
+      "Flash sale,SMS,3,2,1,33.3,1,33.3,0,0,1,0,0.0,0",
     ]);
   });
 });

@@ -7,6 +7,13 @@ import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { recomputeCampaignDays, recomputeContactsAdded, recomputeEventDays } from "./recompute.ts";
 import { seedAnalytics } from "./seed.ts";
+import { loader as campaignAnalyticsApi } from "#app/routes/api/campaign-analytics.ts";
+import { newId } from "#db/ids.ts";
+import { insertEvents } from "#server/events/insert-events.ts";
+import type { TrackedMessage } from "#server/events/messages.ts";
+import { createSentCampaign } from "../tracking/fixtures.ts";
+import { recomputeConversions, recomputePropertyValues, recomputeReceived } from "./recompute-conversions.ts";
+import { rollUpEvents } from "./roll-up.ts";
 
 const FIGURES = [
   "sent",
@@ -22,7 +29,12 @@ const FIGURES = [
   "botOpens",
   "botClicks",
 ] as const;
-type Point = Record<(typeof FIGURES)[number], number> & { date: string; openRate?: number };
+type Point = Record<(typeof FIGURES)[number], number> & {
+  date: string;
+  openRate?: number;
+  conversions?: number;
+  revenue?: number;
+};
 
 const DAY = 86_400_000;
 
@@ -168,6 +180,148 @@ describe("analytics figures equal what the raw rows say", () => {
     }
     expect((await apiSeries(user.token, query)).totals).toEqual(before);
     await expectSeriesMatchesRawRows(user.teamId, "UTC", await apiSeries(user.token, query));
+  });
+});
+
+describe("conversions and property values equal what the raw rows say", () => {
+  test("two campaigns claiming one event, an event outside the window, a retried batch and a goal changed afterwards", async () => {
+    const user = await signedIn();
+    const db = getDb();
+    const base = new Date(Math.floor((Date.now() - 3 * DAY) / DAY) * DAY + 21 * 3_600_000 + 40 * 60_000);
+    const at = (hours: number) => new Date(base.getTime() + hours * 3_600_000);
+    // Events arrive first (Order Completed by the newsletter's first five recipients over three days) ...
+    const { email, sms } = await seedAnalytics(user.teamId, base);
+    const [a, b, c, d] = email.recipients.map((r) => r.contactId);
+    // ... then a reminder reaches two of them a day after the newsletter ...
+    const reminder = await createSentCampaign(user.teamId, { name: "Reminder", recipients: 0, sentAt: at(24) });
+    await db
+      .insertInto("deliveries")
+      .values(
+        [a!, b!].map((contactId) => ({
+          id: newId(),
+          teamId: user.teamId,
+          campaignId: reminder.campaignId,
+          contactId,
+          channel: "EMAIL",
+          address: `${contactId}@example.com`,
+          status: "sent",
+          sentAt: at(24),
+        })),
+      )
+      .execute();
+    // ... and only then are goals set: recounted from the stored events, in small steps.
+    const setGoal = (campaignId: string, goal: object) =>
+      db
+        .updateTable("campaigns")
+        .set({
+          conversionGoal: JSON.stringify({ event: "Order Completed", properties: [], revenueProperty: null, ...goal }),
+        })
+        .where("id", "=", campaignId)
+        .execute();
+    await setGoal(reminder.campaignId, { withinDays: 1 });
+    await setGoal(email.campaignId, { withinDays: 2, revenueProperty: "total" });
+    await rollUpEvents({ recountLimit: 2 });
+
+    // New events, handled as they arrive; the client sends the batch twice.
+    const orders: TrackedMessage[] = [
+      { contact: a!, hours: 30, total: 40, plan: "pro" }, // inside both windows: the reminder, received last, wins
+      { contact: b!, hours: 47, total: 25, plan: "free" }, // the same, at the end of both windows
+      { contact: c!, hours: 10, total: 15, plan: "pro" },
+      { contact: d!, hours: 60, total: 99, plan: "pro" }, // past every window: no one's
+    ].map((o, i) => ({
+      id: newId(),
+      type: "track",
+      name: "Order Completed",
+      userId: `buyer-${i}`,
+      anonymousId: null,
+      properties: { total: o.total, plan: o.plan },
+      context: {},
+      messageId: `order-${base.getTime()}-${i}`,
+      occurredAt: at(o.hours),
+      contact: o.contact,
+    }));
+    const contactOf = (m: TrackedMessage) => (m as TrackedMessage & { contact: string }).contact;
+    for (let i = 0; i < 2; i++)
+      await insertEvents(db, { teamId: user.teamId, messages: orders, receivedAt: new Date(), contactOf });
+    await rollUpEvents();
+
+    const from = localDate(new Date(base.getTime() - DAY), "UTC");
+    const to = localDate(new Date(Date.now() + DAY), "UTC");
+    const expectShownMatchesRawRows = async () => {
+      const raw = await recomputeConversions(user.teamId);
+      const received = await recomputeReceived(user.teamId);
+      const campaigns = [email.campaignId, sms.campaignId, reminder.campaignId];
+      const expected = campaigns.map((id) => ({ id, ...(raw.get(id) ?? { conversions: 0, revenue: 0 }) }));
+      const total = expected.reduce(
+        (sum, row) => ({ conversions: sum.conversions + row.conversions, revenue: sum.revenue + row.revenue }),
+        { conversions: 0, revenue: 0 },
+      );
+      const answer = await apiSeries(user.token, `from=${from}&to=${to}`);
+      expect({ conversions: answer.totals.conversions, revenue: answer.totals.revenue }).toEqual(total);
+      const page = await (
+        await serveDashboard(analyticsPage, getRequest(`/dashboard/analytics?from=${from}&to=${to}`, user.cookie))
+      ).json();
+      expect(page.totals).toEqual(answer.totals);
+      for (const row of expected) {
+        const shown = page.campaigns.find((c: { id: string }) => c.id === row.id);
+        expect({ id: row.id, conversions: shown?.conversions ?? 0, revenue: shown?.revenue ?? 0 }).toEqual(row);
+        const api = await respond(() =>
+          campaignAnalyticsApi(
+            routeArgs(getRequest(`/api/campaigns/${row.id}/analytics`, bearer(user.token)), { params: { id: row.id } }),
+          ),
+        );
+        const rate = Math.round((row.conversions / (received.get(row.id) ?? 1)) * 1000) / 10;
+        expect((await api.json()).data.conversions).toEqual({
+          count: row.conversions,
+          rate: rate || 0,
+          revenue: row.revenue,
+        });
+      }
+      return expected;
+    };
+
+    const shown = await expectShownMatchesRawRows();
+    // What the data was made for: both campaigns claim a's and b's orders and the reminder,
+    // received last, has them; the order past every window is no one's.
+    const reminderRow = shown.find((row) => row.id === reminder.campaignId)!;
+    expect(reminderRow.conversions).toBe(2);
+    expect(shown.find((row) => row.id === email.campaignId)!.conversions).toBeGreaterThan(0);
+    // The order past every window converted for no one.
+    const winner = await db
+      .selectFrom("campaignConversions")
+      .innerJoin("events", "events.id", "campaignConversions.eventId")
+      .select(["campaignConversions.campaignId", "events.messageId"])
+      .where("events.messageId", "like", `order-${base.getTime()}-%`)
+      .orderBy("events.messageId")
+      .execute();
+    expect(winner.find((w) => w.messageId.endsWith("-3"))).toBeUndefined();
+
+    // The newsletter's goal changes afterwards: only pro plans. Recounted, and the figures follow.
+    await setGoal(email.campaignId, {
+      withinDays: 2,
+      revenueProperty: "total",
+      properties: [{ property: "plan", operator: "equals", value: "pro" }],
+    });
+    await rollUpEvents({ recountLimit: 3 });
+    const after = await expectShownMatchesRawRows();
+    expect(after).not.toEqual(shown);
+
+    // The top values of a property of the chosen event, on the page and through the API.
+    const rawPlans = await recomputePropertyValues(user.teamId, "Order Completed", "plan");
+    const page = await (
+      await serveDashboard(
+        analyticsPage,
+        getRequest(`/dashboard/analytics?from=${from}&to=${to}&event=Order+Completed&property=plan`, user.cookie),
+      )
+    ).json();
+    expect(page.properties.properties).toEqual(["plan", "total"]);
+    expect(page.properties.values).toEqual(rawPlans);
+    const api = await apiSeries(user.token, `from=${from}&to=${to}&property=plan&event=Order+Completed`);
+    expect((api as unknown as { propertyValues: unknown }).propertyValues).toEqual({
+      property: "plan",
+      event: "Order Completed",
+      values: rawPlans,
+    });
   });
 });
 

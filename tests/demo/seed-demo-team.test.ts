@@ -5,7 +5,7 @@ import * as analyticsPage from "#app/routes/dashboard/analytics.tsx";
 import { loader as dashboardPage } from "#app/routes/dashboard/index.tsx";
 import { getDb } from "#db/database.ts";
 import { createSession } from "#server/auth/sessions.ts";
-import { campaignConversions } from "#server/campaigns/conversions.ts";
+import { readCampaignConversions } from "#server/analytics/campaign-conversions.ts";
 import { seedDemoTeam } from "#server/demo/seed-demo-team.ts";
 import { isFictionalPhone, isReservedEmail } from "#shared/demo/reserved-addresses.ts";
 import { rollUpEvents } from "../analytics/roll-up.ts";
@@ -81,7 +81,7 @@ describe("seedDemoTeam", () => {
       .where("teamId", "=", teamId)
       .where("name", "=", "Upgrade to Pro: 20% off")
       .executeTakeFirstOrThrow();
-    const conversions = await campaignConversions(getDb(), { teamId, campaignId: upgrade.id });
+    const conversions = await readCampaignConversions(getDb(), { teamId, campaignId: upgrade.id });
     expect(conversions.count).toBeGreaterThan(0);
     expect(conversions.revenue).toBe(conversions.count * 29);
   });

@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from "react-router";
-import type { CampaignRow, CampaignSort } from "#server/analytics/breakdowns.ts";
+import type { CampaignSort } from "#server/analytics/breakdowns.ts";
+import type { CampaignRowWithConversions } from "#server/analytics/campaigns-with-conversions.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { countFormat, formatRate } from "./format.ts";
+import { countFormat, formatRate, revenueFormat } from "./format.ts";
 import { Section } from "./section.tsx";
 
 const COLUMNS: { sort: CampaignSort; label: string }[] = [
@@ -14,7 +15,7 @@ const COLUMNS: { sort: CampaignSort; label: string }[] = [
 ];
 
 /** Campaigns with figures in the range; headers are GET links that sort, and the CSV carries the same filters. */
-export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRow[]; sort: CampaignSort }) {
+export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRowWithConversions[]; sort: CampaignSort }) {
   const [search] = useSearchParams();
   const linkWith = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);
@@ -57,6 +58,12 @@ export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRow[]; 
                   </Link>
                 </th>
               ))}
+              <th scope="col" className="py-2 text-right font-medium">
+                Conversions
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Revenue
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -78,6 +85,11 @@ export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRow[]; 
                   <span className="text-muted-foreground">({countFormat.format(campaign.clicked)})</span>
                 </td>
                 <td className="py-2 text-right tabular-nums">{countFormat.format(campaign.unsubscribed)}</td>
+                <td className="py-2 text-right tabular-nums">
+                  {countFormat.format(campaign.conversions)}{" "}
+                  <span className="text-muted-foreground">({formatRate(campaign.conversionRate)})</span>
+                </td>
+                <td className="py-2 text-right tabular-nums">{revenueFormat.format(campaign.revenue)}</td>
               </tr>
             ))}
           </tbody>

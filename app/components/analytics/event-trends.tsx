@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { Form, useSearchParams } from "react-router";
 import type { EventTrend } from "#server/analytics/event-trends.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -6,7 +7,7 @@ import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";
 
 const COLORS = ["#6366f1", "#22c55e", "#f97316", "#0ea5e9", "#e11d48"];
-const FILTERS = ["range", "from", "to", "channel", "campaignId", "sort"];
+const FILTERS = ["range", "from", "to", "channel", "campaignId", "sort", "property"];
 
 /** Events per day for the chosen names (the five most frequent by default) and the people who did them. */
 export function EventTrends({
@@ -14,11 +15,14 @@ export function EventTrends({
   names,
   chosen,
   timeZone,
+  children,
 }: {
   trends: EventTrend[];
   names: string[];
   chosen: string[];
   timeZone: string;
+  /** More about the charted events, below the charts (the property values). */
+  children?: React.ReactNode;
 }) {
   const [search] = useSearchParams();
   const rows = (trends[0]?.days ?? []).map((day, i) => {
@@ -79,6 +83,7 @@ export function EventTrends({
           />
         </>
       )}
+      {children}
     </Section>
   );
 }

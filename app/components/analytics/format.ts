@@ -5,6 +5,9 @@ export function formatRate(rate: number): string {
 
 export const countFormat = new Intl.NumberFormat("en-US");
 
+/** Revenue sums a numeric event property in whatever unit the team sends: two decimals at most, no currency. */
+export const revenueFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
 /** A change against the previous period: percentage points for rates, a percentage for counts. */
 export function formatChange(current: number, previous: number, kind: "count" | "rate"): string {
   if (kind === "rate") {

@@ -1,21 +1,21 @@
-import type { FiguresWithRates } from "#server/analytics/figures.ts";
+import type { ReportTotals } from "#server/analytics/analytics-report.ts";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
-import { countFormat, formatChange, formatRate } from "./format.ts";
+import { countFormat, formatChange, formatRate, revenueFormat } from "./format.ts";
 
-type Props = { totals: FiguresWithRates; previous: FiguresWithRates; days: number };
+type Props = { totals: ReportTotals; previous: ReportTotals; days: number };
 
 type Figure = { label: string; value: string; detail?: string; change: string };
 
 /** The range's headline figures, each with its change against the period before; every rate shows its counts. */
 export function HeadlineFigures({ totals, previous, days }: Props) {
-  const count = (label: string, key: keyof FiguresWithRates): Figure => ({
+  const count = (label: string, key: keyof ReportTotals): Figure => ({
     label,
     value: countFormat.format(totals[key]),
     change: formatChange(totals[key], previous[key], "count"),
   });
   const rate = (
     label: string,
-    key: "openRate" | "clickRate" | "clickToOpenRate",
+    key: "openRate" | "clickRate" | "clickToOpenRate" | "conversionRate",
     part: number,
     whole: number,
     of: string,
@@ -36,6 +36,13 @@ export function HeadlineFigures({ totals, previous, days }: Props) {
     count("Unsubscribes", "unsubscribed"),
     count("Bounces", "bounced"),
     count("Failures", "failed"),
+    count("Conversions", "conversions"),
+    rate("Conversion rate", "conversionRate", totals.conversions, totals.sent - totals.bounced, "received"),
+    {
+      label: "Revenue",
+      value: revenueFormat.format(totals.revenue),
+      change: formatChange(totals.revenue, previous.revenue, "count"),
+    },
   ];
   return (
     <section aria-labelledby="headline-title" className="flex flex-col gap-3">

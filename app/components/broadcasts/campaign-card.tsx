@@ -17,6 +17,8 @@ export type CampaignListItem = {
   createdAt: string;
   scheduledAt: string | null;
   analytics: { sent: number; opened: number; clicked: number };
+  /** Recipients who converted, or null when the campaign names no conversion goal. */
+  conversions: number | null;
 };
 
 // The spec's badge styles: SENT default, SCHEDULED secondary, the others outline.
@@ -62,6 +64,7 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
             <Figure label="Sent" value={campaign.analytics.sent} />
             <Figure label="Opens" value={campaign.analytics.opened} />
             <Figure label="Clicks" value={campaign.analytics.clicked} />
+            {campaign.conversions === null ? null : <Figure label="Conversions" value={campaign.conversions} />}
           </dl>
         ) : null}
       </div>

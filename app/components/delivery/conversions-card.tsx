@@ -1,4 +1,4 @@
-import type { CampaignConversions } from "#server/campaigns/conversions.ts";
+import type { CampaignConversions } from "#server/analytics/campaign-conversions.ts";
 import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import { countFormat } from "#app/components/broadcasts/format.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";

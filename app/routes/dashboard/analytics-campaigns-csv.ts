@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics-campaigns-csv";
 import { getDb } from "#db/database.ts";
-import { readCampaignsInRange } from "#server/analytics/breakdowns.ts";
 import { writeCampaignsCsv } from "#server/analytics/campaigns-csv.ts";
+import { readCampaignsWithConversions } from "#server/analytics/campaigns-with-conversions.ts";
 import { readAnalyticsParams } from "#server/analytics/page-params.ts";
 import { resolvePeriod } from "#server/analytics/period.ts";
 import { isAppError } from "#server/errors.ts";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const period = await resolvePeriod(getDb(), { teamId: team.id, query: params.query });
     const { channel, campaignId } = params.query;
-    const rows = await readCampaignsInRange(getDb(), {
+    const rows = await readCampaignsWithConversions(getDb(), {
       teamId: team.id,
       timeZone: period.timeZone,
       from: period.from,

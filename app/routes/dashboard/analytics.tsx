@@ -8,6 +8,7 @@ import { ChannelsTable } from "#app/components/analytics/channels-table.tsx";
 import { EventTrends } from "#app/components/analytics/event-trends.tsx";
 import { HeadlineFigures } from "#app/components/analytics/headline-figures.tsx";
 import { OverTime } from "#app/components/analytics/over-time.tsx";
+import { PropertyValues } from "#app/components/analytics/property-values.tsx";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { getDb } from "#db/database.ts";
@@ -55,12 +56,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <AudienceGrowth points={page.audience} timeZone={period.timeZone} />
         <CampaignsTable campaigns={page.campaigns} sort={page.sort} />
         <ChannelsTable channels={page.channels} />
-        <EventTrends
-          trends={page.events}
-          names={page.eventNames}
-          chosen={page.chosenEvents}
-          timeZone={period.timeZone}
-        />
+        <EventTrends trends={page.events} names={page.eventNames} chosen={page.chosenEvents} timeZone={period.timeZone}>
+          <PropertyValues section={page.properties} events={page.events.map((trend) => trend.name)} />
+        </EventTrends>
       </div>
     </>
   );

@@ -25,7 +25,7 @@ import { LinksCard, MailClientsCard } from "#app/components/delivery/engagement-
 import { campaignClients } from "#server/campaigns/campaign-clients.ts";
 import { campaignLinks } from "#server/campaigns/campaign-links.ts";
 import { ConversionsCard } from "#app/components/delivery/conversions-card.tsx";
-import { campaignConversions } from "#server/campaigns/conversions.ts";
+import { readCampaignConversions } from "#server/analytics/campaign-conversions.ts";
 
 const NOT_FOUND = "Campaign not found.";
 /** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
@@ -62,7 +62,7 @@ export const loader = mapNotFound(async ({ request, params, context }: Route.Loa
     teamTimeZone(db, team.id),
     campaignLinks(db, target),
     campaignClients(db, target),
-    campaignConversions(db, target),
+    readCampaignConversions(db, target),
   ]);
   const { campaign } = report;
   const timeline = await readCampaignTimeline(db, { campaignId: campaign.id, timeZone });

@@ -9,6 +9,7 @@ import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#db/database.ts";
+import { readConversionCounts } from "#server/analytics/campaign-conversions.ts";
 import { campaignsPage } from "#server/campaigns/campaigns.ts";
 import { campaignSummary } from "#server/campaigns/summary.ts";
 import { sessionContext } from "#app/http/context.ts";
@@ -32,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     campaignSummary(getDb(), { teamId: team.id }),
     getTeamSettings(getDb(), { teamId: team.id }),
   ]);
+  const withGoal = page.campaigns.filter((campaign) => campaign.conversionGoal).map((campaign) => campaign.id);
+  const conversions = await readConversionCounts(getDb(), { teamId: team.id, campaignIds: withGoal });
   return {
     timeZone,
     summary,
@@ -47,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: campaign.createdAt.toISOString(),
       scheduledAt: campaign.scheduledAt?.toISOString() ?? null,
       analytics: campaign.analytics,
+      // Null when the campaign names no goal: nothing to count, rather than a zero.
+      conversions: campaign.conversionGoal ? (conversions.get(campaign.id) ?? 0) : null,
     })),
   };
 }
