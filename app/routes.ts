@@ -77,6 +77,7 @@ export default [
   ]),
 
   ...prefix("api", [
+    route("openapi.json", "routes/api/openapi.ts"),
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/signup", "routes/api/auth-signup.ts"),
     route("me", "routes/api/me.ts"),
