@@ -12,6 +12,7 @@ export default [
   route("favicon.ico", "routes/favicon.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("docs/api", "routes/docs-api.tsx"),
   route("preferences/theme", "routes/preferences/theme.ts"),
   route("preferences/sidebar", "routes/preferences/sidebar.ts"),
   // What recipients' mail reaches, without signing in: open pixel, tracked links, unsubscribe.
