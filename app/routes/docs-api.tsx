@@ -34,7 +34,7 @@ export default function ApiReferencePage({ loaderData }: Route.ComponentProps) {
           The JSON API under <code>/api</code> takes a Bearer token: the token <code>POST /api/auth/login</code>{" "}
           answers, or an API key. The tracking API under <code>/v1</code> is Segment-compatible and takes a write key as
           the HTTP Basic user name. Every error answers JSON with a <code>message</code>. This page and the{" "}
-          <a href="/api/openapi.json" className="text-primary underline-offset-4 hover:underline">
+          <a href="/api/openapi.json" className="text-primary underline underline-offset-4">
             OpenAPI 3.1 document
           </a>{" "}
           are generated from the schemas the server validates with.
