@@ -57,6 +57,7 @@ export default [
     route("search/results", "routes/dashboard/search-results.ts"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
+    route("settings/usage", "routes/dashboard/settings-usage.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
       route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
     ]),

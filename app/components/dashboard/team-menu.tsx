@@ -1,8 +1,9 @@
-import { ArrowLeftRight, Building2, ChevronsUpDown, CreditCard, Settings } from "#app/components/ui/icons.ts";
+import { ArrowLeftRight, BarChart3, Building2, ChevronsUpDown, Settings } from "#app/components/ui/icons.ts";
 import {
   DetailsMenu,
   DetailsMenuContent,
   DetailsMenuLabel,
+  DetailsMenuLink,
   DetailsMenuSeparator,
   DetailsMenuTrigger,
   DetailsMenuUpcoming,
@@ -28,7 +29,10 @@ export function TeamMenu({ team }: { team: { name: string } }) {
         <DetailsMenuSeparator />
         <DetailsMenuUpcoming icon={<ArrowLeftRight aria-hidden="true" />}>Switch Team</DetailsMenuUpcoming>
         <DetailsMenuUpcoming icon={<Settings aria-hidden="true" />}>Team Settings</DetailsMenuUpcoming>
-        <DetailsMenuUpcoming icon={<CreditCard aria-hidden="true" />}>Billing</DetailsMenuUpcoming>
+        <DetailsMenuLink to="/dashboard/settings/usage">
+          <BarChart3 aria-hidden="true" />
+          Usage
+        </DetailsMenuLink>
       </DetailsMenuContent>
     </DetailsMenu>
   );
