@@ -55,6 +55,7 @@ function teamPages(seed: Seeded): string[] {
     "/dashboard/settings",
     "/dashboard/settings/channels",
     "/dashboard/settings/api-keys",
+    "/dashboard/settings/usage",
     "/dashboard/account",
     "/dashboard/account/sessions",
     "/dashboard/no-such-page",
