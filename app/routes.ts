@@ -14,6 +14,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("demo", "routes/demo.tsx"),
+  route("docs/api", "routes/docs-api.tsx"),
   route("preferences/theme", "routes/preferences/theme.ts"),
   route("preferences/sidebar", "routes/preferences/sidebar.ts"),
   // What recipients' mail reaches, without signing in: open pixel, tracked links, unsubscribe.
@@ -71,6 +72,7 @@ export default [
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/audit-log", "routes/dashboard/settings-audit-log.tsx"),
     route("settings/audit-log/export.csv", "routes/dashboard/settings-audit-log-csv.ts"),
+    route("settings/usage", "routes/dashboard/settings-usage.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
       route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
     ]),
@@ -92,6 +94,7 @@ export default [
   ]),
 
   ...prefix("api", [
+    route("openapi.json", "routes/api/openapi.ts"),
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/signup", "routes/api/auth-signup.ts"),
     route("me", "routes/api/me.ts"),

@@ -8,6 +8,13 @@ const providerUrl = (fallback: string) =>
     .default(fallback)
     .transform((url) => url.replace(/\/+$/, ""));
 
+/** An operator's limit shown on the Usage page: a whole number of 1 or more, or unset for none. */
+const usageLimit = z.coerce
+  .number({ error: "must be a whole number, 1 or more (leave it unset for no limit)" })
+  .int("must be a whole number, 1 or more (leave it unset for no limit)")
+  .min(1, "must be a whole number, 1 or more (leave it unset for no limit)")
+  .optional();
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -79,6 +86,13 @@ const EnvSchema = z
     WHATSAPP_BASE_URL: providerUrl("https://graph.facebook.com"),
     // An SMTP relay on the operator's own network (loopback, private, link-local...) is
     // refused unless the operator says teams may use one.
+    // The operator's limits a team's usage is shown against (Settings → Usage); unset, none.
+    MURMUR_LIMIT_CONTACTS: usageLimit,
+    MURMUR_LIMIT_EVENTS_PER_MONTH: usageLimit,
+    MURMUR_LIMIT_EMAILS_PER_MONTH: usageLimit,
+    MURMUR_LIMIT_SMS_PER_MONTH: usageLimit,
+    MURMUR_LIMIT_WHATSAPP_PER_MONTH: usageLimit,
+    MURMUR_LIMIT_STORAGE_MB: usageLimit,
     ALLOW_PRIVATE_SMTP: z
       .enum(["0", "1", "true", "false"], { error: "must be 1 (allow) or 0 (refuse)" })
       .default("0")

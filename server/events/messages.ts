@@ -42,7 +42,8 @@ const time = z
   })
   .nullish();
 
-const MessageSchema = z.object({
+/** One Segment message (track, identify or page), as every tracking call's body holds it. */
+export const MessageSchema = z.object({
   type: z.string({ error: "is required: track, identify or page" }),
   event: z.string({ error: "must be a string" }).trim().max(200, "must be at most 200 characters").nullish(),
   name: z.string({ error: "must be a string" }).trim().max(200, "must be at most 200 characters").nullish(),
@@ -128,7 +129,8 @@ function plainObject(value: unknown): boolean {
   return value == null || isObject(value);
 }
 
-const BatchSchema = z.object({
+/** The body of `POST /v1/batch`: each item is then read with MessageSchema. */
+export const BatchSchema = z.object({
   batch: z.array(z.unknown(), { error: "is required: a list of messages" }),
   sentAt: time,
   context: jsonObject.nullish(),

@@ -23,3 +23,14 @@ export const ListSegmentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").optional(),
   cursor: z.string().max(300).optional(),
 });
+
+/** POST /api/segments: a static segment, or a filter segment when `filter` is given (checked by parseFilter, which names a bad node by its path). */
+export const CreateSegmentSchema = SegmentNameSchema.extend({ filter: z.unknown().optional() });
+
+/** PATCH /api/segments/:id: a rename, a new filter for a filter segment, or both. */
+export const PatchSegmentSchema = z
+  .object({ name: SegmentNameSchema.shape.name.optional(), filter: z.unknown().optional() })
+  .refine((body) => body.name !== undefined || body.filter !== undefined, { message: "Send a name, a filter or both" });
+
+/** POST /api/segments/preview: the filter to count, checked by parseFilter. */
+export const PreviewSegmentSchema = z.object({ filter: z.unknown() });

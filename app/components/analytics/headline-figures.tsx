@@ -1,5 +1,5 @@
 import type { ReportTotals } from "#server/analytics/analytics-report.ts";
-import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { countFormat, formatChange, formatRate, revenueFormat } from "./format.ts";
 
 type Props = { totals: ReportTotals; previous: ReportTotals; days: number };
@@ -51,17 +51,16 @@ export function HeadlineFigures({ totals, previous, days }: Props) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5" data-testid="headline-figures">
         {figures.map((figure) => (
-          <Card key={figure.label}>
-            <CardContent className="flex flex-col gap-1 pt-4">
-              <dt className="text-sm text-muted-foreground">{figure.label}</dt>
-              <dd className="text-2xl font-semibold tabular-nums" data-testid={`figure-${figure.label}`}>
-                {figure.value}
-              </dd>
-              {figure.detail ? <dd className="text-xs text-muted-foreground">{figure.detail}</dd> : null}
-              <dd className="text-xs text-muted-foreground">
-                {figure.change} vs previous {days} {days === 1 ? "day" : "days"}
-              </dd>
-            </CardContent>
+          // The card is the one div a dl allows around its dt/dd group.
+          <Card key={figure.label} className="flex flex-col gap-1 p-6 pt-4">
+            <dt className="text-sm text-muted-foreground">{figure.label}</dt>
+            <dd className="text-2xl font-semibold tabular-nums" data-testid={`figure-${figure.label}`}>
+              {figure.value}
+            </dd>
+            {figure.detail ? <dd className="text-xs text-muted-foreground">{figure.detail}</dd> : null}
+            <dd className="text-xs text-muted-foreground">
+              {figure.change} vs previous {days} {days === 1 ? "day" : "days"}
+            </dd>
           </Card>
         ))}
       </dl>

@@ -6,12 +6,13 @@ import type { CampaignSummary } from "#server/campaigns/summary.ts";
 
 function SummaryCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
   return (
-    <Card className="flex items-center justify-between gap-4 p-5">
-      <div className="flex flex-col gap-1">
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-      </div>
-      <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+    // A `dl` may group each dt/dd pair in one div, no deeper: the card is that div, so the icon goes in the dt.
+    <Card className="relative flex flex-col gap-1 p-5 pr-14">
+      <dt className="text-sm text-muted-foreground">
+        {label}
+        <Icon className="absolute top-1/2 right-5 size-5 -translate-y-1/2" aria-hidden="true" />
+      </dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
     </Card>
   );
 }

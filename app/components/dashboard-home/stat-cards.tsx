@@ -83,7 +83,7 @@ function StatCard({
         <p
           className={cn(
             "flex items-center gap-1 text-xs",
-            change.trend === "up" && "text-emerald-600 dark:text-emerald-400",
+            change.trend === "up" && "text-emerald-700 dark:text-emerald-400",
             change.trend === "down" && "text-destructive",
             change.trend === "flat" && "text-muted-foreground",
           )}

@@ -4,7 +4,7 @@ import {
   Building2,
   Check,
   ChevronsUpDown,
-  CreditCard,
+  BarChart3,
   Plus,
   Settings,
   Users,
@@ -17,14 +17,13 @@ import {
   DetailsMenuLink,
   DetailsMenuSeparator,
   DetailsMenuTrigger,
-  DetailsMenuUpcoming,
 } from "#app/components/ui/details-menu.tsx";
 
 type Team = { id: string; name: string };
 
 /**
  * The team the user is working in, and the others they belong to. Switching is a
- * POST form per team, so it works without JavaScript; billing is still planned.
+ * POST form per team, so it works without JavaScript.
  */
 export function TeamMenu({ team, teams }: { team: Team; teams: Team[] }) {
   return (
@@ -73,7 +72,10 @@ export function TeamMenu({ team, teams }: { team: Team; teams: Team[] }) {
           <Users aria-hidden="true" />
           Members
         </DetailsMenuLink>
-        <DetailsMenuUpcoming icon={<CreditCard aria-hidden="true" />}>Billing</DetailsMenuUpcoming>
+        <DetailsMenuLink to="/dashboard/settings/usage">
+          <BarChart3 aria-hidden="true" />
+          Usage
+        </DetailsMenuLink>
       </DetailsMenuContent>
     </DetailsMenu>
   );

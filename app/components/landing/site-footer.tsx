@@ -20,6 +20,9 @@ export function SiteFooter() {
           <Link to="/signup" className="hover:text-foreground">
             Create account
           </Link>
+          <Link to="/docs/api" className="hover:text-foreground">
+            API reference
+          </Link>
           <Link to="/terms" className="hover:text-foreground">
             Terms of Service
           </Link>

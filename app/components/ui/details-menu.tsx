@@ -63,17 +63,6 @@ export function DetailsMenuLink({ className, ...props }: React.ComponentProps<ty
   return <Link className={cn(itemClass, className)} {...props} />;
 }
 
-/** An entry for something Murmur does not do yet: shown so people know it is planned, but it cannot be chosen. */
-export function DetailsMenuUpcoming({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <button type="button" disabled className={itemClass}>
-      {icon}
-      <span className="flex-1">{children}</span>
-      <span className="text-xs text-muted-foreground">Coming soon</span>
-    </button>
-  );
-}
-
 function useDismissableDetails() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();

@@ -1,18 +1,12 @@
-import { z } from "zod";
 import type { Route } from "./+types/segment";
 import { getDb } from "#db/database.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
 import { updateFilterSegment } from "#server/segments/filter-segments.ts";
-import { SegmentNameSchema } from "#shared/segments/schemas.ts";
+import { PatchSegmentSchema } from "#shared/segments/schemas.ts";
 import { deleteSegment, renameSegment } from "#server/segments/segments.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
 import { requireId } from "#server/http/params.ts";
 import { requireApiUser } from "#app/http/session.ts";
-
-// A rename, a new filter for a filter segment, or both.
-const PatchSegmentSchema = z
-  .object({ name: SegmentNameSchema.shape.name.optional(), filter: z.unknown().optional() })
-  .refine((body) => body.name !== undefined || body.filter !== undefined, { message: "Send a name, a filter or both" });
 
 export function loader() {
   return methodNotAllowed(["PATCH", "DELETE"]);

@@ -1,18 +1,14 @@
-import { z } from "zod";
 import type { Route } from "./+types/segments";
 import { getDb } from "#db/database.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
 import { createFilterSegment } from "#server/segments/filter-segments.ts";
-import { ListSegmentsQuerySchema, SegmentNameSchema } from "#shared/segments/schemas.ts";
+import { CreateSegmentSchema, ListSegmentsQuerySchema } from "#shared/segments/schemas.ts";
 import { createSegment, listSegments } from "#server/segments/segments.ts";
 import { handleApi, methodNotAllowed, parseQuery, readJsonBody } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
 // A page of an API client's list, unless it asks for another size: most teams' segments fit in one.
 const API_PAGE_SIZE = 100;
-
-// The filter is checked by parseFilter, which names a bad node by its path.
-const CreateSegmentSchema = SegmentNameSchema.extend({ filter: z.unknown().optional() });
 
 export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

@@ -60,7 +60,11 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         title="API keys"
         description={
           <>
-            Write keys let your product send events to Murmur&apos;s tracking API.{" "}
+            Write keys let your product send events to Murmur&apos;s tracking API; every call is in the{" "}
+            <Link to="/docs/api" className="underline underline-offset-4">
+              API reference
+            </Link>
+            .{" "}
             <Link to="/dashboard/settings" className="underline underline-offset-4">
               Back to settings
             </Link>

@@ -43,7 +43,7 @@ export default function SegmentsImport({ actionData }: Route.ComponentProps) {
         description={
           <>
             Add contacts from a CSV file, optionally as a new segment.{" "}
-            <Link to="/dashboard/segments?tab=csv" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/dashboard/segments?tab=csv" className="text-primary underline underline-offset-4">
               Back to segments
             </Link>
           </>
