@@ -1,5 +1,6 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
+import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
 import { type AnalyticsQuery, addDays, daysBetween } from "./schemas.ts";
 
 /**
@@ -20,7 +21,9 @@ export type AnalyticsPeriod = {
 
 /** Today's date in a time zone, YYYY-MM-DD. */
 export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  const parts = dateTimeFormat({ timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /**
