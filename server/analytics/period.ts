@@ -35,20 +35,19 @@ export async function resolvePeriod(
   db: Database,
   options: { teamId: string; query: AnalyticsQuery; now?: Date },
 ): Promise<AnalyticsPeriod> {
-  const team = await db
-    .selectFrom("teams")
-    .select("timeZone")
-    .where("id", "=", options.teamId)
-    .executeTakeFirstOrThrow();
-  if (options.query.campaignId) {
-    const campaign = await db
-      .selectFrom("campaigns")
-      .select("id")
-      .where("teamId", "=", options.teamId)
-      .where("id", "=", options.query.campaignId)
-      .executeTakeFirst();
-    if (!campaign) throw new AppError("NOT_FOUND", "Campaign not found.");
-  }
+  // The zone and the campaign check are independent: read them at once.
+  const [team, campaign] = await Promise.all([
+    db.selectFrom("teams").select("timeZone").where("id", "=", options.teamId).executeTakeFirstOrThrow(),
+    options.query.campaignId
+      ? db
+          .selectFrom("campaigns")
+          .select("id")
+          .where("teamId", "=", options.teamId)
+          .where("id", "=", options.query.campaignId)
+          .executeTakeFirst()
+      : { id: null },
+  ]);
+  if (!campaign) throw new AppError("NOT_FOUND", "Campaign not found.");
   const { query } = options;
   let from: string;
   let to: string;
