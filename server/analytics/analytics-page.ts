@@ -1,9 +1,10 @@
 import type { Database } from "#db/database.ts";
 import { readAudienceGrowth } from "./audience-growth.ts";
-import { type AnalyticsReport, readAnalyticsReport } from "./analytics-report.ts";
+import { readReportOfPeriod } from "./analytics-report.ts";
 import { type CampaignSort, readChannelsInRange } from "./breakdowns.ts";
 import { readCampaignsWithConversions } from "./campaigns-with-conversions.ts";
 import { listEventNames, readEventTrends } from "./event-trends.ts";
+import { resolvePeriod } from "./period.ts";
 import { readPropertySection } from "./property-section.ts";
 import type { AnalyticsQuery } from "./schemas.ts";
 
@@ -26,8 +27,9 @@ export async function readAnalyticsPage(
     now?: Date;
   },
 ) {
-  const report: AnalyticsReport = await readAnalyticsReport(db, options);
-  const { period } = report;
+  // The period first (the team's zone, and a campaign filter checked as the team's);
+  // then every part at once, each on its own pooled connection.
+  const period = await resolvePeriod(db, options);
   const filter = {
     teamId: options.teamId,
     timeZone: period.timeZone,
@@ -37,7 +39,8 @@ export async function readAnalyticsPage(
     campaignId: options.query.campaignId,
   };
   const range = { teamId: options.teamId, timeZone: period.timeZone, from: period.from, to: period.to };
-  const [campaigns, channels, audience, events, eventNames, campaignChoices] = await Promise.all([
+  const [report, campaigns, channels, audience, events, eventNames, campaignChoices] = await Promise.all([
+    readReportOfPeriod(db, { teamId: options.teamId, query: options.query, period }),
     readCampaignsWithConversions(db, { ...filter, sort: options.sort }),
     readChannelsInRange(db, filter),
     readAudienceGrowth(db, range),

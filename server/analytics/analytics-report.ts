@@ -28,6 +28,18 @@ export async function readAnalyticsReport(
   options: { teamId: string; query: AnalyticsQuery; now?: Date },
 ): Promise<AnalyticsReport> {
   const period = await resolvePeriod(db, options);
+  return readReportOfPeriod(db, { teamId: options.teamId, query: options.query, period });
+}
+
+/**
+ * The report of a period already resolved, so a caller that reads more of the same
+ * period (the Analytics page) runs it beside its other reads rather than after them.
+ */
+export async function readReportOfPeriod(
+  db: Database,
+  options: { teamId: string; query: AnalyticsQuery; period: AnalyticsPeriod },
+): Promise<AnalyticsReport> {
+  const { period } = options;
   const filter = {
     teamId: options.teamId,
     timeZone: period.timeZone,

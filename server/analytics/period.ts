@@ -1,5 +1,6 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
+import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
 import { type AnalyticsQuery, addDays, daysBetween } from "./schemas.ts";
 
 /**
@@ -20,7 +21,9 @@ export type AnalyticsPeriod = {
 
 /** Today's date in a time zone, YYYY-MM-DD. */
 export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  const parts = dateTimeFormat({ timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /**
@@ -32,20 +35,19 @@ export async function resolvePeriod(
   db: Database,
   options: { teamId: string; query: AnalyticsQuery; now?: Date },
 ): Promise<AnalyticsPeriod> {
-  const team = await db
-    .selectFrom("teams")
-    .select("timeZone")
-    .where("id", "=", options.teamId)
-    .executeTakeFirstOrThrow();
-  if (options.query.campaignId) {
-    const campaign = await db
-      .selectFrom("campaigns")
-      .select("id")
-      .where("teamId", "=", options.teamId)
-      .where("id", "=", options.query.campaignId)
-      .executeTakeFirst();
-    if (!campaign) throw new AppError("NOT_FOUND", "Campaign not found.");
-  }
+  // The zone and the campaign check are independent: read them at once.
+  const [team, campaign] = await Promise.all([
+    db.selectFrom("teams").select("timeZone").where("id", "=", options.teamId).executeTakeFirstOrThrow(),
+    options.query.campaignId
+      ? db
+          .selectFrom("campaigns")
+          .select("id")
+          .where("teamId", "=", options.teamId)
+          .where("id", "=", options.query.campaignId)
+          .executeTakeFirst()
+      : { id: null },
+  ]);
+  if (!campaign) throw new AppError("NOT_FOUND", "Campaign not found.");
   const { query } = options;
   let from: string;
   let to: string;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
+import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
 import { campaignHours, figuresOf, type RollupFilter, selectFigureSums } from "./campaign-rollups.ts";
 import { addFigures, type Figures, noFigures } from "./figures.ts";
 import { addDays, daysBetween } from "./schemas.ts";
@@ -50,7 +51,7 @@ export function localMidnight(date: string, timeZone: string): number {
 
 function offsetAt(at: number, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+    dateTimeFormat({
       timeZone,
       hourCycle: "h23",
       year: "numeric",

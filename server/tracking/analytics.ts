@@ -1,6 +1,5 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
-import type { DB } from "#db/types.ts";
 
 /**
  * A campaign's results, all counted per delivery (one recipient):
@@ -35,78 +34,39 @@ export const NO_ANALYTICS: CampaignAnalytics = {
   botOpened: 0,
 };
 
+const FIGURES = ["sent", "delivered", "opened", "clicked", "unsubscribed", "bounced", "failed", "botOpened"] as const;
+
+/** A figure summed over a campaign's rollup hours (the column is the figure's name in snake case). */
+const figureSum = (name: (typeof FIGURES)[number]) =>
+  sql<number>`coalesce(sum(campaign_hourly_stats.${sql.ref(name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))}), 0)::int`;
+
 /**
- * One statement for any number of campaigns: per-status totals from the counts the
- * ledger's triggers keep, unique engagement from its per-campaign row, and bounces
- * and provider confirmations through their partial indexes. Nothing scans the ledger.
+ * The team's campaigns, each with its figures summed from its campaign rollup hours
+ * (docs/decisions/020): the rollup the Analytics page reads, so a card and the
+ * Analytics page cannot disagree. One statement for any number of campaigns; each
+ * campaign's hours are read by the rollup's primary key prefix, so the cost follows
+ * the campaigns asked for, not the team's ledger or engagement.
  */
 function analyticsQuery(db: Database, teamId: string) {
-  const statusTotal = (eb: ExpressionBuilder<DB, "campaigns">, status: string) =>
-    eb
-      .selectFrom("campaignDeliveryCounts")
-      .select(sql<number>`coalesce(sum(total), 0)::int`.as("n"))
-      .whereRef("campaignDeliveryCounts.campaignId", "=", "campaigns.id")
-      .where("campaignDeliveryCounts.status", "=", status);
   return db
     .selectFrom("campaigns")
-    .leftJoin("campaignEngagement", "campaignEngagement.campaignId", "campaigns.id")
-    .select((eb) => [
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("campaignHourlyStats")
+          .select(FIGURES.map((name) => figureSum(name).as(name)))
+          .whereRef("campaignHourlyStats.campaignId", "=", "campaigns.id")
+          .as("f"),
+      (join) => join.onTrue(),
+    )
+    .select([
       "campaigns.id",
       "campaigns.type",
       "campaigns.state",
       "campaigns.sentAt",
-      statusTotal(eb, "sent").as("accepted"),
-      statusTotal(eb, "failed").as("failedTotal"),
-      eb
-        .selectFrom("deliveries")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .whereRef("deliveries.campaignId", "=", "campaigns.id")
-        .where("deliveries.bouncedAt", "is not", null)
-        .as("bounced"),
-      eb
-        .case()
-        .when("campaigns.type", "=", "EMAIL")
-        .then(statusTotal(eb, "sent"))
-        .else(
-          eb
-            .selectFrom("deliveries")
-            .select(sql<number>`count(*)::int`.as("n"))
-            .whereRef("deliveries.campaignId", "=", "campaigns.id")
-            .where("deliveries.deliveredAt", "is not", null),
-        )
-        .end()
-        .as("delivered"),
-      sql<number>`coalesce(campaign_engagement.opened, 0)`.as("opened"),
-      sql<number>`coalesce(campaign_engagement.clicked, 0)`.as("clicked"),
-      sql<number>`coalesce(campaign_engagement.unsubscribed, 0)`.as("unsubscribed"),
-      sql<number>`coalesce(campaign_engagement.bot_opened, 0)`.as("botOpened"),
+      ...FIGURES.map((name) => `f.${name}` as const),
     ])
     .where("campaigns.teamId", "=", teamId);
-}
-
-type Row = {
-  accepted: number | null;
-  failedTotal: number | null;
-  bounced: number | null;
-  delivered: number | null;
-  opened: number;
-  clicked: number;
-  unsubscribed: number;
-  botOpened: number;
-};
-
-function toAnalytics(row: Row): CampaignAnalytics {
-  const bounced = row.bounced ?? 0;
-  return {
-    sent: (row.accepted ?? 0) + bounced,
-    delivered: row.delivered ?? 0,
-    opened: row.opened,
-    clicked: row.clicked,
-    unsubscribed: row.unsubscribed,
-    bounced,
-    failed: Math.max(0, (row.failedTotal ?? 0) - bounced),
-    botOpened: row.botOpened,
-  };
 }
 
 /** The analytics of these campaigns of the team, by campaign id (other teams' ids are simply absent). */
@@ -118,12 +78,14 @@ export async function campaignAnalytics(
   const rows = await analyticsQuery(db, options.teamId)
     .where("campaigns.id", "in", [...options.campaignIds])
     .execute();
-  return new Map(rows.map((row) => [row.id, toAnalytics(row)]));
+  return new Map(
+    rows.map((row) => [row.id, Object.fromEntries(FIGURES.map((name) => [name, row[name]])) as CampaignAnalytics]),
+  );
 }
 
 export type SentTotals = { sent: number; opened: number; clicked: number };
 
-const sentOf = sql<number>`coalesce(a.accepted, 0) + coalesce(a.bounced, 0)`;
+const sentOf = sql<number>`a.sent`;
 const sumOf = (value: ReturnType<typeof sql<number>>, where = sql<boolean>`true`) =>
   sql<number>`coalesce(sum(${value}) filter (where ${where}), 0)::int`;
 

@@ -4,6 +4,7 @@
  * Pure, so the schedule dialog and the campaign list format times the same way
  * on the server and in the browser.
  */
+import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
 
 /** Every zone a team can choose: the runtime's IANA list, with UTC first. */
 export function listTimeZones(): string[] {
@@ -21,24 +22,17 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-
 function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partsFormats.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat({
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
 }
 
 /** The wall clock in `timeZone` at `instant`, as UTC milliseconds of the same fields. */
@@ -86,6 +80,5 @@ export function fromZonedInputValue(value: string, timeZone: string): Date | nul
 
 /** "Jan 31, 2030, 9:00 AM Europe/Paris": a time with the zone it is read in. */
 export function formatInTimeZone(instant: Date, timeZone: string): string {
-  const format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
-  return `${format.format(instant)} ${timeZone}`;
+  return `${dateTimeFormat({ dateStyle: "medium", timeStyle: "short", timeZone }).format(instant)} ${timeZone}`;
 }

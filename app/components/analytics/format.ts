@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
+
 /** Rates as the spec writes them: one decimal, "0.0" for nothing. */
 export function formatRate(rate: number): string {
   return `${rate.toFixed(1)}%`;
@@ -22,17 +24,13 @@ export function formatChange(current: number, previous: number, kind: "count" | 
 /** A bucket of a series: "Nov 24" for a local date, "Nov 24, 14:00" for an hour in the team's zone. */
 export function formatBucket(value: string, timeZone: string): string {
   if (value.length === 10)
-    return new Date(`${value}T12:00:00Z`).toLocaleDateString("en-US", {
-      month: "short",
-      day: "numeric",
-      timeZone: "UTC",
-    });
-  return new Date(value).toLocaleString("en-US", {
+    return dateTimeFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
+  return dateTimeFormat({
     month: "short",
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
     timeZone,
-  });
+  }).format(new Date(value));
 }

@@ -1,10 +1,19 @@
-import { scaleLinear, scalePoint } from "d3-scale";
-import { line } from "d3-shape";
-import { useState } from "react";
+import { memo, useMemo, useState } from "react";
+import { countFormat } from "./format.ts";
+import {
+  CHART_HEIGHT,
+  CHART_MARGIN,
+  CHART_WIDTH,
+  type ChartGeometry,
+  type ChartRow,
+  type ChartSeries,
+  chartGeometry,
+  nearestRow,
+} from "./chart-geometry.ts";
 
-export type ChartSeries = { key: string; label: string; color: string };
+export type { ChartSeries } from "./chart-geometry.ts";
 
-type Props<Row extends { [key: string]: string | number }> = {
+type Props<Row extends ChartRow> = {
   title: string;
   /** The x value of each row (a date or an ISO hour) and how to write it. */
   xKey: keyof Row & string;
@@ -13,101 +22,57 @@ type Props<Row extends { [key: string]: string | number }> = {
   series: readonly ChartSeries[];
 };
 
-const WIDTH = 720;
-const HEIGHT = 220;
-const MARGIN = { top: 12, right: 16, bottom: 28, left: 44 };
-
 /**
  * A line chart drawn on the server as SVG (d3 computes the scales and paths as
  * plain strings), so a page without JavaScript shows it too, followed by a table of
  * the same numbers for screen readers and anyone who wants the figures. With
  * JavaScript, hovering shows the values of the nearest point.
+ *
+ * The chart and its table are made once (each x label written once, for the axis
+ * and the table alike); hovering re-renders only the overlay's line and tooltip,
+ * so a mouse move costs a few elements, not the whole chart.
  */
-export function LineChart<Row extends { [key: string]: string | number }>({
-  title,
-  xKey,
-  formatX,
-  rows,
-  series,
-}: Props<Row>) {
+export function LineChart<Row extends ChartRow>({ title, xKey, formatX, rows, series }: Props<Row>) {
   const [hovered, setHovered] = useState<number | null>(null);
-  const xs = rows.map((row) => String(row[xKey]));
-  const x = scalePoint<string>()
-    .domain(xs)
-    .range([MARGIN.left, WIDTH - MARGIN.right]);
-  const values = rows.flatMap((row) => series.map((s) => Number(row[s.key])));
-  const y = scaleLinear()
-    .domain([Math.min(0, ...values), Math.max(1, ...values)])
-    .nice()
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
-  const everyNth = Math.max(1, Math.ceil(xs.length / 8));
-  const path = (key: string) =>
-    line<Row>()
-      .x((row) => x(String(row[xKey])) ?? 0)
-      .y((row) => y(Number(row[key])))(rows) ?? "";
-  const nearest = (clientX: number, box: DOMRect) => {
-    const at = ((clientX - box.left) / box.width) * WIDTH;
-    const step = x.step() || 1;
-    return Math.min(xs.length - 1, Math.max(0, Math.round((at - MARGIN.left) / step)));
-  };
+  const labels = useMemo(() => rows.map((row) => formatX(String(row[xKey]))), [rows, xKey, formatX]);
+  const geometry = useMemo(() => chartGeometry(rows, series), [rows, series]);
   const point = hovered === null ? null : rows[hovered];
-
   return (
     <figure className="flex flex-col gap-2">
-      <div className="relative">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full text-muted-foreground"
-          role="img"
-          aria-label={title}
-          onMouseMove={(event) => setHovered(nearest(event.clientX, event.currentTarget.getBoundingClientRect()))}
-          onMouseLeave={() => setHovered(null)}
-        >
-          {y.ticks(4).map((tick) => (
-            <g key={tick}>
-              <line
-                x1={MARGIN.left}
-                x2={WIDTH - MARGIN.right}
-                y1={y(tick)}
-                y2={y(tick)}
-                stroke="currentColor"
-                strokeOpacity={0.15}
-              />
-              <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={10} fill="currentColor">
-                {tick}
-              </text>
-            </g>
-          ))}
-          {xs.map((value, i) =>
-            i % everyNth === 0 ? (
-              <text key={value} x={x(value)} y={HEIGHT - 8} textAnchor="middle" fontSize={10} fill="currentColor">
-                {formatX(value)}
-              </text>
-            ) : null,
-          )}
-          {series.map((s) => (
-            <path key={s.key} d={path(s.key)} fill="none" stroke={s.color} strokeWidth={2} />
-          ))}
-          {hovered !== null ? (
+      <div
+        className="relative"
+        onMouseMove={(event) => {
+          const box = event.currentTarget.getBoundingClientRect();
+          setHovered(nearestRow(geometry, ((event.clientX - box.left) / box.width) * CHART_WIDTH));
+        }}
+        onMouseLeave={() => setHovered(null)}
+      >
+        <ChartPicture title={title} geometry={geometry} labels={labels} />
+        {hovered !== null ? (
+          <svg
+            viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
+            className="pointer-events-none absolute inset-0 h-auto w-full text-muted-foreground"
+            aria-hidden
+          >
             <line
-              x1={x(xs[hovered]!)}
-              x2={x(xs[hovered]!)}
-              y1={MARGIN.top}
-              y2={HEIGHT - MARGIN.bottom}
+              x1={geometry.xs[hovered]}
+              x2={geometry.xs[hovered]}
+              y1={CHART_MARGIN.top}
+              y2={CHART_HEIGHT - CHART_MARGIN.bottom}
               stroke="currentColor"
               strokeOpacity={0.4}
             />
-          ) : null}
-        </svg>
-        {point ? (
+          </svg>
+        ) : null}
+        {point && hovered !== null ? (
           <div
             role="status"
             className="pointer-events-none absolute top-0 right-0 rounded border bg-popover px-2 py-1 text-xs shadow"
           >
-            <div className="font-medium">{formatX(String(point[xKey]))}</div>
+            <div className="font-medium">{labels[hovered]}</div>
             {series.map((s) => (
               <div key={s.key}>
-                {s.label}: {Number(point[s.key]).toLocaleString("en-US")}
+                {s.label}: {countFormat.format(Number(point[s.key]))}
               </div>
             ))}
           </div>
@@ -121,38 +86,99 @@ export function LineChart<Row extends { [key: string]: string | number }>({
           </span>
         ))}
       </figcaption>
-      <details className="text-sm">
-        <summary className="cursor-pointer text-muted-foreground">{title}: the numbers</summary>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{title}</caption>
-          <thead className="text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                When
-              </th>
-              {series.map((s) => (
-                <th key={s.key} scope="col" className="py-1 text-right font-medium">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={String(row[xKey])} className="border-t">
-                <th scope="row" className="py-1 font-normal">
-                  {formatX(String(row[xKey]))}
-                </th>
-                {series.map((s) => (
-                  <td key={s.key} className="py-1 text-right tabular-nums">
-                    {Number(row[s.key]).toLocaleString("en-US")}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartNumbers title={title} rows={rows} labels={labels} series={series} />
     </figure>
   );
 }
+
+/** The chart itself: grid, y ticks, x labels and lines. Memoised, so hovering never redraws it. */
+const ChartPicture = memo(function ChartPicture({
+  title,
+  geometry,
+  labels,
+}: {
+  title: string;
+  geometry: ChartGeometry;
+  labels: readonly string[];
+}) {
+  return (
+    <svg
+      viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
+      className="h-auto w-full text-muted-foreground"
+      role="img"
+      aria-label={title}
+    >
+      {geometry.yTicks.map((tick) => (
+        <g key={tick.value}>
+          <line
+            x1={CHART_MARGIN.left}
+            x2={CHART_WIDTH - CHART_MARGIN.right}
+            y1={tick.y}
+            y2={tick.y}
+            stroke="currentColor"
+            strokeOpacity={0.15}
+          />
+          <text x={CHART_MARGIN.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize={10} fill="currentColor">
+            {tick.value}
+          </text>
+        </g>
+      ))}
+      {geometry.labelled.map((i) => (
+        <text key={i} x={geometry.xs[i]} y={CHART_HEIGHT - 8} textAnchor="middle" fontSize={10} fill="currentColor">
+          {labels[i]}
+        </text>
+      ))}
+      {geometry.paths.map((path) => (
+        <path key={path.key} d={path.d} fill="none" stroke={path.color} strokeWidth={2} />
+      ))}
+    </svg>
+  );
+});
+
+/** The chart's numbers as a table, folded away under a summary. Memoised like the picture. */
+const ChartNumbers = memo(function ChartNumbers({
+  title,
+  rows,
+  labels,
+  series,
+}: {
+  title: string;
+  rows: readonly ChartRow[];
+  labels: readonly string[];
+  series: readonly ChartSeries[];
+}) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-muted-foreground">{title}: the numbers</summary>
+      <table className="mt-2 w-full text-left">
+        <caption className="sr-only">{title}</caption>
+        <thead className="text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-1 font-medium">
+              When
+            </th>
+            {series.map((s) => (
+              <th key={s.key} scope="col" className="py-1 text-right font-medium">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i} className="border-t">
+              <th scope="row" className="py-1 font-normal">
+                {labels[i]}
+              </th>
+              {series.map((s) => (
+                <td key={s.key} className="py-1 text-right tabular-nums">
+                  {countFormat.format(Number(row[s.key]))}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+});

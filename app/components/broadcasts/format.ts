@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
 import { formatInTimeZone } from "#shared/teams/time-zone.ts";
 
 // Fixed locale, and the team's time zone rather than the viewer's, so the server's HTML
@@ -8,7 +9,7 @@ export const BROADCASTS_PATH = "/dashboard/broadcasts";
 
 /** "Jan 31, 2030": the day it was in the team's time zone. */
 export function formatDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(iso));
+  return dateTimeFormat({ dateStyle: "medium", timeZone }).format(new Date(iso));
 }
 
 /** "Jan 31, 2030, 9:00 AM Europe/Paris". */
