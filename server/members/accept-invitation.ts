@@ -4,7 +4,9 @@ import { hashPassword } from "#server/auth/password.ts";
 import { beginSignup } from "#server/auth/rate-limit.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import type { Client, SignedIn } from "#server/auth/sign-in.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { AppError } from "#server/errors.ts";
+import { notifyInvitationAccepted } from "#server/notifications/invitation-events.ts";
 import type { SignupInput } from "#shared/auth/schemas.ts";
 import { isTeamRole, type TeamRole } from "#shared/teams/roles.ts";
 import { hashInvitationToken } from "./invitation-token.ts";
@@ -38,7 +40,11 @@ export async function acceptInvitation(
   options: { token: string; userId: string; now?: Date },
 ): Promise<{ teamId: string; role: TeamRole }> {
   const now = options.now ?? new Date();
-  const user = await db.selectFrom("users").select("email").where("id", "=", options.userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "name"])
+    .where("id", "=", options.userId)
+    .executeTakeFirstOrThrow();
   const row = await readInvitation(db, options.token);
   refuseUnusable(row, now);
   if (row.email.toLowerCase() !== user.email.toLowerCase()) {
@@ -60,6 +66,7 @@ export async function acceptInvitation(
       .insertInto("teamMembers")
       .values({ teamId: row.teamId, userId: options.userId, role: row.role })
       .execute();
+    await recordJoining(trx, { invitation: row, userId: options.userId, name: user.name });
     return { teamId: row.teamId, role: row.role };
   });
 }
@@ -86,10 +93,31 @@ export async function signUpWithInvitation(
     const userId = await insertUser(trx, { email: options.input.email, name: options.input.name, passwordHash });
     await spend(trx, { token: options.token, userId, now });
     await trx.insertInto("teamMembers").values({ teamId: row.teamId, userId, role: row.role }).execute();
+    await recordJoining(trx, { invitation: row, userId, name: options.input.name });
     return userId;
   });
   const session = await createSession(db, { userId, teamId: row.teamId, ...options.client });
   return { ...session, teamId: row.teamId };
+}
+
+/** A person joined through an invitation: the audit log says so, and the team is told. */
+async function recordJoining(
+  trx: Database,
+  options: { invitation: { id: string; teamId: string; email: string; role: TeamRole }; userId: string; name: string },
+) {
+  const { invitation, userId } = options;
+  await recordAudit(trx, {
+    access: { teamId: invitation.teamId, actor: { kind: "person", userId } },
+    action: "invitation.accepted",
+    target: { kind: "invitation", id: invitation.id, label: invitation.email },
+    details: { role: invitation.role },
+  });
+  await notifyInvitationAccepted(trx, {
+    teamId: invitation.teamId,
+    invitationId: invitation.id,
+    memberUserId: userId,
+    memberName: options.name,
+  });
 }
 
 async function readInvitation(db: Database, token: string) {
@@ -99,6 +127,7 @@ async function readInvitation(db: Database, token: string) {
     .innerJoin("teams", "teams.id", "teamInvitations.teamId")
     .leftJoin("users", "users.id", "teamInvitations.invitedBy")
     .select([
+      "teamInvitations.id",
       "teamInvitations.teamId",
       "teamInvitations.email",
       "teamInvitations.role",

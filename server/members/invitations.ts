@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { AppError } from "#server/errors.ts";
 import { isWellFormedId } from "#server/not-found.ts";
 import { countHits, type RateRule } from "#server/rate-limits/counters.ts";
@@ -88,6 +89,12 @@ export async function createInvitation(
         if ((error as { code?: string }).code === "23505") throw alreadyInvited;
         throw error;
       });
+    await recordAudit(trx, {
+      access,
+      action: "invitation.sent",
+      target: { kind: "invitation", id, label: email },
+      details: { role: options.role },
+    });
   });
   const acceptUrl = invitationUrl(options.baseUrl, token);
   await mailFor(db, { access, email, role: options.role, url: acceptUrl });
@@ -126,12 +133,20 @@ export async function revokeInvitation(
   authorize(access, "members.manage");
   const invitation = await getOpenInvitation(db, { teamId: access.teamId, invitationId: options.invitationId });
   if (invitation.role === "owner") authorize(access, "owners.manage");
-  await db
-    .updateTable("teamInvitations")
-    .set({ revokedAt: options.now ?? new Date() })
-    .where("id", "=", invitation.id)
-    .where("revokedAt", "is", null)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable("teamInvitations")
+      .set({ revokedAt: options.now ?? new Date() })
+      .where("id", "=", invitation.id)
+      .where("revokedAt", "is", null)
+      .executeTakeFirst();
+    if (revoked.numUpdatedRows === 0n) return;
+    await recordAudit(trx, {
+      access,
+      action: "invitation.revoked",
+      target: { kind: "invitation", id: invitation.id, label: invitation.email },
+    });
+  });
 }
 
 /**
@@ -154,11 +169,19 @@ export async function resendInvitation(
   );
   const { token, tokenHash } = newInvitationToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-  await db
-    .updateTable("teamInvitations")
-    .set({ tokenHash, sentAt: now, expiresAt })
-    .where("id", "=", invitation.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("teamInvitations")
+      .set({ tokenHash, sentAt: now, expiresAt })
+      .where("id", "=", invitation.id)
+      .execute();
+    await recordAudit(trx, {
+      access,
+      action: "invitation.sent",
+      target: { kind: "invitation", id: invitation.id, label: invitation.email },
+      details: { role, resent: true },
+    });
+  });
   const acceptUrl = invitationUrl(options.baseUrl, token);
   await mailFor(db, { access, email: invitation.email, role, url: acceptUrl });
   return { id: invitation.id, email: invitation.email, role, expiresAt, acceptUrl };

@@ -1,6 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
 import { isWellFormedId } from "#server/not-found.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 import { isTeamRole, type TeamRole } from "#shared/teams/roles.ts";
 import { keepAnOwner, lockTeam } from "./owner-rule.ts";
@@ -34,9 +35,10 @@ async function getMemberForUpdate(trx: Database, options: { teamId: string; user
   if (!isWellFormedId(options.userId)) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
   const row = await trx
     .selectFrom("teamMembers")
-    .select(["userId", "role"])
-    .where("teamId", "=", options.teamId)
-    .where("userId", "=", options.userId)
+    .innerJoin("users", "users.id", "teamMembers.userId")
+    .select(["teamMembers.userId", "teamMembers.role", "users.email"])
+    .where("teamMembers.teamId", "=", options.teamId)
+    .where("teamMembers.userId", "=", options.userId)
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
   return row;
@@ -66,6 +68,12 @@ export async function changeMemberRole(
       .where("teamId", "=", access.teamId)
       .where("userId", "=", member.userId)
       .execute();
+    await recordAudit(trx, {
+      access,
+      action: "member.role-changed",
+      target: { kind: "member", id: member.userId, label: member.email },
+      details: { from: member.role, to: options.role },
+    });
   });
   const members = await listMembers(db, { access });
   return members.find((member) => member.userId === options.userId)!;
@@ -88,6 +96,12 @@ export async function removeMember(db: Database, options: { access: TeamAccess; 
       await keepAnOwner(trx, { teamId: access.teamId, losing: member.userId, message: LAST_OWNER });
     }
     await deleteMembership(trx, { teamId: access.teamId, userId: member.userId });
+    await recordAudit(trx, {
+      access,
+      action: "member.removed",
+      target: { kind: "member", id: member.userId, label: member.email },
+      details: { role: member.role },
+    });
   });
 }
 
@@ -107,6 +121,12 @@ export async function leaveTeam(db: Database, options: { access: TeamAccess }): 
       });
     }
     await deleteMembership(trx, { teamId: access.teamId, userId });
+    await recordAudit(trx, {
+      access,
+      action: "member.removed",
+      target: { kind: "member", id: userId, label: member.email },
+      details: { role: member.role, left: true },
+    });
   });
 }
 
