@@ -58,6 +58,7 @@ export default [
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
       route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
+      route("api/:id/revoke", "routes/dashboard/api-access-key-revoke.tsx"),
     ]),
   ]),
 

@@ -30,6 +30,7 @@ import * as accountTokens from "#migrations/2026-11-24T1200-account-tokens.ts";
 import * as searchFoldsAccents from "#migrations/2026-11-24T1210-search-folds-accents.ts";
 import * as contactSearchPrefixIndex from "#migrations/2026-11-24T1211-contact-search-prefix-index.ts";
 import * as teamRoles from "#migrations/2026-11-24T1300-team-roles.ts";
+import * as apiKeys from "#migrations/2026-11-24T1330-api-keys.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1210-search-folds-accents": searchFoldsAccents,
   "2026-11-24T1211-contact-search-prefix-index": contactSearchPrefixIndex,
   "2026-11-24T1300-team-roles": teamRoles,
+  "2026-11-24T1330-api-keys": apiKeys,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -42,6 +42,19 @@ export interface AccountTokens {
   userId: string;
 }
 
+export interface ApiKeys {
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  id: string;
+  keyHash: Buffer;
+  lastUsedAt: Timestamp | null;
+  name: string;
+  prefix: string;
+  revokedAt: Timestamp | null;
+  role: string;
+  teamId: string;
+}
+
 export interface CampaignDeliveryCounts {
   campaignId: string;
   status: string;
@@ -417,6 +430,7 @@ export interface WriteKeys {
 
 export interface DB {
   accountTokens: AccountTokens;
+  apiKeys: ApiKeys;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
   campaignHourlyStats: CampaignHourlyStats;

@@ -13,6 +13,7 @@ import { addContacts, sendQueues, staticSegment } from "../delivery/fixtures.ts"
 import { sendWholeCampaign } from "../delivery/outcomes-fixture.ts";
 import { planOf } from "../delivery/plan-of.ts";
 import { seedEvents } from "../events/seed.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -26,7 +27,7 @@ async function sendGoalCampaign(
   options: { name: string; goal: ConversionGoal | null; segmentIds?: string[]; sentAt: Date },
 ) {
   const campaign = await createCampaign(getDb(), {
-    teamId,
+    access: await ownerAccess(teamId),
     input: {
       name: options.name,
       type: "EMAIL",

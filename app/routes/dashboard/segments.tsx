@@ -18,6 +18,8 @@ import { firstPageHref, readPageRequest } from "#app/lib/page-cursor.ts";
 import { getDb } from "#db/database.ts";
 import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { loadBuilderData, previewDraft, saveDraft } from "#server/segments/filter/builder.ts";
@@ -81,14 +83,15 @@ async function loadFilterTab(teamId: string, segmentId: string | null) {
  * The Event Filter builder's posts without JavaScript (with it, only Save comes
  * here): Preview counts the tree, Add and Remove edit it, Save stores it.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  // The builder only makes and changes segments: a Viewer has none.
+  const access = requireAccess(context.get(sessionContext), "segments.write");
   const { intent, name, draft } = readBuilderForm(await request.formData());
   const segmentId = new URL(request.url).searchParams.get("segment") || undefined;
   const unchecked = { draft, name, errors: {}, preview: null, problem: null };
   if (intent.kind === "save") {
     try {
-      const saved = await saveDraft(getDb(), { teamId: team.id, name, draft, segmentId });
+      const saved = await saveDraft(getDb(), { access, name, draft, segmentId });
       const description = saved.created ? "Segment created successfully" : "Segment updated successfully";
       const toast = await flashToasts({ type: "success", title: "Success", description });
       return redirect(segmentsPath("filters"), { headers: { "Set-Cookie": toast } });
@@ -102,9 +105,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (intent.kind !== "preview") return { builder: unchecked, toasts: [] };
-  const checked = await previewDraft(getDb(), { teamId: team.id, draft, selfId: segmentId });
+  const checked = await previewDraft(getDb(), { teamId: access.teamId, draft, selfId: segmentId });
   return data({ builder: { ...unchecked, ...checked }, toasts: [] }, { status: checked.preview ? 200 : 400 });
-}
+});
 
 // The list does not depend on the tab, so switching tabs need not read it again, except
 // into the Event Filter tab, which loads its builder (and counts the segment it reopens),
