@@ -18,13 +18,13 @@ async function createKey(member: TeamMember, fields: { name: string; role: strin
     apiKeysAction,
     formRequest("/dashboard/settings/api-keys", { intent: "create-api-key", ...fields }, member.cookie),
   );
-  return { response, body: (await response.json()) as { created: { key: string } | null; result: unknown } };
+  return { response, body: (await response.json()) as { createdApiKey: { key: string } | null; result: unknown } };
 }
 
 async function keyOf(member: TeamMember, fields: { name: string; role: string }): Promise<string> {
   const { response, body } = await createKey(member, fields);
   expect(response.status).toBe(201);
-  return body.created!.key;
+  return body.createdApiKey!.key;
 }
 
 const postSegment = (key: string, name = "From a key") =>
@@ -103,7 +103,7 @@ describe("API keys", () => {
 
     const owner = await createKey(members.owner, { name: "Root", role: "owner" });
     expect(owner.response.status).toBe(400);
-    expect(owner.body.created).toBeNull();
+    expect(owner.body.createdApiKey).toBeNull();
 
     const page = await serveDashboard(apiKeysPage, getRequest("/dashboard/settings/api-keys", members.viewer.cookie));
     expect(page.status).toBe(403);

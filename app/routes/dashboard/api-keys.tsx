@@ -67,13 +67,17 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (formData.get("intent") === "create-api-key") {
     const submission = parseWithZod(formData, { schema: CreateApiKeySchema });
     if (submission.status !== "success")
-      return data({ form: "api-key", result: submission.reply(), created: null, toasts: [] }, { status: 400 });
+      return data(
+        { form: "api-key", result: submission.reply(), created: null, createdApiKey: null, toasts: [] },
+        { status: 400 },
+      );
     const created = await createApiKey(getDb(), { access, ...submission.value });
     return data(
       {
         form: "api-key",
         result: submission.reply({ resetForm: true }),
-        created: { kind: "api-key", name: created.name, key: created.key },
+        created: null,
+        createdApiKey: { name: created.name, role: created.role, key: created.key },
         toasts: [toast],
       },
       { status: 201 },
@@ -81,13 +85,17 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   const submission = parseWithZod(formData, { schema: CreateWriteKeySchema });
   if (submission.status !== "success")
-    return data({ form: "write-key", result: submission.reply(), created: null, toasts: [] }, { status: 400 });
+    return data(
+      { form: "write-key", result: submission.reply(), created: null, createdApiKey: null, toasts: [] },
+      { status: 400 },
+    );
   const created = await createWriteKey(getDb(), { access, ...submission.value });
   return data(
     {
       form: "write-key",
       result: submission.reply({ resetForm: true }),
-      created: { kind: "write-key", name: created.name, key: created.key },
+      created: { name: created.name, kind: created.kind, key: created.key },
+      createdApiKey: null,
       toasts: [toast],
     },
     { status: 201 },
@@ -96,6 +104,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const created = actionData?.created;
+  const createdApiKey = actionData?.createdApiKey;
   const { canManage } = loaderData;
   return (
     <>
@@ -110,11 +119,9 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           </>
         }
       />
-      {created?.kind === "write-key" ? (
-        <NewKeyNotice name={created.name} keyValue={created.key} host={loaderData.host} />
-      ) : null}
-      {created?.kind === "api-key" ? (
-        <NewApiKeyNotice name={created.name} keyValue={created.key} host={loaderData.host} />
+      {created ? <NewKeyNotice name={created.name} keyValue={created.key} host={loaderData.host} /> : null}
+      {createdApiKey ? (
+        <NewApiKeyNotice name={createdApiKey.name} keyValue={createdApiKey.key} host={loaderData.host} />
       ) : null}
       {canManage ? null : (
         <p className="mb-6 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">

@@ -4,6 +4,7 @@ import { DashboardShell } from "#app/components/dashboard/shell.tsx";
 import { sessionContext } from "#app/http/context.ts";
 import { readSidebarCollapsed } from "#app/http/preferences.ts";
 import { requirePageUser } from "#app/http/session.ts";
+import { abilitiesOf } from "#server/teams/permissions.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.
@@ -18,7 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, team } = context.get(sessionContext);
   return {
     user: { name: user.name, email: user.email },
-    team: { name: team.name },
+    team: { name: team.name, role: team.role },
+    // From the session's role on the server; the actions check again, whatever the page showed.
+    abilities: abilitiesOf(team.role),
     sidebarCollapsed: await readSidebarCollapsed(request),
   };
 }

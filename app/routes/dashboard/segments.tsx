@@ -28,6 +28,7 @@ import { storedFilter } from "#server/segments/filter/references.ts";
 import { findSegmentFilter } from "#server/segments/filter-segments.ts";
 import { findSegment } from "#server/segments/find-segment.ts";
 import { listSegments } from "#server/segments/segments.ts";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Segments · Murmur" }];
 
@@ -141,6 +142,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
   const tab = parseSegmentTab(searchParams.get("tab"));
   const { segments, filterTab, firstPage } = loaderData;
   const editing = filterTab?.segment;
+  const write = useAbility("segments.write");
   const builderState = actionData?.builder ?? filterTab?.state;
   const query: Record<string, string> = editing ? { segment: editing.id } : {};
 
@@ -150,35 +152,41 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
         title="Segments"
         description={DESCRIPTION}
         actions={
-          <Button asChild>
-            <Link to={segmentsPath(tab, "new")} preventScrollReset>
-              <Plus aria-hidden="true" />
-              Create Segment
-            </Link>
-          </Button>
+          write.allowed ? (
+            <Button asChild>
+              <Link to={segmentsPath(tab, "new")} preventScrollReset>
+                <Plus aria-hidden="true" />
+                Create Segment
+              </Link>
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">{write.reason}</p>
+          )
         }
       />
       {/* The open dialog route: a modal with JavaScript, a card here above the list without it. */}
       <Outlet />
-      <Card className="mb-8 p-4 md:p-6">
-        <SegmentTabs
-          active={tab}
-          filters={
-            filterTab && builderState ? (
-              <FilterBuilder
-                // A new answer from the server (a preview, an edit without JavaScript) starts the form afresh from it.
-                key={actionData ? JSON.stringify(actionData.builder.draft) : (editing?.id ?? "new")}
-                action={segmentsPath("filters", "", query)}
-                previewUrl={`${PREVIEW_URL}${editing ? `?segment=${editing.id}` : ""}`}
-                state={builderState}
-                data={filterTab.data}
-                segment={editing}
-              />
-            ) : null
-          }
-        />
-        <Toasts toasts={actionData?.toasts} />
-      </Card>
+      {write.allowed ? (
+        <Card className="mb-8 p-4 md:p-6">
+          <SegmentTabs
+            active={tab}
+            filters={
+              filterTab && builderState ? (
+                <FilterBuilder
+                  // A new answer from the server (a preview, an edit without JavaScript) starts the form afresh from it.
+                  key={actionData ? JSON.stringify(actionData.builder.draft) : (editing?.id ?? "new")}
+                  action={segmentsPath("filters", "", query)}
+                  previewUrl={`${PREVIEW_URL}${editing ? `?segment=${editing.id}` : ""}`}
+                  state={builderState}
+                  data={filterTab.data}
+                  segment={editing}
+                />
+              ) : null
+            }
+          />
+          <Toasts toasts={actionData?.toasts} />
+        </Card>
+      ) : null}
       <section aria-labelledby="segment-list-heading" className="flex flex-col gap-4">
         <h2 id="segment-list-heading" className="text-lg font-semibold">
           Your segments

@@ -26,6 +26,7 @@ import { sessionContext } from "#app/http/context.ts";
 import { accessOf, requireAccess } from "#app/http/access.ts";
 import { formFailure } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 
 const CHANNELS = ["EMAIL", "SMS", "WHATSAPP"] as const satisfies readonly CampaignType[];
 const TEST_SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;
@@ -111,6 +112,8 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 });
 
 export default function ChannelSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const manage = useAbility("channels.manage");
+  const secrets = useAbility("channels.read");
   return (
     <>
       <PageHeader
@@ -122,6 +125,11 @@ export default function ChannelSettings({ loaderData, actionData }: Route.Compon
           Back to settings
         </Link>
       </p>
+      {manage.reason ? (
+        <p className="mb-4 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
+          {manage.reason} {secrets.reason ?? ""}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         {loaderData.providers.map((provider) => {
           const active = provider.enabled ? PROVIDER_NAMES[provider.channel] : "Outbox";
@@ -143,21 +151,24 @@ export default function ChannelSettings({ loaderData, actionData }: Route.Compon
               </CardHeader>
               <CardContent className="flex flex-col gap-4">
                 {/* A new key after each save remounts the form, so typed secrets leave the page with JavaScript too. */}
-                <ProviderForm
-                  key={provider.savedAt}
-                  channel={provider.channel}
-                  enabled={provider.enabled}
-                  defaults={provider.defaults}
-                  masked={provider.masked}
-                  lastResult={actionData?.form === `${provider.channel}-save` ? actionData.result : undefined}
-                />
-                {provider.saved && (
-                  <TestMessageForm
+                {/* Read-only for those who may not change providers: the controls are there, disabled. */}
+                <fieldset disabled={!manage.allowed} className="contents">
+                  <ProviderForm
+                    key={provider.savedAt}
                     channel={provider.channel}
-                    lastResult={actionData?.form === `${provider.channel}-test` ? actionData.result : undefined}
-                    report={actionData?.form === `${provider.channel}-test` ? actionData.report : undefined}
+                    enabled={provider.enabled}
+                    defaults={provider.defaults}
+                    masked={provider.masked}
+                    lastResult={actionData?.form === `${provider.channel}-save` ? actionData.result : undefined}
                   />
-                )}
+                  {provider.saved && (
+                    <TestMessageForm
+                      channel={provider.channel}
+                      lastResult={actionData?.form === `${provider.channel}-test` ? actionData.result : undefined}
+                      report={actionData?.form === `${provider.channel}-test` ? actionData.report : undefined}
+                    />
+                  )}
+                </fieldset>
               </CardContent>
             </Card>
           );
