@@ -84,6 +84,11 @@ export function maskSecret(value: string): string {
   return value.length >= 12 ? `••••${value.slice(-4)}` : "••••";
 }
 
+/**
+ * A team's provider for `channel` as Settings → Channels shows it: plain settings, and
+ * secrets masked to their last characters, or all null for a role that may not read
+ * channel secrets (a Viewer). Never throws for the role: everyone may see the providers.
+ */
 export async function viewChannelSettings<C extends CampaignType>(
   db: Database,
   options: { access: TeamAccess; channel: C },
