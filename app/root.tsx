@@ -63,7 +63,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let detail = "An unexpected error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    title =
+      error.status === 404
+        ? "Page not found"
+        : error.status === 403
+          ? "Not allowed"
+          : `${error.status} ${error.statusText}`;
     detail = typeof error.data === "string" && error.data ? error.data : detail;
   }
   return (

@@ -75,6 +75,7 @@ export default [
     route("settings/usage", "routes/dashboard/settings-usage.tsx"),
     route("settings/api-keys", "routes/dashboard/api-keys.tsx", [
       route(":id/revoke", "routes/dashboard/api-key-revoke.tsx"),
+      route("api/:id/revoke", "routes/dashboard/api-access-key-revoke.tsx"),
     ]),
   ]),
 

@@ -19,7 +19,7 @@ import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { prepareMessageFinisher } from "#server/delivery/tracked-content.ts";
 import { startWorker } from "#server/jobs/worker.ts";
 import { startCountingSink } from "./lib/counting-smtp-sink.ts";
-import { createBenchTeam, seedContacts, startBenchDatabase } from "./lib/send-fixtures.ts";
+import { benchAccess, createBenchTeam, seedContacts, startBenchDatabase } from "./lib/send-fixtures.ts";
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -69,7 +69,7 @@ try {
 
   // Baseline: the same messages, rendered and tracked beforehand, straight to nodemailer.
   log(`baseline: rendering ${SEND} messages`);
-  const baselineCampaign = await createCampaign(db, { teamId, input });
+  const baselineCampaign = await createCampaign(db, { access: benchAccess(teamId), input });
   const render = prepareCampaignRenderer({
     ...baselineCampaign,
     whatsappTemplate: null,
@@ -125,9 +125,9 @@ try {
     senders: async () =>
       createSmtpSender({ allowPrivateNetworks: true, config: smtp, maxConnections: CONNECTIONS_PER_CHUNK }),
   });
-  const campaign = await createCampaign(db, { teamId, input });
+  const campaign = await createCampaign(db, { access: benchAccess(teamId), input });
   started = performance.now();
-  await sendCampaignNow(db, { teamId, campaignId: campaign.id });
+  await sendCampaignNow(db, { access: benchAccess(teamId), campaignId: campaign.id });
   for (;;) {
     const { state } = await db
       .selectFrom("campaigns")
@@ -145,7 +145,7 @@ try {
   log(`resolve: seeding ${RESOLVE} contacts`);
   const bigTeam = await createBenchTeam(db, "Big");
   await seedContacts(db, { teamId: bigTeam, count: RESOLVE, domain: "big.test" });
-  const big = await createCampaign(db, { teamId: bigTeam, input: { ...input, name: "Big" } });
+  const big = await createCampaign(db, { access: benchAccess(bigTeam), input: { ...input, name: "Big" } });
   started = performance.now();
   const resolved = await db
     .transaction()

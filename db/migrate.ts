@@ -33,6 +33,7 @@ import * as teamRoles from "#migrations/2026-11-24T1300-team-roles.ts";
 import * as campaignConversions from "#migrations/2026-11-24T1310-campaign-conversions.ts";
 import * as eventPropertyValues from "#migrations/2026-11-24T1311-event-property-values.ts";
 import * as eventHourlyCoveringKey from "#migrations/2026-11-24T1320-event-hourly-covering-key.ts";
+import * as apiKeys from "#migrations/2026-11-24T1330-api-keys.ts";
 import * as teamInvitations from "#migrations/2026-11-24T1340-team-invitations.ts";
 import * as auditLog from "#migrations/2026-11-24T1350-audit-log.ts";
 import * as notifications from "#migrations/2026-11-24T1360-notifications.ts";
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1310-campaign-conversions": campaignConversions,
   "2026-11-24T1311-event-property-values": eventPropertyValues,
   "2026-11-24T1320-event-hourly-covering-key": eventHourlyCoveringKey,
+  "2026-11-24T1330-api-keys": apiKeys,
   "2026-11-24T1340-team-invitations": teamInvitations,
   "2026-11-24T1350-audit-log": auditLog,
   "2026-11-24T1360-notifications": notifications,

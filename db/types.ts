@@ -44,6 +44,19 @@ export interface AccountTokens {
   userId: string;
 }
 
+export interface ApiKeys {
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  id: string;
+  keyHash: Buffer;
+  lastUsedAt: Timestamp | null;
+  name: string;
+  prefix: string;
+  revokedAt: Timestamp | null;
+  role: string;
+  teamId: string;
+}
+
 export interface AuditLog {
   action: string;
   actorEmail: string | null;
@@ -520,6 +533,7 @@ export interface WriteKeys {
 
 export interface DB {
   accountTokens: AccountTokens;
+  apiKeys: ApiKeys;
   auditLog: AuditLog;
   campaignConversionHourly: CampaignConversionHourly;
   campaignConversions: CampaignConversions;

@@ -7,6 +7,7 @@ import { APP_DATABASE, withDatabase } from "#db/start.ts";
 import { createAccount } from "#server/auth/accounts.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { sessionCookie } from "#app/http/cookies.ts";
+import type { TeamRole } from "#shared/teams/roles.ts";
 import { newUser, type NewUser } from "./helpers.ts";
 
 // Specs whose subject is not signing in start signed in the way STYLE.md asks: a
@@ -59,4 +60,37 @@ function configuredBaseURL(): string {
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error("signInWithSessionRow needs the baseURL that playwright.config.ts sets");
   return baseURL;
+}
+
+/**
+ * Signs a new person in as a member of an existing team with `role`, as the members
+ * page would have added them: their own account, a team_members row in `teamId`, and
+ * a session on that team. Ends on /dashboard.
+ */
+export async function signInAsMember(page: Page, options: { teamId: string; role: TeamRole }): Promise<SignedInUser> {
+  database ??= connectToE2eDatabase();
+  const db = await database;
+  const user = newUser();
+  const { userId } = await createAccount(db, user);
+  await db.insertInto("teamMembers").values({ teamId: options.teamId, userId, role: options.role }).execute();
+  const { token } = await createSession(db, { userId, teamId: options.teamId });
+  const [pair = ""] = (await sessionCookie.serialize(token)).split(";");
+  const at = pair.indexOf("=");
+  await page
+    .context()
+    .addCookies([
+      { name: pair.slice(0, at), value: pair.slice(at + 1), url: configuredBaseURL(), httpOnly: true, sameSite: "Lax" },
+    ]);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/dashboard");
+  return { ...user, userId, teamId: options.teamId, token };
+}
+
+/** A team whose Owner never opens a browser: its id, and the Owner's token for the API. */
+export async function teamOwnedBySomeoneElse(): Promise<{ teamId: string; token: string }> {
+  database ??= connectToE2eDatabase();
+  const db = await database;
+  const { userId, teamId } = await createAccount(db, newUser());
+  const { token } = await createSession(db, { userId, teamId });
+  return { teamId, token };
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getDb } from "#db/database.ts";
+import { findApiKeySession, isApiKey } from "#server/api-keys/key-sessions.ts";
 import { findSession, lookUpSession, type SessionUser } from "#server/auth/sessions.ts";
 import { AppError } from "#server/errors.ts";
 import { sessionCookie } from "./cookies.ts";
@@ -49,14 +50,20 @@ export async function requirePageUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * For the JSON API: the signed-in user, or a 401. A call signed in by the browser's
- * cookie that may change something must also come from Murmur's own pages as JSON
- * (403 or 415 otherwise; server/http/cross-site.ts).
+ * For the JSON API: the signed-in user or the API key (`Authorization: Bearer mak_…`,
+ * answered in the same shape with the key's role), or a 401. A call signed in by the
+ * browser's cookie that may change something must also come from Murmur's own pages
+ * as JSON (403 or 415 otherwise; server/http/cross-site.ts).
  */
 export async function requireApiUser(request: Request): Promise<SessionUser> {
   const credential = await readCredential(request);
   if (!credential) throw new AppError("UNAUTHENTICATED", "Authentication required: send a Bearer token.");
   if (credential.from === "cookie") requireSameOriginJson(request);
+  if (credential.from === "bearer" && isApiKey(credential.token)) {
+    const key = await findApiKeySession(getDb(), credential.token);
+    if (!key) throw new AppError("UNAUTHENTICATED", "This API key is invalid or has been revoked.");
+    return key;
+  }
   const found = await lookUpSession(getDb(), credential.token);
   if (found.session) return found.session;
   const ended = "endedBecause" in found ? found.endedBecause : undefined;

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from "#db/embedded.ts";
 import { newId } from "#db/ids.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { ensureDatabase, withDatabase } from "#db/start.ts";
+import type { TeamAccess } from "#server/teams/permissions.ts";
 
 export type BenchDatabase = { url: string; db: Database; stop: () => Promise<void> };
 
@@ -39,6 +40,14 @@ export async function createBenchTeam(db: Database, name = "Bench"): Promise<str
   const id = newId();
   await db.insertInto("teams").values({ id, name }).execute();
   return id;
+}
+
+/**
+ * The Owner's access to a bench team. A bench team has no people (nobody signs in to
+ * it), so the actor is a placeholder id that no report reads.
+ */
+export function benchAccess(teamId: string): TeamAccess {
+  return { teamId, role: "owner", actor: { kind: "person", userId: "00000000-0000-0000-0000-000000000000" } };
 }
 
 /**

@@ -13,6 +13,7 @@ import { refineFilter, refineModeOf } from "./refine.ts";
 import type { Choice } from "./types.ts";
 import type { ModelSettings } from "./settings.ts";
 import { buildVocabulary } from "./vocabulary.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export const PROMPT_MAX_LENGTH = 1000;
 
@@ -108,7 +109,7 @@ export async function generateSegment(
 export async function answerPrompt(
   db: Database,
   options: {
-    teamId: string;
+    access: TeamAccess;
     userId: string;
     prompt: string;
     model: ModelSettings | null;
@@ -117,6 +118,10 @@ export async function answerPrompt(
     readings?: string[];
   },
 ): Promise<GeneratedSegment> {
-  await requirePromptAllowance(db, options);
-  return generateSegment(db, options);
+  // A prompt builds a segment and may cost a model call: it is segment work, not reading.
+  authorize(options.access, "segments.write");
+  const { access, ...rest } = options;
+  const asked = { ...rest, teamId: access.teamId };
+  await requirePromptAllowance(db, asked);
+  return generateSegment(db, asked);
 }

@@ -9,6 +9,7 @@ import { answerPrompt, PromptSchema } from "./generate.ts";
 import { describeFilterNames } from "./names.ts";
 import { modelSettingsFromEnv } from "./settings.ts";
 import { buildVocabulary } from "./vocabulary.ts";
+import type { TeamAccess } from "#server/teams/permissions.ts";
 
 /** What the AI Prompt tab shows for a prompt: the result in plain words, or why there is none. */
 export type PromptPanelResult =
@@ -45,7 +46,7 @@ export type FollowUp = { text: string; filterJson: string; earlier: string[]; un
  */
 export async function promptPanelResult(
   db: Database,
-  options: { teamId: string; userId: string; prompt: string; readings?: string[]; followUp?: FollowUp },
+  options: { access: TeamAccess; userId: string; prompt: string; readings?: string[]; followUp?: FollowUp },
 ): Promise<PromptPanelResult> {
   const { followUp } = options;
   const parsed = PromptSchema.safeParse({
@@ -55,7 +56,7 @@ export async function promptPanelResult(
   if (!parsed.success) return { prompt: options.prompt, error: parsed.error.issues[0]!.message };
   try {
     const result = await answerPrompt(db, {
-      teamId: options.teamId,
+      access: options.access,
       userId: options.userId,
       prompt: parsed.data.prompt,
       // Text that is not JSON stays text, which the filter schema refuses with a message.
@@ -63,7 +64,7 @@ export async function promptPanelResult(
       readings: parsed.data.readings,
       model: modelSettingsFromEnv(),
     });
-    const names = describeFilterNames(await buildVocabulary(db, { teamId: options.teamId }));
+    const names = describeFilterNames(await buildVocabulary(db, { teamId: options.access.teamId }));
     const earlier = followUp ? followUp.unsupported.map((s) => s.slice(0, 500)).slice(0, SHOWN_UNSUPPORTED_MAX) : [];
     const unsupported = [...new Set([...earlier, ...result.unsupported])].slice(0, SHOWN_UNSUPPORTED_MAX);
     return {

@@ -11,8 +11,15 @@ const RENEW_AFTER_MS = 60 * 60 * 1000;
 // "Last seen" on the Sessions page needs minutes, not milliseconds: at most one write a minute a session.
 const LAST_SEEN_EVERY_MS = 60 * 1000;
 
+/**
+ * Who a request acts as. A person's session, or an API key (`apiKeyId` set): a key is
+ * not a person, so for a key `sessionId` is the key's id, `user` is the person who
+ * created it (answerable for it; per-person limits count against them) and
+ * `team.role` is the key's own role, never the creator's.
+ */
 export type SessionUser = {
   sessionId: string;
+  apiKeyId?: string;
   expiresAt: Date;
   user: { id: string; name: string; email: string };
   team: { id: string; name: string; role: TeamRole };

@@ -8,6 +8,7 @@ import { type ContentColumns, contentColumns, requireReadyToSchedule } from "./c
 import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "#shared/campaigns/schemas.ts";
 import { setCampaignSegments } from "./segment-links.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export type CampaignView = {
   id: string;
@@ -179,8 +180,10 @@ function timingFor(input: CampaignInput, columns: ContentColumns, current?: Timi
 /** Creates a campaign as a draft, or scheduled when the input carries a future time. */
 export async function createCampaign(
   db: Database,
-  options: { teamId: string; input: CampaignInput },
+  options: { access: TeamAccess; input: CampaignInput },
 ): Promise<CampaignView> {
+  authorize(options.access, "campaigns.write");
+  const { teamId } = options.access;
   const { input } = options;
   const columns = await contentColumns(input);
   const timing = timingFor(input, columns);
@@ -190,7 +193,7 @@ export async function createCampaign(
       .insertInto("campaigns")
       .values({
         id,
-        teamId: options.teamId,
+        teamId,
         name: input.name,
         type: input.type,
         ...columns,
@@ -198,9 +201,9 @@ export async function createCampaign(
         conversionGoal: goalColumn(input.conversionGoal),
       })
       .execute();
-    await setCampaignSegments(trx, { teamId: options.teamId, campaignId: id, segmentIds: input.segmentIds });
+    await setCampaignSegments(trx, { teamId, campaignId: id, segmentIds: input.segmentIds });
   });
-  return getCampaign(db, { teamId: options.teamId, campaignId: id });
+  return getCampaign(db, { teamId, campaignId: id });
 }
 
 /**
@@ -210,12 +213,14 @@ export async function createCampaign(
  */
 export async function updateCampaign(
   db: Database,
-  options: { teamId: string; campaignId: string; input: CampaignInput },
+  options: { access: TeamAccess; campaignId: string; input: CampaignInput },
 ): Promise<CampaignView> {
+  authorize(options.access, "campaigns.write");
+  const { teamId } = options.access;
   const { input } = options;
   const columns = await contentColumns(input);
   await db.transaction().execute(async (trx) => {
-    const current = await lockCampaign(trx, options);
+    const current = await lockCampaign(trx, { teamId: options.access.teamId, campaignId: options.campaignId });
     if (!EDITABLE_STATES.includes(current.state)) {
       throw new AppError("CONFLICT", `This campaign is ${current.state} and can no longer be edited.`);
     }
@@ -232,9 +237,9 @@ export async function updateCampaign(
       })
       .where("id", "=", current.id)
       .execute();
-    await setCampaignSegments(trx, { teamId: options.teamId, campaignId: current.id, segmentIds: input.segmentIds });
+    await setCampaignSegments(trx, { teamId, campaignId: current.id, segmentIds: input.segmentIds });
   });
-  return getCampaign(db, options);
+  return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }
 
 /** A goal as its jsonb column takes it: JSON text, or null for none. */
@@ -243,9 +248,10 @@ function goalColumn(goal: ConversionGoal | null | undefined): string | null {
 }
 
 /** Deletes a campaign; one that is sending right now (ACTIVE) cannot be deleted. */
-export async function deleteCampaign(db: Database, options: { teamId: string; campaignId: string }): Promise<void> {
+export async function deleteCampaign(db: Database, options: { access: TeamAccess; campaignId: string }): Promise<void> {
+  authorize(options.access, "campaigns.write");
   await db.transaction().execute(async (trx) => {
-    const current = await lockCampaign(trx, options);
+    const current = await lockCampaign(trx, { teamId: options.access.teamId, campaignId: options.campaignId });
     if (current.state === "ACTIVE") throw new AppError("CONFLICT", "This campaign is sending and cannot be deleted.");
     await trx.deleteFrom("campaigns").where("id", "=", current.id).execute();
   });

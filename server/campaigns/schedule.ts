@@ -2,15 +2,17 @@ import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
 import { type CampaignView, getCampaign, lockCampaign, requireFutureTime } from "./campaigns.ts";
 import { requireReadyToSchedule } from "./content-columns.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 /** DRAFT → SCHEDULED at a future time. Any other state is a 409; a past or invalid time a 400. */
 export async function scheduleCampaign(
   db: Database,
-  options: { teamId: string; campaignId: string; scheduledTime: string },
+  options: { access: TeamAccess; campaignId: string; scheduledTime: string },
 ): Promise<CampaignView> {
+  authorize(options.access, "campaigns.send");
   const scheduledAt = requireFutureTime(options.scheduledTime);
   await db.transaction().execute(async (trx) => {
-    const current = await lockCampaign(trx, options);
+    const current = await lockCampaign(trx, { teamId: options.access.teamId, campaignId: options.campaignId });
     if (current.state !== "DRAFT") {
       throw new AppError("CONFLICT", `Only a DRAFT campaign can be scheduled; this one is ${current.state}.`);
     }
@@ -21,16 +23,17 @@ export async function scheduleCampaign(
       .where("id", "=", current.id)
       .execute();
   });
-  return getCampaign(db, options);
+  return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }
 
 /** SCHEDULED → DRAFT: the campaign will not start until scheduled again. */
 export async function unscheduleCampaign(
   db: Database,
-  options: { teamId: string; campaignId: string },
+  options: { access: TeamAccess; campaignId: string },
 ): Promise<CampaignView> {
+  authorize(options.access, "campaigns.send");
   await db.transaction().execute(async (trx) => {
-    const current = await lockCampaign(trx, options);
+    const current = await lockCampaign(trx, { teamId: options.access.teamId, campaignId: options.campaignId });
     if (current.state !== "SCHEDULED") {
       throw new AppError(
         "CONFLICT",
@@ -43,5 +46,5 @@ export async function unscheduleCampaign(
       .where("id", "=", current.id)
       .execute();
   });
-  return getCampaign(db, options);
+  return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }

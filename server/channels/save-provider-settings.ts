@@ -2,6 +2,7 @@ import type { Database } from "#db/database.ts";
 import { saveChannelSettings } from "./settings.ts";
 import { smtpChange, twilioChange, whatsAppChange } from "./settings-input.ts";
 import type { ProviderSettingsForm } from "#shared/channels/settings-schemas.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 /**
  * Saves what a team entered in Settings → Channels for one provider, as
@@ -11,9 +12,11 @@ import type { ProviderSettingsForm } from "#shared/channels/settings-schemas.ts"
  */
 export async function saveProviderSettings(
   db: Database,
-  options: { teamId: string; form: ProviderSettingsForm },
+  options: { access: TeamAccess; form: ProviderSettingsForm },
 ): Promise<void> {
-  const { teamId, form } = options;
+  authorize(options.access, "channels.manage");
+  const { form } = options;
+  const { teamId } = options.access;
   switch (form.channel) {
     case "EMAIL":
       return saveChannelSettings(db, { teamId, channel: form.channel, ...smtpChange(form) });

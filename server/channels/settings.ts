@@ -14,6 +14,7 @@ import {
   SECRET_NAMES,
   type SecretName,
 } from "#shared/channels/settings-schemas.ts";
+import { can, type TeamAccess } from "#server/teams/permissions.ts";
 
 /** A team's provider for one channel, secrets decrypted: only for sending, never for pages. */
 export type ChannelSettings<C extends CampaignType> = {
@@ -30,6 +31,8 @@ export type ChannelSettingsView<C extends CampaignType> = {
   enabled: boolean;
   config: ChannelConfig[C] | null;
   secrets: Record<SecretName<C>, string | null>;
+  /** The caller's role may not see secrets (a Viewer): `secrets` are all null, saved or not. */
+  secretsHidden: boolean;
   /** The saved secrets were sealed with another key (MURMUR_SECRET_KEY changed): they must be entered again. */
   unreadable: boolean;
   updatedAt: Date | null;
@@ -87,38 +90,50 @@ export function maskSecret(value: string): string {
   return value.length >= 12 ? `••••${value.slice(-4)}` : "••••";
 }
 
+/**
+ * A team's provider for `channel` as Settings → Channels shows it: plain settings, and
+ * secrets masked to their last characters, or all null for a role that may not read
+ * channel secrets (a Viewer). Never throws for the role: everyone may see the providers.
+ */
 export async function viewChannelSettings<C extends CampaignType>(
   db: Database,
-  options: { teamId: string; channel: C },
+  options: { access: TeamAccess; channel: C },
 ): Promise<ChannelSettingsView<C>> {
+  const { teamId } = options.access;
+  // Even masked, a secret's last characters are the provider's secret: only roles that read channels see them.
+  const secretsHidden = !can(options.access.role, "channels.read");
   const names = SECRET_NAMES[options.channel] as readonly string[] as readonly SecretName<C>[];
   const masked = Object.fromEntries(names.map((name) => [name, null])) as Record<SecretName<C>, string | null>;
-  const row = await readRow(db, options.teamId, options.channel);
+  const row = await readRow(db, teamId, options.channel);
   if (!row)
     return {
       channel: options.channel,
       enabled: false,
       config: null,
       secrets: masked,
+      secretsHidden,
       unreadable: false,
       updatedAt: null,
     };
   let unreadable = false;
-  try {
-    const secrets = (await openSecrets(options.teamId, options.channel, row.secretsEncrypted)) as Record<
-      string,
-      string | undefined
-    >;
-    for (const name of names) masked[name] = secrets[name] ? maskSecret(secrets[name]) : null;
-  } catch (error) {
-    if (!(error instanceof UnreadableSecretError)) throw error;
-    unreadable = true;
+  if (!secretsHidden) {
+    try {
+      const secrets = (await openSecrets(teamId, options.channel, row.secretsEncrypted)) as Record<
+        string,
+        string | undefined
+      >;
+      for (const name of names) masked[name] = secrets[name] ? maskSecret(secrets[name]) : null;
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      unreadable = true;
+    }
   }
   return {
     channel: options.channel,
     enabled: row.enabled,
     config: row.config as ChannelConfig[C],
     secrets: masked,
+    secretsHidden,
     unreadable,
     updatedAt: row.updatedAt,
   };

@@ -6,6 +6,7 @@ import { senderFromSettings } from "./provider-sender.ts";
 import { UnreadableSecretError } from "#server/secrets/secret-box.ts";
 import { readChannelSettings } from "./settings.ts";
 import type { MessageContent, SendOutcome } from "./types.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export type TestMessage = { to: string; template?: string; language?: string };
 
@@ -37,11 +38,13 @@ function testContent(channel: CampaignType, message: TestMessage): MessageConten
  */
 export async function sendTestMessage(
   db: Database,
-  options: { teamId: string; channel: CampaignType; message: TestMessage },
+  options: { access: TeamAccess; channel: CampaignType; message: TestMessage },
 ): Promise<SendOutcome> {
+  authorize(options.access, "channels.manage");
+  const { teamId } = options.access;
   let settings;
   try {
-    settings = await readChannelSettings(db, { teamId: options.teamId, channel: options.channel });
+    settings = await readChannelSettings(db, { teamId, channel: options.channel });
   } catch (error) {
     if (error instanceof UnreadableSecretError)
       throw new AppError("INVALID", "The saved secrets can no longer be decrypted; enter them again and save.");
@@ -49,11 +52,11 @@ export async function sendTestMessage(
   }
   if (!settings) throw new AppError("INVALID", "Save the settings before sending a test message.");
   // Test sends reach no campaign: no status callback is asked for.
-  const sender = senderFromSettings(options.teamId, settings, undefined);
+  const sender = senderFromSettings(teamId, settings, undefined);
   try {
     const id = randomUUID();
     return await sender.send({
-      teamId: options.teamId,
+      teamId,
       campaignId: id,
       contactId: id,
       deliveryId: id,

@@ -22,6 +22,7 @@ import { longRowProblem } from "#shared/contacts/csv-row-limit.ts";
 import { readCsvBatches } from "#shared/contacts/csv-stream.ts";
 import { finishImport, importChunk, type ImportSummary, startImport } from "./import.ts";
 import { failImport } from "./import-report.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export type CsvUploadOutcome =
   | { ok: true; summary: ImportSummary }
@@ -78,9 +79,11 @@ const CUT_OFF = {
  */
 export async function importCsvUpload(
   db: Database,
-  options: { teamId: string; request: Request; limits?: UploadLimits },
+  options: { access: TeamAccess; request: Request; limits?: UploadLimits },
 ): Promise<CsvUploadOutcome> {
-  const { request, teamId } = options;
+  authorize(options.access, "imports.write");
+  const { request } = options;
+  const { teamId } = options.access;
   const limits = options.limits ?? UPLOAD_LIMITS;
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!request.body || !/^multipart\/form-data/i.test(contentType)) return refuse(400, CSV_PROBLEMS.noFile);
@@ -100,7 +103,11 @@ export async function importCsvUpload(
   const problem = segmentName.error?.issues.find((issue) => issue.code === "too_big");
   if (problem) return finishUpload(upload, refuse(400, { title: "Error", description: problem.message }, file.stream));
 
-  const writer = importWriter(db, { teamId, fileName: file.fileName, segmentName: segmentName.data ?? null });
+  const writer = importWriter(db, {
+    access: options.access,
+    fileName: file.fileName,
+    segmentName: segmentName.data ?? null,
+  });
   let toContact = contactReader([], []);
   let read;
   try {
@@ -140,7 +147,7 @@ export async function importCsvUpload(
 }
 
 /** Opens the import with the first batch, so a file refused at its header leaves no import behind. */
-function importWriter(db: Database, meta: { teamId: string; fileName: string; segmentName: string | null }) {
+function importWriter(db: Database, meta: { access: TeamAccess; fileName: string; segmentName: string | null }) {
   let importId: string | null = null;
   let chunkIndex = 0;
   let rowsWritten = 0;
@@ -155,7 +162,7 @@ function importWriter(db: Database, meta: { teamId: string; fileName: string; se
         importId ??= (await startImport(db, meta)).id;
         const firstRowNumber = CSV_FIRST_ROW + rowsWritten;
         rowsWritten += rows.length;
-        await importChunk(db, { teamId: meta.teamId, importId, chunkIndex: chunkIndex++, firstRowNumber, rows });
+        await importChunk(db, { teamId: meta.access.teamId, importId, chunkIndex: chunkIndex++, firstRowNumber, rows });
       } catch (error) {
         this.failure = error;
         throw error;

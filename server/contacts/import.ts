@@ -10,6 +10,7 @@ import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export const MAX_IMPORT_ROWS = 1_000_000;
 export const MAX_CHUNK_ROWS = 10_000;
@@ -43,8 +44,10 @@ export type ImportSummary = {
  */
 export async function startImport(
   db: Database,
-  options: { teamId: string; id?: string; fileName?: string | null; segmentName?: string | null },
+  options: { access: TeamAccess; id?: string; fileName?: string | null; segmentName?: string | null },
 ): Promise<{ id: string; segmentId: string | null }> {
+  authorize(options.access, "imports.write");
+  const { teamId } = options.access;
   const id = options.id ?? newId();
   return db.transaction().execute(async (trx) => {
     // Serialises two first requests racing with the same id.
@@ -55,16 +58,16 @@ export async function startImport(
       .where("id", "=", id)
       .executeTakeFirst();
     if (existing) {
-      if (existing.teamId !== options.teamId) throw new AppError("NOT_FOUND", "Import not found.");
+      if (existing.teamId !== teamId) throw new AppError("NOT_FOUND", "Import not found.");
       return { id, segmentId: existing.segmentId };
     }
     const segmentName = options.segmentName?.trim();
-    const segment = segmentName ? await createSegment(trx, { teamId: options.teamId, name: segmentName }) : null;
+    const segment = segmentName ? await createSegment(trx, { access: options.access, name: segmentName }) : null;
     await trx
       .insertInto("imports")
       .values({
         id,
-        teamId: options.teamId,
+        teamId,
         fileName: options.fileName?.slice(0, 255) ?? null,
         segmentId: segment?.id ?? null,
       })

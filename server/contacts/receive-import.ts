@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Database } from "#db/database.ts";
 import { type ChunkResult, findImport, finishImport, importChunk, type ImportSummary, startImport } from "./import.ts";
 import type { ImportChunkSchema } from "./schemas.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export type ImportChunkInput = z.infer<typeof ImportChunkSchema>;
 
@@ -12,18 +13,25 @@ export type ImportChunkAnswer = ChunkResult & { importId: string; segmentId: str
  * its segment), under the client's importId when it sends one; `final` (the
  * default for a call without importId) closes it and answers with its totals;
  * `cancel` closes it as cancelled without applying the call's rows.
- * `request.bytes` is the size of the call's body, counted against the import's MAX_IMPORT_BYTES.
+ * `bytes` is the size of the call's body, counted against the import's MAX_IMPORT_BYTES.
  */
 export async function receiveImportChunk(
   db: Database,
-  teamId: string,
-  input: ImportChunkInput,
-  request: { bytes: number } = { bytes: 0 },
+  options: { access: TeamAccess; input: ImportChunkInput; bytes?: number },
 ): Promise<ImportChunkAnswer> {
+  authorize(options.access, "imports.write");
+  const { teamId } = options.access;
+  const { input } = options;
+  const request = { bytes: options.bytes ?? 0 };
   const known = input.importId ? await findImport(db, { teamId, importId: input.importId }) : undefined;
   const opened = known
     ? { id: known.id, segmentId: known.segmentId }
-    : await startImport(db, { teamId, id: input.importId, fileName: input.fileName, segmentName: input.segmentName });
+    : await startImport(db, {
+        access: options.access,
+        id: input.importId,
+        fileName: input.fileName,
+        segmentName: input.segmentName,
+      });
   if (input.cancel) {
     const totals = await finishImport(db, { teamId, importId: opened.id, status: "cancelled" });
     return {

@@ -4,6 +4,7 @@ import { type HasPhone, whereContactFilter } from "./filter.ts";
 import { countContacts } from "./list.ts";
 import { AppError } from "#server/errors.ts";
 import { addContactsToSegment, createSegment } from "#server/segments/segments.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 /** What the person picked on the Contacts page: some rows, or every contact matching the filters. */
 export type ContactSelection =
@@ -21,14 +22,16 @@ const NOTHING_SELECTED = "Select at least one contact";
  */
 export async function createSegmentFromSelection(
   db: Database,
-  options: { teamId: string; name: string; selection: ContactSelection },
+  options: { access: TeamAccess; name: string; selection: ContactSelection },
 ): Promise<{ id: string; name: string; linked: number }> {
+  authorize(options.access, "segments.write");
   return db.transaction().execute(async (trx) => {
-    const { teamId, selection } = options;
-    const segment = await createSegment(trx, { teamId, name: options.name });
+    const { selection, access } = options;
+    const { teamId } = access;
+    const segment = await createSegment(trx, { access, name: options.name });
     const linked =
       selection.kind === "ids"
-        ? (await addContactsToSegment(trx, { teamId, segmentId: segment.id, contactIds: selection.contactIds })).linked
+        ? (await addContactsToSegment(trx, { access, segmentId: segment.id, contactIds: selection.contactIds })).linked
         : await linkMatchingContacts(trx, {
             teamId,
             segmentId: segment.id,

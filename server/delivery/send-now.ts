@@ -3,6 +3,7 @@ import { type CampaignView, getCampaign, lockCampaign } from "#server/campaigns/
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { AppError } from "#server/errors.ts";
 import { type AudienceCounts, previewRecipients } from "./recipients.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 /** What the "Send now" confirmation shows: the campaign and who it would reach right now. */
 export async function sendNowPreview(
@@ -24,10 +25,11 @@ export async function sendNowPreview(
  */
 export async function sendCampaignNow(
   db: Database,
-  options: { teamId: string; campaignId: string },
+  options: { access: TeamAccess; campaignId: string },
 ): Promise<CampaignView> {
+  authorize(options.access, "campaigns.send");
   await db.transaction().execute(async (trx) => {
-    const current = await lockCampaign(trx, options);
+    const current = await lockCampaign(trx, { teamId: options.access.teamId, campaignId: options.campaignId });
     if (current.state !== "DRAFT") {
       throw new AppError("CONFLICT", `Only a DRAFT campaign can be sent now; this one is ${current.state}.`);
     }
@@ -38,5 +40,5 @@ export async function sendCampaignNow(
       .where("id", "=", current.id)
       .execute();
   });
-  return getCampaign(db, options);
+  return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }

@@ -5,6 +5,7 @@ import { AppError } from "#server/errors.ts";
 import { resolveReferences } from "./filter/references.ts";
 import type { FilterGroup } from "#shared/segments/filter/schema.ts";
 import { recountSegment } from "./recount-segment.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 const NOT_FOUND = "Segment not found.";
 
@@ -28,14 +29,16 @@ async function countAfterSave(db: Database, segmentId: string): Promise<void> {
  */
 export async function createFilterSegment(
   db: Database,
-  options: { teamId: string; name: string; filter: FilterGroup },
+  options: { access: TeamAccess; name: string; filter: FilterGroup },
 ): Promise<{ id: string; name: string; kind: "filter" }> {
+  authorize(options.access, "segments.write");
+  const { teamId } = options.access;
   const name = requireName(options.name);
-  await resolveReferences(db, { teamId: options.teamId, filter: options.filter });
+  await resolveReferences(db, { teamId, filter: options.filter });
   const id = newId();
   await db
     .insertInto("segments")
-    .values({ id, teamId: options.teamId, name, kind: "filter", filter: JSON.stringify(options.filter) })
+    .values({ id, teamId, name, kind: "filter", filter: JSON.stringify(options.filter) })
     .execute();
   await countAfterSave(db, id);
   return { id, name, kind: "filter" };
@@ -48,17 +51,19 @@ export async function createFilterSegment(
  */
 export async function updateFilterSegment(
   db: Database,
-  options: { teamId: string; segmentId: string; filter: FilterGroup; name?: string },
+  options: { access: TeamAccess; segmentId: string; filter: FilterGroup; name?: string },
 ): Promise<{ id: string; name: string; kind: "filter" }> {
+  authorize(options.access, "segments.write");
+  const { teamId } = options.access;
   const segment = await db
     .selectFrom("segments")
     .select(["id", "kind"])
     .where("id", "=", options.segmentId)
-    .where("teamId", "=", options.teamId)
+    .where("teamId", "=", teamId)
     .executeTakeFirst();
   if (!segment) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (segment.kind !== "filter") throw new AppError("CONFLICT", "Only a filter segment has a filter to change.");
-  await resolveReferences(db, { teamId: options.teamId, filter: options.filter, selfId: segment.id });
+  await resolveReferences(db, { teamId, filter: options.filter, selfId: segment.id });
   const row = await db
     .updateTable("segments")
     .set({
@@ -72,7 +77,7 @@ export async function updateFilterSegment(
       countAttemptedAt: sql<Date>`clock_timestamp() - interval '100 years'`,
     })
     .where("id", "=", segment.id)
-    .where("teamId", "=", options.teamId)
+    .where("teamId", "=", teamId)
     .returning(["id", "name"])
     .executeTakeFirstOrThrow();
   await countAfterSave(db, segment.id);

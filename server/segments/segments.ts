@@ -5,6 +5,7 @@ import { AppError } from "#server/errors.ts";
 import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-at-keyset.ts";
 import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
 import { isWellFormedId } from "#server/not-found.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 /**
  * A segment as lists show it, with its stored member count and when that was
@@ -30,8 +31,10 @@ const NOT_FOUND = "Segment not found.";
 /** A new static segment, counted at once (it has no members yet); the name is trimmed and must not be blank. */
 export async function createSegment(
   db: Database,
-  options: { teamId: string; name: string },
+  options: { access: TeamAccess; name: string },
 ): Promise<{ id: string; name: string }> {
+  authorize(options.access, "segments.write");
+  const { teamId } = options.access;
   const name = options.name.trim();
   if (!name)
     throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
@@ -41,7 +44,7 @@ export async function createSegment(
     .insertInto("segments")
     .values({
       id,
-      teamId: options.teamId,
+      teamId,
       name,
       kind: "static",
       contactCount: 0,
@@ -93,7 +96,9 @@ export async function listSegmentChoices(
 }
 
 /** Renames one of the team's segments; an unknown, malformed or other team's id is NOT_FOUND. */
-export async function renameSegment(db: Database, options: { teamId: string; segmentId: string; name: string }) {
+export async function renameSegment(db: Database, options: { access: TeamAccess; segmentId: string; name: string }) {
+  authorize(options.access, "segments.write");
+  const { teamId } = options.access;
   const name = options.name.trim();
   if (!name)
     throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
@@ -102,7 +107,7 @@ export async function renameSegment(db: Database, options: { teamId: string; seg
     .updateTable("segments")
     .set({ name, updatedAt: new Date() })
     .where("id", "=", options.segmentId)
-    .where("teamId", "=", options.teamId)
+    .where("teamId", "=", teamId)
     .returning(["id", "name"])
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -110,12 +115,14 @@ export async function renameSegment(db: Database, options: { teamId: string; seg
 }
 
 /** Deletes one of the team's segments (its contacts stay); an unknown, malformed or other team's id is NOT_FOUND. */
-export async function deleteSegment(db: Database, options: { teamId: string; segmentId: string }): Promise<void> {
+export async function deleteSegment(db: Database, options: { access: TeamAccess; segmentId: string }): Promise<void> {
+  authorize(options.access, "segments.write");
+  const { teamId } = options.access;
   if (!isWellFormedId(options.segmentId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const result = await db
     .deleteFrom("segments")
     .where("id", "=", options.segmentId)
-    .where("teamId", "=", options.teamId)
+    .where("teamId", "=", teamId)
     .executeTakeFirst();
   if (result.numDeletedRows === 0n) throw new AppError("NOT_FOUND", NOT_FOUND);
 }
@@ -126,20 +133,22 @@ export async function deleteSegment(db: Database, options: { teamId: string; seg
  */
 export async function addContactsToSegment(
   db: Database,
-  options: { teamId: string; segmentId: string; contactIds: string[] },
+  options: { access: TeamAccess; segmentId: string; contactIds: string[] },
 ): Promise<{ linked: number; ignored: number }> {
+  authorize(options.access, "segments.write");
+  const { teamId } = options.access;
   const segment = await db
     .selectFrom("segments")
     .select(["id", "kind"])
     .where("id", "=", options.segmentId)
-    .where("teamId", "=", options.teamId)
+    .where("teamId", "=", teamId)
     .executeTakeFirst();
   if (!segment) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (segment.kind !== "static") throw new AppError("CONFLICT", "Contacts can only be added to a static segment.");
   const unique = [...new Set(options.contactIds)];
   const result = await sql<{ linked: number; known: number }>`
     with known as (
-      select id from contacts where team_id = ${options.teamId} and id = any(${unique}::uuid[])
+      select id from contacts where team_id = ${teamId} and id = any(${unique}::uuid[])
     ), linked as (
       insert into segment_members (segment_id, contact_id)
       select ${segment.id}::uuid, id from known

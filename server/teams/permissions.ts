@@ -53,6 +53,18 @@ export function forbiddenMessage(role: TeamRole, permission: Permission): string
   return `${/^[AEIOU]/.test(label) ? "An" : "A"} ${label} cannot ${PERMISSIONS[permission].what}.`;
 }
 
+/** What a role may do, every permission with the sentence a refusal would say: what pages hand the browser. */
+export type Abilities = Record<Permission, { allowed: boolean; reason: string | null }>;
+
+/** Every permission's answer for a role, so pages can hide or disable what the role may not use, saying why. */
+export function abilitiesOf(role: TeamRole): Abilities {
+  const entries = (Object.keys(PERMISSIONS) as Permission[]).map((permission) => {
+    const allowed = can(role, permission);
+    return [permission, { allowed, reason: allowed ? null : forbiddenMessage(role, permission) }] as const;
+  });
+  return Object.fromEntries(entries) as Abilities;
+}
+
 /** Throws a 403 AppError unless the access's role holds the permission. */
 export function authorize(access: TeamAccess, permission: Permission): void {
   if (!can(access.role, permission)) throw new AppError("FORBIDDEN", forbiddenMessage(access.role, permission));

@@ -1,6 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
 import type { TeamSettingsInput } from "#shared/teams/schemas.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export type TeamSettings = { name: string; timeZone: string; postalAddress: string | null };
 
@@ -18,13 +19,15 @@ export async function getTeamSettings(db: Database, options: { teamId: string })
 /** Saves the Team card; an empty address clears it. */
 export async function updateTeamSettings(
   db: Database,
-  options: { teamId: string; input: TeamSettingsInput },
+  options: { access: TeamAccess; input: TeamSettingsInput },
 ): Promise<TeamSettings> {
+  authorize(options.access, "team-settings.manage");
+  const { teamId } = options.access;
   const { input } = options;
   await db
     .updateTable("teams")
     .set({ timeZone: input.timeZone, postalAddress: input.postalAddress ? input.postalAddress : null })
-    .where("id", "=", options.teamId)
+    .where("id", "=", teamId)
     .execute();
-  return getTeamSettings(db, options);
+  return getTeamSettings(db, { teamId });
 }

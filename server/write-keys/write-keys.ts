@@ -4,6 +4,7 @@ import { newId } from "#db/ids.ts";
 import { AppError } from "#server/errors.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners. */
 const KEY_PREFIX = "mwk_";
@@ -32,8 +33,10 @@ export function hashWriteKey(key: string): Buffer {
  */
 export async function createWriteKey(
   db: Database,
-  options: { teamId: string; name: string; kind: WriteKeyKind },
+  options: { access: TeamAccess; name: string; kind: WriteKeyKind },
 ): Promise<{ id: string; name: string; kind: WriteKeyKind; key: string }> {
+  authorize(options.access, "api-keys.manage");
+  const { teamId } = options.access;
   const name = options.name.trim();
   if (!name) throw new AppError("INVALID", "Key name is required", { fields: { name: ["Key name is required"] } });
   const key = KEY_PREFIX + randomBytes(24).toString("base64url");
@@ -42,7 +45,7 @@ export async function createWriteKey(
     .insertInto("writeKeys")
     .values({
       id,
-      teamId: options.teamId,
+      teamId,
       name,
       kind: options.kind,
       keyHash: hashWriteKey(key),
@@ -53,11 +56,13 @@ export async function createWriteKey(
 }
 
 /** The team's write keys, newest first, revoked ones included (marked), never the key itself. */
-export async function listWriteKeys(db: Database, options: { teamId: string }): Promise<WriteKeyView[]> {
+export async function listWriteKeys(db: Database, options: { access: TeamAccess }): Promise<WriteKeyView[]> {
+  authorize(options.access, "api-keys.read");
+  const { teamId } = options.access;
   const rows = await db
     .selectFrom("writeKeys")
     .select(VIEW_COLUMNS)
-    .where("teamId", "=", options.teamId)
+    .where("teamId", "=", teamId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -91,16 +96,21 @@ function asKind(kind: string): WriteKeyKind {
  * Revokes a key of this team; revoking it again changes nothing. Another team's key, or an unknown or malformed id, is
  * NOT_FOUND.
  */
-export async function revokeWriteKey(db: Database, options: { teamId: string; keyId: string }): Promise<WriteKeyView> {
+export async function revokeWriteKey(
+  db: Database,
+  options: { access: TeamAccess; keyId: string },
+): Promise<WriteKeyView> {
+  authorize(options.access, "api-keys.manage");
+  const { teamId } = options.access;
   if (!isWellFormedId(options.keyId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   await db
     .updateTable("writeKeys")
     .set({ revokedAt: new Date() })
     .where("id", "=", options.keyId)
-    .where("teamId", "=", options.teamId)
+    .where("teamId", "=", teamId)
     .where("revokedAt", "is", null)
     .execute();
-  return getWriteKey(db, options);
+  return getWriteKey(db, { teamId, keyId: options.keyId });
 }
 
 /** A live (not revoked) write key as the tracking API uses it: its id, its team and its kind. */

@@ -35,7 +35,7 @@ describe("secrets never reach the audit log", () => {
     await saveChannelSettings(db, { teamId: owner.teamId, channel: "SMS", ...twilio(FIRST_TOKEN, "+14155550100") });
 
     // What Settings → Channels saves, recorded as the save's own audit entry.
-    const saved = await viewChannelSettings(db, { teamId: owner.teamId, channel: "SMS" });
+    const saved = await viewChannelSettings(db, { access, channel: "SMS" });
     const change = { channel: "SMS" as const, ...twilio(NEW_TOKEN, "+14155550199") };
     await saveChannelSettings(db, { teamId: owner.teamId, ...change });
     await recordAudit(db, {

@@ -11,9 +11,10 @@ import { createSegment } from "#server/segments/segments.ts";
 import { signedIn } from "../factories.ts";
 import { flashOf, formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
-const draft = (teamId: string, name = "Spring launch") =>
-  createCampaign(getDb(), { teamId, input: { name, type: "EMAIL", segmentIds: [] } });
+const draft = async (teamId: string, name = "Spring launch") =>
+  createCampaign(getDb(), { access: await ownerAccess(teamId), input: { name, type: "EMAIL", segmentIds: [] } });
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("the summary formula", () => {
@@ -30,9 +31,9 @@ describe("the broadcasts page", () => {
   test("lists only the team's campaigns with the first segment's name, or null for All Users", async () => {
     const user = await signedIn();
     const other = await signedIn();
-    const vip = await createSegment(getDb(), { teamId: user.teamId, name: "VIP" });
+    const vip = await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "VIP" });
     await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: { name: "To VIP", type: "SMS", segmentIds: [vip.id] },
     });
     await draft(user.teamId, "To everyone");
@@ -65,8 +66,8 @@ describe("the broadcasts page", () => {
 describe("creating a campaign", () => {
   test("saves the fields and the ticked segments, and says 'Campaign created successfully'", async () => {
     const user = await signedIn();
-    const a = await createSegment(getDb(), { teamId: user.teamId, name: "A" });
-    const b = await createSegment(getDb(), { teamId: user.teamId, name: "B" });
+    const a = await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "A" });
+    const b = await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "B" });
     const page = await serveDashboard(newPage, getRequest("/dashboard/broadcasts/new", user.cookie));
     expect((await page.json()).segments).toHaveLength(2);
 
@@ -110,7 +111,7 @@ describe("creating a campaign", () => {
   test("another team's segment is refused with an 'Error' toast carrying the server's message", async () => {
     const user = await signedIn();
     const other = await signedIn();
-    const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
+    const theirs = await createSegment(getDb(), { access: await ownerAccess(other.teamId), name: "Theirs" });
     const response = await serveDashboard(
       createAction,
       formRequest("/dashboard/broadcasts/new", { name: "X", segmentIds: theirs.id }, user.cookie),
@@ -127,7 +128,7 @@ describe("editing a campaign", () => {
     const user = await signedIn();
     const at = new Date(Date.now() + 48 * 3600_000).toISOString();
     const created = await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: { name: "Old", type: "EMAIL", subject: "S", segmentIds: [], scheduledTime: at },
     });
 
@@ -168,12 +169,12 @@ describe("editing a campaign", () => {
   test("the dialog gets the segments in their chosen order, and saving them so keeps the first one first", async () => {
     const user = await signedIn();
     const [a, b, c] = [
-      await createSegment(getDb(), { teamId: user.teamId, name: "A" }),
-      await createSegment(getDb(), { teamId: user.teamId, name: "B" }),
-      await createSegment(getDb(), { teamId: user.teamId, name: "C" }),
+      await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "A" }),
+      await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "B" }),
+      await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "C" }),
     ];
     const created = await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: { name: "Ordered", type: "EMAIL", segmentIds: [c.id, a.id] },
     });
     const path = `/dashboard/broadcasts/${created.id}/edit`;

@@ -7,6 +7,7 @@ import { createCampaign, getCampaign } from "#server/campaigns/campaigns.ts";
 import { formRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 type Contact = {
   name: string | null;
@@ -192,7 +193,7 @@ describe("saving content from the dialog", () => {
   test("format and WhatsApp fields are saved from the form and loaded back", async () => {
     const user = await signedIn();
     const created = await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: { name: "WA", type: "EMAIL", segmentIds: [] },
     });
     const response = await serveDashboard(

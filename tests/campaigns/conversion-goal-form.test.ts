@@ -6,6 +6,7 @@ import { createCampaign } from "#server/campaigns/campaigns.ts";
 import { signedIn } from "../factories.ts";
 import { formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const storedGoal = async (teamId: string) =>
   (
@@ -123,7 +124,7 @@ describe("the conversion goal in the campaign editor", () => {
       ],
     };
     const campaign = await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: {
         name: "Sale",
         type: "EMAIL",

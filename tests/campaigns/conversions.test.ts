@@ -15,6 +15,7 @@ import { sendWholeCampaign } from "../delivery/outcomes-fixture.ts";
 import { planOf } from "../delivery/plan-of.ts";
 import { seedEvents } from "../events/seed.ts";
 import { rollUpEvents } from "../analytics/roll-up.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -28,7 +29,7 @@ async function sendGoalCampaign(
   options: { name: string; goal: ConversionGoal | null; segmentIds?: string[]; sentAt: Date },
 ) {
   const campaign = await createCampaign(getDb(), {
-    teamId,
+    access: await ownerAccess(teamId),
     input: {
       name: options.name,
       type: "EMAIL",

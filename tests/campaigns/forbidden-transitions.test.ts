@@ -11,6 +11,7 @@ import { addContacts, draftCampaign, startBoss } from "../delivery/fixtures.ts";
 import { cookieHeaderFrom, getRequest, ORIGIN } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // The transitions a campaign may not take that tests/campaigns/api-campaigns.test.ts
 // does not cover: Send now from anything but DRAFT, and the scheduler starting a
@@ -45,7 +46,9 @@ describe("Send now", () => {
       expect(toasts).toEqual([{ type: "error", title: "Error", description: reason }]);
 
       // The domain refuses it as a conflict (409 wherever it is answered as an HTTP status).
-      await expect(sendCampaignNow(getDb(), { teamId: user.teamId, campaignId: campaign.id })).rejects.toMatchObject({
+      await expect(
+        sendCampaignNow(getDb(), { access: await ownerAccess(user.teamId), campaignId: campaign.id }),
+      ).rejects.toMatchObject({
         code: "CONFLICT",
         message: reason,
       });

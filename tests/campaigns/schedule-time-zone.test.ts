@@ -7,6 +7,7 @@ import { createCampaign } from "#server/campaigns/campaigns.ts";
 import { getRequest, ORIGIN } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // A team in Paris picks a wall-clock time in the schedule dialog: the campaign must
 // go at that instant, and the list must show it back as the same reading, with the zone.
@@ -21,7 +22,7 @@ async function parisTeam() {
 /** Schedules a new draft through the dialog's form; answers what the list then shows for it. */
 async function scheduleAt(user: Awaited<ReturnType<typeof parisTeam>>, wallClock: string) {
   const campaign = await createCampaign(getDb(), {
-    teamId: user.teamId,
+    access: await ownerAccess(user.teamId),
     input: { name: `At ${wallClock}`, type: "EMAIL", segmentIds: [] },
   });
   const path = `/dashboard/broadcasts/${campaign.id}/schedule`;
@@ -43,7 +44,7 @@ describe("scheduling in the team's time zone (Europe/Paris)", () => {
   test("the dialog names the zone and suggests 24 hours from now as a Paris wall-clock time", async () => {
     const user = await parisTeam();
     const campaign = await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: { name: "Soon", type: "EMAIL", segmentIds: [] },
     });
     const inParis = new Intl.DateTimeFormat("sv-SE", {

@@ -3,6 +3,7 @@ import { getDb } from "#db/database.ts";
 import { saveChannelSettings, readChannelSettings, viewChannelSettings } from "#server/channels/settings.ts";
 import { twilioChange, whatsAppChange } from "#server/channels/settings-input.ts";
 import { createUser } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const AUTH_TOKEN = "0123456789abcdef0123456789abcdef";
 const twilio = (authToken?: string) =>
@@ -27,7 +28,7 @@ describe("channel settings", () => {
     expect(JSON.stringify(raw)).not.toContain(AUTH_TOKEN);
     expect(JSON.stringify(raw)).not.toContain(AUTH_TOKEN.slice(-8));
 
-    const view = await viewChannelSettings(getDb(), { teamId, channel: "SMS" });
+    const view = await viewChannelSettings(getDb(), { access: await ownerAccess(teamId), channel: "SMS" });
     expect(view).toMatchObject({ enabled: true, unreadable: false, secrets: { authToken: "••••cdef" } });
     expect(view.config).toEqual({
       accountSid: `AC${"1".repeat(32)}`,
@@ -49,7 +50,9 @@ describe("channel settings", () => {
     });
 
     await saveChannelSettings(getDb(), { teamId, channel: "SMS", ...twilio("ffffffffffffffffffffffffffff9999") });
-    expect((await viewChannelSettings(getDb(), { teamId, channel: "SMS" })).secrets.authToken).toBe("••••9999");
+    expect(
+      (await viewChannelSettings(getDb(), { access: await ownerAccess(teamId), channel: "SMS" })).secrets.authToken,
+    ).toBe("••••9999");
   });
 
   test("a required secret never saved is refused, naming the field", async () => {
@@ -84,7 +87,7 @@ describe("channel settings", () => {
       .where("teamId", "=", mine.teamId)
       .execute();
 
-    const view = await viewChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" });
+    const view = await viewChannelSettings(getDb(), { access: await ownerAccess(mine.teamId), channel: "SMS" });
     expect(view).toMatchObject({ unreadable: true, secrets: { authToken: null } });
     await expect(readChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" })).rejects.toThrow(
       /cannot be decrypted/,
@@ -95,7 +98,9 @@ describe("channel settings", () => {
     const mine = await createUser();
     const theirs = await createUser();
     await saveChannelSettings(getDb(), { teamId: theirs.teamId, channel: "SMS", ...twilio(AUTH_TOKEN) });
-    expect(await viewChannelSettings(getDb(), { teamId: mine.teamId, channel: "SMS" })).toMatchObject({
+    expect(
+      await viewChannelSettings(getDb(), { access: await ownerAccess(mine.teamId), channel: "SMS" }),
+    ).toMatchObject({
       config: null,
       enabled: false,
       secrets: { authToken: null },

@@ -5,6 +5,7 @@ import { getImportReport } from "#server/contacts/import-report.ts";
 import { listContacts } from "#server/contacts/list.ts";
 import { createUser } from "../factories.ts";
 import { streamedUpload } from "./streamed-upload.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // The no-JavaScript upload of a file with a quote that is never closed: papaparse
 // would read the rest of the file as one row, parsing it again with every chunk.
@@ -22,7 +23,7 @@ describe("a row longer than 64 KB in an upload", () => {
       "more,data\n".repeat(1_600_000),
     ]);
     const cpu = process.cpuUsage();
-    const outcome = await importCsvUpload(getDb(), { teamId, request });
+    const outcome = await importCsvUpload(getDb(), { access: await ownerAccess(teamId), request });
     const used = process.cpuUsage(cpu);
     console.info(
       `unterminated quote + 16 MB upload: ${((used.user + used.system) / 1000).toFixed(0)} ms CPU for the whole request`,
@@ -43,7 +44,7 @@ describe("a row longer than 64 KB in an upload", () => {
   test("the same broken row as the first one refuses the file and imports nothing", async () => {
     const { teamId } = await createUser();
     const outcome = await importCsvUpload(getDb(), {
-      teamId,
+      access: await ownerAccess(teamId),
       request: streamedUpload(["name,email\n", '"Broken,x@example.com\n', "filler\n".repeat(20_000)]),
     });
     expect(outcome).toMatchObject({
@@ -59,7 +60,7 @@ describe("a row longer than 64 KB in an upload", () => {
     const { teamId } = await createUser();
     const note = "n".repeat(60 * 1024);
     const outcome = await importCsvUpload(getDb(), {
-      teamId,
+      access: await ownerAccess(teamId),
       request: streamedUpload([
         `name,email,note\n"Long Note",long@example.com,"${note}"\n`,
         "Short,short@example.com,x\n",

@@ -12,6 +12,7 @@ import { listSegments } from "#server/segments/segments.ts";
 import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
 import { streamedUpload } from "./streamed-upload.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // The no-JavaScript path end to end: a multipart request as a browser sends it,
 // streamed through papaparse into the real database.
@@ -29,7 +30,10 @@ function uploadRequest(
 /** A multipart body streamed without a Content-Length, as a browser sends a large file. */
 async function upload(csv: string | Uint8Array<ArrayBuffer>, options: Parameters<typeof uploadRequest>[1] = {}) {
   const { teamId } = await createUser();
-  const outcome = await importCsvUpload(getDb(), { teamId, request: uploadRequest(csv, options) });
+  const outcome = await importCsvUpload(getDb(), {
+    access: await ownerAccess(teamId),
+    request: uploadRequest(csv, options),
+  });
   return { teamId, outcome };
 }
 
@@ -186,7 +190,7 @@ describe("importing an uploaded CSV", () => {
       body,
       duplex: "half",
     } as RequestInit);
-    const outcome = await importCsvUpload(getDb(), { teamId, request });
+    const outcome = await importCsvUpload(getDb(), { access: await ownerAccess(teamId), request });
     expect(outcome).toMatchObject({ ok: false, status: 400, problem: { title: "Import failed" } });
     const importId = outcome.ok ? "" : outcome.importId!;
     const report = await getImportReport(getDb(), { teamId, importId });
@@ -199,7 +203,7 @@ describe("importing an uploaded CSV", () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => `big${i}@example.com`).join("\n");
     // Streamed without a Content-Length, as a browser may send it; the limit is made small rather than the file 200 MB.
     const outcome = await importCsvUpload(getDb(), {
-      teamId,
+      access: await ownerAccess(teamId),
       request: streamedUpload([`email\n${rows}\n`], { fileName: "big.csv", pieceBytes: 16 * 1024 }),
       limits: { maxBytes: 128 * 1024, maxRows: 1_000_000 },
     });
@@ -225,7 +229,7 @@ describe("importing an uploaded CSV", () => {
     const { teamId } = await createUser();
     const rows = Array.from({ length: 7_001 }, (_, i) => `row${i}@example.com`).join("\n");
     const outcome = await importCsvUpload(getDb(), {
-      teamId,
+      access: await ownerAccess(teamId),
       request: uploadRequest(`email\n${rows}\n`),
       limits: { maxBytes: 200 * 1024 * 1024, maxRows: 7_000 },
     });
@@ -296,7 +300,7 @@ describe("refusing an upload before anything is written", () => {
     const form = new FormData();
     form.set("segmentName", "Only a name");
     const request = new Request(`${ORIGIN}/dashboard/segments/import`, { method: "POST", body: form });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({
+    expect(await importCsvUpload(getDb(), { access: await ownerAccess(teamId), request })).toEqual({
       ok: false,
       status: 400,
       problem: CSV_PROBLEMS.noFile,
@@ -308,7 +312,7 @@ describe("refusing an upload before anything is written", () => {
     const form = new FormData();
     form.set("file", new File([], "", { type: "application/octet-stream" }));
     const request = new Request(`${ORIGIN}/dashboard/segments/import`, { method: "POST", body: form });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({
+    expect(await importCsvUpload(getDb(), { access: await ownerAccess(teamId), request })).toEqual({
       ok: false,
       status: 400,
       problem: CSV_PROBLEMS.noFile,
@@ -321,7 +325,7 @@ describe("refusing an upload before anything is written", () => {
       method: "POST",
       body: new URLSearchParams({ file: "x" }),
     });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toEqual({
+    expect(await importCsvUpload(getDb(), { access: await ownerAccess(teamId), request })).toEqual({
       ok: false,
       status: 400,
       problem: CSV_PROBLEMS.noFile,
@@ -335,7 +339,7 @@ describe("refusing an upload before anything is written", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
       body: "this is not a multipart body",
     });
-    expect(await importCsvUpload(getDb(), { teamId, request })).toMatchObject({
+    expect(await importCsvUpload(getDb(), { access: await ownerAccess(teamId), request })).toMatchObject({
       ok: false,
       status: 400,
       problem: { title: "Import failed" },
@@ -349,7 +353,7 @@ describe("refusing an upload before anything is written", () => {
     const declared = new Request(request, {
       headers: { "Content-Type": request.headers.get("Content-Type")!, "Content-Length": String(300 * 1024 * 1024) },
     });
-    expect(await importCsvUpload(getDb(), { teamId, request: declared })).toEqual({
+    expect(await importCsvUpload(getDb(), { access: await ownerAccess(teamId), request: declared })).toEqual({
       ok: false,
       status: 413,
       problem: CSV_PROBLEMS.tooLarge,

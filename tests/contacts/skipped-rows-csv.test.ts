@@ -4,10 +4,11 @@ import { getDb } from "#db/database.ts";
 import { startImport } from "#server/contacts/import.ts";
 import { streamSkippedRowsCsv } from "#server/contacts/skipped-rows-csv.ts";
 import { createUser } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 /** An import of the team with `count` skipped rows (rows 2 to count + 1), written as the import writes them. */
 async function importWithSkips(teamId: string, count: number) {
-  const { id } = await startImport(getDb(), { teamId, fileName: "people.csv" });
+  const { id } = await startImport(getDb(), { access: await ownerAccess(teamId), fileName: "people.csv" });
   await sql`
     insert into import_skips (import_id, row_number, email, reason)
     select ${id}::uuid, n + 1, 'row' || (n + 1) || '@example', 'Invalid email' from generate_series(1, ${count}::int) as n

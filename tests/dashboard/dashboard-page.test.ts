@@ -9,6 +9,7 @@ import { createSegment } from "#server/segments/segments.ts";
 import { signedIn } from "../factories.ts";
 import { getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,7 +28,7 @@ async function seedContacts(teamId: string, ages: number[]) {
     email: `person${i}-${teamId}@example.com`,
     phone: null,
   }));
-  await receiveImportChunk(getDb(), teamId, { contacts });
+  await receiveImportChunk(getDb(), { access: await ownerAccess(teamId), input: { contacts } });
   for (const [i, age] of ages.entries()) {
     await getDb()
       .updateTable("contacts")
@@ -45,7 +46,7 @@ async function seedCampaign(
 ) {
   const scheduledTime = options.scheduled ? new Date(Date.now() + DAY).toISOString() : "";
   const campaign = await createCampaign(getDb(), {
-    teamId,
+    access: await ownerAccess(teamId),
     input: { name, type: "EMAIL", segmentIds: options.segmentIds ?? [], scheduledTime },
   });
   await getDb()
@@ -90,10 +91,10 @@ describe("the dashboard page", () => {
     // Contacts: 3 in the last 30 days, 2 in the 30 before, 1 older: 6 in all, +50.0%.
     await seedContacts(teamId, [1, 2, 29, 31, 59, 90]);
     // Segments: 1 in the last 30 days, 2 in the 30 before: 3 in all, -50.0%.
-    const vips = await createSegment(getDb(), { teamId, name: "VIPs" });
+    const vips = await createSegment(getDb(), { access: await ownerAccess(teamId), name: "VIPs" });
     const older = await Promise.all([
-      createSegment(getDb(), { teamId, name: "Old one" }),
-      createSegment(getDb(), { teamId, name: "Old two" }),
+      createSegment(getDb(), { access: await ownerAccess(teamId), name: "Old one" }),
+      createSegment(getDb(), { access: await ownerAccess(teamId), name: "Old two" }),
     ]);
     await setCreatedAt(
       "segments",
@@ -109,7 +110,7 @@ describe("the dashboard page", () => {
     await seedCampaign(teamId, "Welcome series", { ageDays: 1, segmentIds: [vips.id] });
     // Another team's data counts for nobody else.
     await seedContacts(other.teamId, [1, 1]);
-    await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
+    await createSegment(getDb(), { access: await ownerAccess(other.teamId), name: "Theirs" });
     await seedCampaign(other.teamId, "Theirs", { ageDays: 0, state: "ACTIVE" });
 
     const response = await serveDashboard(dashboardPage, getRequest("/dashboard", user.cookie));

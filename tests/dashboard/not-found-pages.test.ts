@@ -19,6 +19,7 @@ import { signedIn } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
 import { getRequest } from "../requests.ts";
 import { routeArgs } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // Every dashboard page that opens one resource by id, asked for another team's: the
 // page a stranger sees is a 404 saying the thing was not found, and shows nothing of it.
@@ -97,7 +98,14 @@ const cases: {
     page: "an import's result",
     route: importResultRoute,
     says: "Import not found.",
-    make: async (teamId) => (await startImport(getDb(), { teamId, fileName: `${SECRET}.csv`, segmentName: SECRET })).id,
+    make: async (teamId) =>
+      (
+        await startImport(getDb(), {
+          access: await ownerAccess(teamId),
+          fileName: `${SECRET}.csv`,
+          segmentName: SECRET,
+        })
+      ).id,
     path: (id) => `/dashboard/imports/${id}`,
   },
   {
@@ -111,7 +119,8 @@ const cases: {
     page: "an API key's revoke dialog",
     route: apiKeyRevokeRoute,
     says: "API key not found",
-    make: async (teamId) => (await createWriteKey(getDb(), { teamId, name: SECRET, kind: "client" })).id,
+    make: async (teamId) =>
+      (await createWriteKey(getDb(), { access: await ownerAccess(teamId), name: SECRET, kind: "client" })).id,
     path: (id) => `/dashboard/settings/api-keys/${id}/revoke`,
   },
 ];

@@ -14,6 +14,7 @@ import { pageThrough } from "./page-through.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
 import { planOf } from "./plan-of.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -27,7 +28,7 @@ describe("the campaign page", () => {
       { email: null, phone: "+447700900123" },
     ]);
     const campaign = await draftCampaign(user.teamId, { subject: "News" });
-    await sendCampaignNow(db, { teamId: user.teamId, campaignId: campaign.id });
+    await sendCampaignNow(db, { access: await ownerAccess(user.teamId), campaignId: campaign.id });
     await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
 
@@ -114,7 +115,7 @@ describe("the campaign page", () => {
       ...Array.from({ length: 30 }, (_, i) => ({ email: null, phone: `+4477009001${String(i).padStart(2, "0")}` })),
     ]);
     const campaign = await draftCampaign(user.teamId, { subject: "News" });
-    await sendCampaignNow(db, { teamId: user.teamId, campaignId: campaign.id });
+    await sendCampaignNow(db, { access: await ownerAccess(user.teamId), campaignId: campaign.id });
     await startCampaign(db, queues.boss, campaign.id);
     const path = `/dashboard/broadcasts/${campaign.id}`;
     const open = async (query: string) =>

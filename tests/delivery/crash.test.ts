@@ -8,6 +8,7 @@ import { seedContacts } from "../../bench/lib/send-fixtures.ts";
 import { createUser } from "../factories.ts";
 import { draftCampaign } from "./fixtures.ts";
 import { seededRandom, seedFrom } from "./seeded-random.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const RECIPIENTS = 20_000;
 const KILLS = 5;
@@ -56,7 +57,7 @@ test(
       subject: "Hello {{ contact.name }}",
       content: '<p>Hi <a href="https://example.com/a">there</a></p>',
     });
-    await sendCampaignNow(db, { teamId, campaignId: campaign.id });
+    await sendCampaignNow(db, { access: await ownerAccess(teamId), campaignId: campaign.id });
 
     const gaps = killPoints(SEED);
     console.log(

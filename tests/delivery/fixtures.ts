@@ -14,6 +14,7 @@ import { startCampaign } from "#server/delivery/start-campaign.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { createSegment } from "#server/segments/segments.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
+import { ownerAccess } from "../team-access.ts";
 
 export type ContactSeed = {
   email?: string | null;
@@ -44,7 +45,7 @@ export async function addContacts(teamId: string, seeds: ContactSeed[]): Promise
 
 /** A static segment of the team holding these contacts. */
 export async function staticSegment(teamId: string, contactIds: string[], name = "Segment"): Promise<string> {
-  const { id } = await createSegment(getDb(), { teamId, name });
+  const { id } = await createSegment(getDb(), { access: await ownerAccess(teamId), name });
   if (contactIds.length)
     await getDb()
       .insertInto("segmentMembers")
@@ -65,7 +66,7 @@ export async function draftCampaign(
   } = {},
 ) {
   return createCampaign(getDb(), {
-    teamId,
+    access: await ownerAccess(teamId),
     input: {
       name: "Launch",
       type: options.type ?? "EMAIL",
@@ -181,7 +182,7 @@ export async function sendAllChunks(
   options: { teamId: string; campaignId: string; worker: ChunkWorker },
 ): Promise<void> {
   const db = getDb();
-  await sendCampaignNow(db, { teamId: options.teamId, campaignId: options.campaignId });
+  await sendCampaignNow(db, { access: await ownerAccess(options.teamId), campaignId: options.campaignId });
   await startCampaign(db, boss, options.campaignId);
   for (const job of await chunkJobsOf(boss, options.campaignId)) await sendChunk(options.worker, job.data);
 }

@@ -11,6 +11,7 @@ import { bearer, getRequest } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 import { addContacts, chunkWorker, draftCampaign, sendQueues } from "./fixtures.ts";
 import { planOf } from "./plan-of.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -39,7 +40,7 @@ async function sendTo(teamId: string, emails: string[], subject: string) {
     emails.map((email) => ({ email, name: email.split("@")[0] })),
   );
   const campaign = await draftCampaign(teamId, { subject, content: "<p>Hello {{ contact.name }}</p>" });
-  await sendCampaignNow(getDb(), { teamId, campaignId: campaign.id });
+  await sendCampaignNow(getDb(), { access: await ownerAccess(teamId), campaignId: campaign.id });
   await startCampaign(getDb(), queues.boss, campaign.id);
   const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
     SEND_CHUNK_QUEUE,

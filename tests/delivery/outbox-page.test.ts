@@ -14,6 +14,7 @@ import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
 import { planOf } from "./plan-of.ts";
 import { flashedText } from "./flashed-text.ts";
+import { ownerAccess } from "../team-access.ts";
 
 type OutboxPage = {
   messages: { id: string; createdAt: string }[];
@@ -54,7 +55,7 @@ describe("the outbox", () => {
       subject: "Hi {{ contact.name }}",
       content: '<p>See <a href="https://example.com/offer">the offer</a></p>',
     });
-    await sendCampaignNow(db, { teamId: user.teamId, campaignId: campaign.id });
+    await sendCampaignNow(db, { access: await ownerAccess(user.teamId), campaignId: campaign.id });
     const { chunks } = await db
       .transaction()
       .execute((trx) => resolveRecipients(trx, { id: campaign.id, teamId: user.teamId, type: "EMAIL" }));

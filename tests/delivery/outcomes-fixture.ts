@@ -7,6 +7,7 @@ import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { recordClick, recordOpen } from "#server/tracking/record-hit.ts";
 import { unsubscribeRecipient } from "#server/tracking/unsubscribe.ts";
 import { addContacts, chunkWorker, draftCampaign, type sendQueues } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 /** A person reading in Apple Mail on a Mac. */
 export const APPLE_MAIL = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)";
@@ -22,7 +23,7 @@ export async function sendWholeCampaign(
   beforeChunks?: () => Promise<unknown>,
 ) {
   const db = getDb();
-  await sendCampaignNow(db, { teamId, campaignId });
+  await sendCampaignNow(db, { access: await ownerAccess(teamId), campaignId });
   await startCampaign(db, queues.boss, campaignId);
   await beforeChunks?.();
   const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(

@@ -11,6 +11,7 @@ import { startCampaign, startDueCampaigns } from "#server/delivery/start-campaig
 import { reserveSendSlots } from "#server/delivery/throttle.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, chunkWorker, draftCampaign, sendQueues } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -26,7 +27,7 @@ async function startedCampaign(count: number) {
     Array.from({ length: count }, (_, i) => ({ email: `person${i}@murmur.test` })),
   );
   const campaign = await draftCampaign(teamId, { subject: "Spring news", content: "<p>Hello</p>" });
-  await sendCampaignNow(db(), { teamId, campaignId: campaign.id });
+  await sendCampaignNow(db(), { access: await ownerAccess(teamId), campaignId: campaign.id });
   const started = await startCampaign(db(), queues.boss, campaign.id);
   const jobs = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
     SEND_CHUNK_QUEUE,

@@ -13,6 +13,7 @@ import { planOf } from "./plan-of.ts";
 import { getDb } from "#db/database.ts";
 import { sendCampaignNow } from "#server/delivery/send-now.ts";
 import { startCampaign } from "#server/delivery/start-campaign.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -151,7 +152,7 @@ describe("a campaign's recipients by outcome", () => {
     const user = await signedIn();
     await addContacts(user.teamId, [{ email: "one@murmur.test" }]);
     const campaign = await draftCampaign(user.teamId);
-    await sendCampaignNow(getDb(), { teamId: user.teamId, campaignId: campaign.id });
+    await sendCampaignNow(getDb(), { access: await ownerAccess(user.teamId), campaignId: campaign.id });
     await startCampaign(getDb(), queues.boss, campaign.id);
     const indexes: Record<string, string> = {
       opened: "delivery_engagement_opened_idx",

@@ -5,6 +5,7 @@ import { createFilterSegment } from "#server/segments/filter-segments.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, draftCampaign, staticSegment } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const db = () => getDb();
 
@@ -82,7 +83,7 @@ describe("recipient resolution", () => {
       { email: "gone@acme.test", emailStatus: "unsubscribed" },
     ]);
     const acme = await createFilterSegment(db(), {
-      teamId,
+      access: await ownerAccess(teamId),
       name: "Acme people",
       filter: parseFilter({
         type: "group",

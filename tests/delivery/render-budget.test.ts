@@ -6,6 +6,7 @@ import { sendCampaignNow } from "#server/delivery/send-now.ts";
 import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { createUser } from "../factories.ts";
 import { addContacts, chunkWorker, draftCampaign, staticSegment, sendQueues } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -44,7 +45,7 @@ describe("a message over the render budget at send time", () => {
       .set({ attributes: JSON.stringify({ pages: 2_000 }) })
       .where("id", "=", ids[3]!)
       .execute();
-    await sendCampaignNow(db(), { teamId, campaignId: campaign.id });
+    await sendCampaignNow(db(), { access: await ownerAccess(teamId), campaignId: campaign.id });
     await startCampaign(db(), queues.boss, campaign.id);
     const [job] = await queues.boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
       SEND_CHUNK_QUEUE,

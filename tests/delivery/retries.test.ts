@@ -9,6 +9,7 @@ import { sendCampaignNow } from "#server/delivery/send-now.ts";
 import { createUser } from "../factories.ts";
 import { startSmtpSink } from "../fakes/smtp-sink.ts";
 import { addContacts, chunkWorker, draftCampaign, startBoss, testSettings } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 let boss: PgBoss;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -61,7 +62,7 @@ describe("transient failures, through the worker's jobs", () => {
       { email: "defer-carl@murmur.test" },
     ]);
     const campaign = await draftCampaign(teamId, { subject: "Retried" });
-    await sendCampaignNow(db, { teamId, campaignId: campaign.id });
+    await sendCampaignNow(db, { access: await ownerAccess(teamId), campaignId: campaign.id });
 
     const state = await until(
       async () =>

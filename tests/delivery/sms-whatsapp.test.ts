@@ -19,6 +19,7 @@ import { getRequest, ORIGIN } from "../requests.ts";
 import { addContacts, chunkWorker, draftCampaign, startBoss, testSettings } from "./fixtures.ts";
 import { routeArgs, serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const APP_SECRET = "3b8e1f6a9c2d5e8b1a4f7c0d3e6b9a2c";
 
@@ -68,7 +69,7 @@ async function withProviders() {
 
 /** Start → resolve → every chunk through the team's real provider sender. */
 async function runCampaign(teamId: string, campaignId: string) {
-  await sendCampaignNow(getDb(), { teamId, campaignId });
+  await sendCampaignNow(getDb(), { access: await ownerAccess(teamId), campaignId });
   await startCampaign(getDb(), boss, campaignId);
   const jobs = await boss.findJobs<{ campaignId: string; chunk: { from: string; to: string | null } }>(
     SEND_CHUNK_QUEUE,

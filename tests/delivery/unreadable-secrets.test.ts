@@ -12,6 +12,7 @@ import { getRequest } from "../requests.ts";
 import { addContacts, chunkJobsOf, chunkWorker, draftCampaign, sendingServices } from "./fixtures.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const services = sendingServices({ credentials: { user: "mailer", pass: "smtp-password-4242" } });
 
@@ -52,7 +53,7 @@ describe("saved secrets this server cannot read", () => {
 
     await addContacts(teamId, [{ email: "ada@murmur.test" }, { email: "grace@murmur.test" }]);
     const campaign = await draftCampaign(teamId, { subject: "Held back" });
-    await sendCampaignNow(db, { teamId, campaignId: campaign.id });
+    await sendCampaignNow(db, { access: await ownerAccess(teamId), campaignId: campaign.id });
     await startCampaign(db, services.boss, campaign.id);
     const [job] = await chunkJobsOf(services.boss, campaign.id);
     const worker = chunkWorker();

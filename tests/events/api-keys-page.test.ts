@@ -8,6 +8,7 @@ import { cookieHeaderFrom, formRequest, getRequest } from "../requests.ts";
 import { basicAuth, postTracking } from "./fixtures.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const PATH = "/dashboard/settings/api-keys";
 
@@ -73,7 +74,11 @@ describe("Settings → API keys", () => {
 
   test("revoking asks first, then the key is marked revoked and refused by the tracking API", async () => {
     const user = await signedIn();
-    const key = await createWriteKey(getDb(), { teamId: user.teamId, name: "Server", kind: "server" });
+    const key = await createWriteKey(getDb(), {
+      access: await ownerAccess(user.teamId),
+      name: "Server",
+      kind: "server",
+    });
     const dialog = await serveDashboard(revokePage, getRequest(`${PATH}/${key.id}/revoke`, user.cookie), {
       id: key.id,
     });
@@ -95,7 +100,11 @@ describe("Settings → API keys", () => {
   test("another team's key cannot be seen or revoked: 404, and it keeps working", async () => {
     const owner = await signedIn();
     const other = await signedIn();
-    const key = await createWriteKey(getDb(), { teamId: owner.teamId, name: "Owner's", kind: "client" });
+    const key = await createWriteKey(getDb(), {
+      access: await ownerAccess(owner.teamId),
+      name: "Owner's",
+      kind: "client",
+    });
     expect(
       (await serveDashboard(revokePage, getRequest(`${PATH}/${key.id}/revoke`, other.cookie), { id: key.id })).status,
     ).toBe(404);

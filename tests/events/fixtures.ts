@@ -7,13 +7,18 @@ import { action as identify } from "#app/routes/tracking/identify.ts";
 import { action as page } from "#app/routes/tracking/page.ts";
 import { action as track } from "#app/routes/tracking/track.ts";
 import { respond, routeArgs } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const calls = { batch, identify, page, track } as const;
 
 /** A team of its own with a live write key. */
 export async function createTrackingTeam() {
   const user = await createUser();
-  const { key, id } = await createWriteKey(getDb(), { teamId: user.teamId, name: "Test source", kind: "server" });
+  const { key, id } = await createWriteKey(getDb(), {
+    access: await ownerAccess(user.teamId),
+    name: "Test source",
+    kind: "server",
+  });
   return { ...user, writeKey: key, writeKeyId: id };
 }
 

@@ -4,6 +4,7 @@ import { createWriteKey } from "#server/write-keys/write-keys.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 import { createUser } from "../factories.ts";
 import { basicAuth, contactsOfTeam, postTracking, storedEvents } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // A client write key sits in a web page, where anyone can copy it. With it, an
 // identify must not move a contact's messages to another address.
@@ -12,7 +13,7 @@ import { basicAuth, contactsOfTeam, postTracking, storedEvents } from "./fixture
 async function teamWithContact() {
   const { teamId } = await createUser();
   const key = async (kind: WriteKeyKind) =>
-    basicAuth((await createWriteKey(getDb(), { teamId, name: kind, kind })).key);
+    basicAuth((await createWriteKey(getDb(), { access: await ownerAccess(teamId), name: kind, kind })).key);
   const client = await key("client");
   const server = await key("server");
   const first = await postTracking(
@@ -85,7 +86,9 @@ describe("identify through a client key", () => {
 
   test("sets an email and a phone on a contact that has none, and repeating the same email is no change", async () => {
     const { teamId } = await createUser();
-    const client = basicAuth((await createWriteKey(getDb(), { teamId, name: "Web", kind: "client" })).key);
+    const client = basicAuth(
+      (await createWriteKey(getDb(), { access: await ownerAccess(teamId), name: "Web", kind: "client" })).key,
+    );
     await postTracking("identify", { userId: "u-2", traits: { name: "Grace" } }, client);
     expect(await contactOf(teamId)).toMatchObject({ email: null, phone: null });
     const answer = await postTracking(

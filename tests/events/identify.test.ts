@@ -2,9 +2,10 @@ import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
 import { importChunk, startImport } from "#server/contacts/import.ts";
 import { basicAuth, contactsOfTeam, createTrackingTeam, postTracking, storedEvents } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 async function importContacts(teamId: string, rows: { email: string; name?: string }[]) {
-  const { id } = await startImport(getDb(), { teamId });
+  const { id } = await startImport(getDb(), { access: await ownerAccess(teamId) });
   await importChunk(getDb(), { teamId, importId: id, chunkIndex: 0, firstRowNumber: 2, rows });
 }
 

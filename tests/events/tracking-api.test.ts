@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
 import { revokeWriteKey } from "#server/write-keys/write-keys.ts";
 import { basicAuth, createTrackingTeam, postTracking, storedEvents } from "./fixtures.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const track = (overrides: Record<string, unknown> = {}) => ({
   type: "track",
@@ -47,7 +48,7 @@ describe("the tracking API's answers", () => {
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe("Invalid write key: it does not exist or has been revoked.");
 
-    await revokeWriteKey(getDb(), { teamId: team.teamId, keyId: team.writeKeyId });
+    await revokeWriteKey(getDb(), { access: await ownerAccess(team.teamId), keyId: team.writeKeyId });
     const revoked = await postTracking("batch", { batch: [track()] }, basicAuth(team.writeKey));
     expect(revoked.status).toBe(401);
     expect(revoked.body.message).toMatch(/revoked/);

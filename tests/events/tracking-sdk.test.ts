@@ -4,6 +4,7 @@ import { revokeWriteKey } from "#server/write-keys/write-keys.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactsOfTeam, createTrackingTeam, storedEvents } from "./fixtures.ts";
 import { startTrackingServer, type TrackingServer } from "./tracking-server.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // Segment's own Node SDK, unmodified, pointed at Murmur: what a team does when it
 // switches its existing instrumentation over.
@@ -76,7 +77,7 @@ describe("@segment/analytics-node against the tracking API", () => {
 
   test("a revoked write key is refused: nothing is stored", async () => {
     const team = await createTrackingTeam();
-    await revokeWriteKey(getDb(), { teamId: team.teamId, keyId: team.writeKeyId });
+    await revokeWriteKey(getDb(), { access: await ownerAccess(team.teamId), keyId: team.writeKeyId });
     const analytics = sdk(team.writeKey);
     const before = server.answers.length;
     analytics.track({ userId: "someone", event: "Signed In" });

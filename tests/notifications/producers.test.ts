@@ -26,6 +26,7 @@ import {
   staticSegment,
 } from "../delivery/fixtures.ts";
 import { addMember, titlesFor } from "./people.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const queues = sendQueues();
 
@@ -55,7 +56,7 @@ describe("what tells a team", () => {
   test("an import that finishes, and one that fails, each once, linking to its result", async () => {
     const db = getDb();
     const owner = await createUser();
-    const { id } = await startImport(db, { teamId: owner.teamId, fileName: "leads.csv" });
+    const { id } = await startImport(db, { access: await ownerAccess(owner.teamId), fileName: "leads.csv" });
     await importChunk(db, {
       teamId: owner.teamId,
       importId: id,
@@ -73,7 +74,7 @@ describe("what tells a team", () => {
       },
     ]);
 
-    const broken = await startImport(db, { teamId: owner.teamId, fileName: "broken.csv" });
+    const broken = await startImport(db, { access: await ownerAccess(owner.teamId), fileName: "broken.csv" });
     await failImport(db, {
       teamId: owner.teamId,
       importId: broken.id,

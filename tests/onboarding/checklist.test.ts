@@ -8,6 +8,7 @@ import { createSession } from "#server/auth/sessions.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { flashOf, formRequest, getRequest, sessionCookieHeader } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const checklist = async (cookie: HeadersInit) =>
   (await (await serveDashboard(dashboardPage, getRequest("/dashboard", cookie))).json()).onboarding;
@@ -24,8 +25,11 @@ describe("Dashboard onboarding checklist", () => {
       segments: false,
       campaigns: false,
     });
-    await receiveImportChunk(getDb(), user.teamId, {
-      contacts: [{ name: "Ada", email: `ada-${user.teamId}@example.com`, phone: null }],
+    await receiveImportChunk(getDb(), {
+      access: await ownerAccess(user.teamId),
+      input: {
+        contacts: [{ name: "Ada", email: `ada-${user.teamId}@example.com`, phone: null }],
+      },
     });
     expect(await checklist(user.cookie)).toMatchObject({ contacts: true, email: false });
 

@@ -3,6 +3,7 @@ import { createWriteKey } from "#server/write-keys/write-keys.ts";
 import { addContacts, draftCampaign, type sendQueues, staticSegment } from "../delivery/fixtures.ts";
 import { campaignWithOutcomes } from "../delivery/outcomes-fixture.ts";
 import { createSignedInUser } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 /**
  * A team with something in every list the API shows: contacts, a static segment,
@@ -17,8 +18,16 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const spareSegmentId = await staticSegment(user.teamId, [], "Spare");
   const draft = await draftCampaign(user.teamId, { subject: "Draft", content: "<p>Hello</p>" });
   const spare = await draftCampaign(user.teamId, { subject: "Spare", content: "<p>Spare</p>" });
-  const writeKey = await createWriteKey(getDb(), { teamId: user.teamId, name: "Seeded", kind: "server" });
-  const spareKey = await createWriteKey(getDb(), { teamId: user.teamId, name: "Spare", kind: "client" });
+  const writeKey = await createWriteKey(getDb(), {
+    access: await ownerAccess(user.teamId),
+    name: "Seeded",
+    kind: "server",
+  });
+  const spareKey = await createWriteKey(getDb(), {
+    access: await ownerAccess(user.teamId),
+    name: "Spare",
+    kind: "client",
+  });
   return {
     ...user,
     contactIds,

@@ -12,6 +12,7 @@ import { createSignedInUser } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
 import { bearer, getRequest, jsonRequest, sessionCookieHeader } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // The top bar's search as the browser sees it: the JSON the box asks for as you
 // type, and the page its form shows without JavaScript.
@@ -33,9 +34,9 @@ async function seedTeam(names: {
     importContacts(routeArgs(jsonRequest("/api/contacts/import", { contacts }, { headers: bearer(user.token) }))),
   );
   expect(imported.status).toBe(200);
-  await createSegment(getDb(), { teamId: user.teamId, name: names.segment });
+  await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: names.segment });
   await createCampaign(getDb(), {
-    teamId: user.teamId,
+    access: await ownerAccess(user.teamId),
     input: { name: names.campaign, type: "EMAIL", segmentIds: [], subject: names.subject },
   });
   return user;

@@ -18,6 +18,7 @@ import { recountSegment } from "#server/segments/recount-segment.ts";
 import { bearer, flashOf, formRequest, getRequest, sessionCookieHeader } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { seedFilterTeam } from "./filter-seed.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // The Segments page and GET /api/segments show each segment's stored count and when it
 // was counted; the worker's recount job (pg-boss) keeps them fresh.
@@ -83,7 +84,11 @@ async function addProContact(teamId: string) {
 describe("the stored counts", () => {
   test("a segment whose members changed shows its old count and the time it was counted, on the page and in the API", async () => {
     const { seed, cookie } = await team();
-    const segment = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Pro", filter: pro });
+    const segment = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.teamId),
+      name: "Pro",
+      filter: pro,
+    });
     await addProContact(seed.teamId);
 
     const card = (await pageCards(cookie)).find((c) => c.id === segment.id);
@@ -104,7 +109,11 @@ describe("the stored counts", () => {
 
   test("listing counts nothing: with contacts, events and memberships locked by another session, the page and the API answer from the stored counts", async () => {
     const { seed, cookie } = await team();
-    const byEvent = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Exported", filter: exported });
+    const byEvent = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.teamId),
+      name: "Exported",
+      filter: exported,
+    });
     await getDb()
       .transaction()
       .execute(async (trx) => {
@@ -119,7 +128,11 @@ describe("the stored counts", () => {
 
   test("a count that runs past its time keeps the last count and its time; a segment never counted shows as not counted, with when it was tried", async () => {
     const { seed, cookie } = await team();
-    const byEvent = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Exported", filter: exported });
+    const byEvent = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.teamId),
+      name: "Exported",
+      filter: exported,
+    });
     const before = await getDb()
       .selectFrom("segments")
       .select("countedAt")
@@ -171,7 +184,11 @@ describe("the stored counts", () => {
 
   test("an edit drops the old tree's count and counts the new one; a count of the old tree that ends after the edit is not stored", async () => {
     const { seed, cookie } = await team();
-    const segment = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Exported", filter: exported });
+    const segment = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.teamId),
+      name: "Exported",
+      filter: exported,
+    });
     await addProContact(seed.teamId);
     let staleCount: ReturnType<typeof recountSegment> | undefined;
     await getDb()
@@ -181,7 +198,11 @@ describe("the stored counts", () => {
         // Reads the old tree, then waits on the events table.
         staleCount = recountSegment(getDb(), { segmentId: segment.id, timeoutMs: 60_000 });
         await expect.poll(() => waitingOnEvents(), { timeout: 15_000 }).toBeGreaterThan(0);
-        await updateFilterSegment(getDb(), { teamId: seed.teamId, segmentId: segment.id, filter: pro });
+        await updateFilterSegment(getDb(), {
+          access: await ownerAccess(seed.teamId),
+          segmentId: segment.id,
+          filter: pro,
+        });
         expect((await pageCards(cookie)).find((c) => c.id === segment.id)).toMatchObject({ contactCount: 3 });
       });
     // The old tree's count (2) finished once the lock went, and found the segment edited.
@@ -202,7 +223,11 @@ async function waitingOnEvents(): Promise<number> {
 describe("Count now on a card", () => {
   test("stores a fresh count and returns to the same tab and page with the count in a toast", async () => {
     const { seed, cookie } = await team();
-    const segment = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Pro", filter: pro });
+    const segment = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.teamId),
+      name: "Pro",
+      filter: pro,
+    });
     await addProContact(seed.teamId);
     const search = "?tab=csv&after=abc";
 
@@ -220,7 +245,11 @@ describe("Count now on a card", () => {
 
   test("another team's segment, or an unknown id, is a 404 and counts nothing", async () => {
     const { seed, cookie } = await team();
-    const theirs = await createFilterSegment(getDb(), { teamId: seed.otherTeamId, name: "Theirs", filter: pro });
+    const theirs = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.otherTeamId),
+      name: "Theirs",
+      filter: pro,
+    });
 
     for (const id of [theirs.id, seed.otherSegment.id, newId()]) {
       const response = await serveDashboard(countNow, formRequest(`/dashboard/segments/${id}/count`, {}, cookie), {
@@ -352,7 +381,11 @@ describe("the recount job, on pg-boss", () => {
 
   test("asked twice for the same due segments, the queue holds one recount per segment", async () => {
     const { seed } = await team();
-    const segment = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Pro", filter: pro });
+    const segment = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.teamId),
+      name: "Pro",
+      filter: pro,
+    });
     const settings = { maxAgeSeconds: 600, batch: 10_000, now: () => new Date(Date.now() + 11 * MINUTE) };
 
     expect(await queueDueRecounts(getDb(), boss, settings)).toBeGreaterThan(0);
@@ -363,7 +396,11 @@ describe("the recount job, on pg-boss", () => {
 
   test("counts a segment again once its count is older than the setting, and the page and the API then show the new count and its time", async () => {
     const { seed, cookie } = await team();
-    const segment = await createFilterSegment(getDb(), { teamId: seed.teamId, name: "Pro", filter: pro });
+    const segment = await createFilterSegment(getDb(), {
+      access: await ownerAccess(seed.teamId),
+      name: "Pro",
+      filter: pro,
+    });
     await addProContact(seed.teamId);
     // Within the age the setting allows, the worker leaves it alone.
     const fiveMinutesOn = new Date(Date.now() + 5 * MINUTE);

@@ -10,6 +10,7 @@ import { createSegment, listSegments } from "#server/segments/segments.ts";
 import { signedIn } from "../factories.ts";
 import { flashOf, formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 // Counted when created, so minutes ago at most, however slow the machine.
@@ -24,9 +25,12 @@ describe("the segments page", () => {
       email: `person${i}@example.com`,
       phone: null,
     }));
-    await receiveImportChunk(getDb(), user.teamId, { contacts, segmentName: "Imported" });
-    await createSegment(getDb(), { teamId: user.teamId, name: "Empty" });
-    await createSegment(getDb(), { teamId: other.teamId, name: "Not mine" });
+    await receiveImportChunk(getDb(), {
+      access: await ownerAccess(user.teamId),
+      input: { contacts, segmentName: "Imported" },
+    });
+    await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "Empty" });
+    await createSegment(getDb(), { access: await ownerAccess(other.teamId), name: "Not mine" });
 
     const response = await serveDashboard(segmentsPage, getRequest("/dashboard/segments", user.cookie));
 
@@ -107,7 +111,7 @@ describe("creating a segment", () => {
 describe("renaming a segment", () => {
   test("the dialog is prefilled; saving renames with 'Segment updated successfully'", async () => {
     const user = await signedIn();
-    const segment = await createSegment(getDb(), { teamId: user.teamId, name: "<b>Old</b> name" });
+    const segment = await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "<b>Old</b> name" });
 
     const page = await serveDashboard(editPage, getRequest(`/dashboard/segments/${segment.id}/edit`, user.cookie), {
       id: segment.id,
@@ -132,7 +136,7 @@ describe("renaming a segment", () => {
 
   test("a blank name answers 400 and keeps the old name", async () => {
     const user = await signedIn();
-    const segment = await createSegment(getDb(), { teamId: user.teamId, name: "Keep me" });
+    const segment = await createSegment(getDb(), { access: await ownerAccess(user.teamId), name: "Keep me" });
 
     const response = await serveDashboard(
       editAction,
@@ -150,7 +154,7 @@ describe("renaming a segment", () => {
   test("another team's segment, or a malformed id, is a 404 and stays untouched", async () => {
     const user = await signedIn();
     const other = await signedIn();
-    const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
+    const theirs = await createSegment(getDb(), { access: await ownerAccess(other.teamId), name: "Theirs" });
 
     for (const id of [theirs.id, "not-a-uuid", UNKNOWN_ID]) {
       const page = await serveDashboard(editPage, getRequest(`/dashboard/segments/${id}/edit`, user.cookie), { id });
@@ -168,9 +172,12 @@ describe("renaming a segment", () => {
 describe("deleting a segment", () => {
   test("asks first, then deletes with 'Segment deleted successfully', keeping the contacts", async () => {
     const user = await signedIn();
-    const { segmentId } = await receiveImportChunk(getDb(), user.teamId, {
-      contacts: [{ name: "Ada", email: "ada@example.com", phone: null }],
-      segmentName: "Going away",
+    const { segmentId } = await receiveImportChunk(getDb(), {
+      access: await ownerAccess(user.teamId),
+      input: {
+        contacts: [{ name: "Ada", email: "ada@example.com", phone: null }],
+        segmentName: "Going away",
+      },
     });
     const id = segmentId!;
 
@@ -200,7 +207,7 @@ describe("deleting a segment", () => {
   test("another team's segment is a 404 and is not deleted", async () => {
     const user = await signedIn();
     const other = await signedIn();
-    const theirs = await createSegment(getDb(), { teamId: other.teamId, name: "Theirs" });
+    const theirs = await createSegment(getDb(), { access: await ownerAccess(other.teamId), name: "Theirs" });
 
     const page = await serveDashboard(deletePage, getRequest(`/dashboard/segments/${theirs.id}/delete`, user.cookie), {
       id: theirs.id,

@@ -7,6 +7,7 @@ import { createCampaign, getCampaign } from "#server/campaigns/campaigns.ts";
 import { flashOf, formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const SETTINGS = "/dashboard/settings";
 
@@ -71,7 +72,7 @@ describe("campaign times in the team's time zone", () => {
     const user = await signedIn();
     await saveSettings(user.cookie, { timeZone: "Asia/Tokyo", postalAddress: "" });
     const created = await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: { name: "Later", type: "EMAIL", segmentIds: [] },
     });
     const path = `/dashboard/broadcasts/${created.id}/schedule`;
@@ -103,7 +104,7 @@ describe("campaign times in the team's time zone", () => {
     // Kiritimati is UTC+14: its wall clock is ahead of everyone's, so "now there" minus an hour is past.
     await saveSettings(user.cookie, { timeZone: "Pacific/Kiritimati", postalAddress: "" });
     const created = await createCampaign(getDb(), {
-      teamId: user.teamId,
+      access: await ownerAccess(user.teamId),
       input: { name: "Soon", type: "EMAIL", segmentIds: [] },
     });
     const path = `/dashboard/broadcasts/${created.id}/schedule`;

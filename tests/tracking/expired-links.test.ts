@@ -10,6 +10,7 @@ import { addContacts, chunkWorker, draftCampaign, sendQueues } from "../delivery
 import { createUser } from "../factories.ts";
 import { renderPage } from "../render-route.ts";
 import { respond, routeArgs } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // A click link of a campaign that no longer exists must not be an open redirect:
 // the link is taken from a message the pipeline really sent to the outbox.
@@ -29,7 +30,7 @@ async function sentLink() {
   const campaign = await draftCampaign(teamId, {
     content: `<p>Hello, <a href="${DESTINATION.replaceAll("&", "&amp;")}">see the offer</a>.</p>`,
   });
-  await sendCampaignNow(db, { teamId, campaignId: campaign.id });
+  await sendCampaignNow(db, { access: await ownerAccess(teamId), campaignId: campaign.id });
   await startCampaign(db, queues.boss, campaign.id);
   const jobs = await queues.boss.findJobs<ChunkJob>(SEND_CHUNK_QUEUE, { data: { campaignId: campaign.id } });
   for (const job of jobs) await sendChunk(chunkWorker(), job.data);
@@ -56,7 +57,7 @@ describe("a tracked link after its campaign is deleted", () => {
     expect(before.status).toBe(302);
     expect(before.headers.get("Location")).toBe(DESTINATION);
 
-    await deleteCampaign(getDb(), { teamId, campaignId });
+    await deleteCampaign(getDb(), { access: await ownerAccess(teamId), campaignId });
     const after = await respond(() => follow(path));
     expect(after.status).toBe(410);
     expect(after.headers.get("Location")).toBeNull();

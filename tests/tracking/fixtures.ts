@@ -2,6 +2,7 @@ import { getDb } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
+import { ownerAccess } from "../team-access.ts";
 
 // A campaign as the delivery engine leaves it: SENT, with one ledger row per
 // recipient. Written straight into the tables so these tests need no sending.
@@ -25,7 +26,7 @@ export async function createSentCampaign(
   const sentAt = options.sentAt ?? new Date(Date.now() - 3600_000);
   const outcomes = options.outcomes ?? Array.from({ length: options.recipients ?? 1 }, () => "sent" as const);
   const campaign = await createCampaign(db, {
-    teamId,
+    access: await ownerAccess(teamId),
     input: { name: options.name ?? "Spring launch", type, subject: "Hello", content: "<p>Hi</p>", segmentIds: [] },
   });
   await db

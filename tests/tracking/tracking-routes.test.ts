@@ -13,6 +13,7 @@ import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
 import { respond, routeArgs } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 const BROWSER =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
@@ -224,7 +225,7 @@ describe("tracked links", () => {
 
   test("a link of a deleted campaign redirects nowhere: a 410 names the destination, counting nothing", async () => {
     const { teamId, campaignId, deliveryId } = await oneRecipient();
-    await deleteCampaign(getDb(), { teamId, campaignId });
+    await deleteCampaign(getDb(), { access: await ownerAccess(teamId), campaignId });
     const response = await follow(await clickToken(deliveryId));
     expect(response.status).toBe(410);
     expect(response.headers.get("Location")).toBeNull();

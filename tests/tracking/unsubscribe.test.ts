@@ -10,6 +10,7 @@ import { createUser } from "../factories.ts";
 import { ORIGIN } from "../requests.ts";
 import { createSentCampaign } from "./fixtures.ts";
 import { respond, routeArgs } from "../serve-route.ts";
+import { ownerAccess } from "../team-access.ts";
 
 /** A request as the router serves it: this route's middleware, then its loader or action. */
 function serve(handler: typeof loader | typeof action, request: Request, token: string) {
@@ -103,7 +104,7 @@ describe("the unsubscribe page", () => {
 
   test("still works after the campaign was deleted", async () => {
     const { teamId, campaignId, contactId, token } = await recipient();
-    await deleteCampaign(getDb(), { teamId, campaignId });
+    await deleteCampaign(getDb(), { access: await ownerAccess(teamId), campaignId });
     expect(await (await page(token)).json()).toMatchObject({ state: "ask" });
     expect((await post(token, new URLSearchParams())).status).toBe(303);
     expect(await statusOf(contactId)).toMatchObject({ emailStatus: "unsubscribed" });

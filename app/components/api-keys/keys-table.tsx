@@ -13,8 +13,8 @@ export type WriteKeyRow = {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-/** The team's keys: name, kind, the first characters, when created, and whether still accepted. */
-export function KeysTable({ keys }: { keys: WriteKeyRow[] }) {
+/** The team's keys: name, kind, the first characters, when created, whether still accepted, and a Revoke link for managers. */
+export function KeysTable({ keys, canManage }: { keys: WriteKeyRow[]; canManage: boolean }) {
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full text-sm">
@@ -53,7 +53,7 @@ export function KeysTable({ keys }: { keys: WriteKeyRow[] }) {
                 {key.revokedAt ? <Badge variant="outline">Revoked</Badge> : <Badge variant="secondary">Active</Badge>}
               </td>
               <td className="px-4 py-3 text-right">
-                {key.revokedAt ? null : (
+                {key.revokedAt || !canManage ? null : (
                   <Button variant="outline" size="sm" asChild>
                     <Link
                       to={`/dashboard/settings/api-keys/${key.id}/revoke`}

@@ -5,6 +5,7 @@ import { BROADCASTS_PATH, countFormat, formatDate, formatDateTime } from "./form
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 import type { CampaignState, CampaignType } from "#shared/campaigns/schemas.ts";
 
 export type CampaignListItem = {
@@ -31,6 +32,8 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
   const path = `${BROADCASTS_PATH}/${campaign.id}`;
   const editable = campaign.state === "DRAFT" || campaign.state === "SCHEDULED";
   const hidden = <span className="sr-only"> {campaign.name}</span>;
+  const write = useAbility("campaigns.write");
+  const send = useAbility("campaigns.send");
 
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col gap-4 p-5">
@@ -68,62 +71,70 @@ export function CampaignCard({ campaign, timeZone }: { campaign: CampaignListIte
           </dl>
         ) : null}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {editable ? (
-          <Button variant="outline" size="sm" asChild>
-            <Link to={`${path}/edit`} preventScrollReset>
-              <Pencil aria-hidden="true" />
-              Edit{hidden}
-            </Link>
-          </Button>
-        ) : (
-          <p className="text-sm text-muted-foreground">{campaign.state} campaigns can no longer be edited.</p>
-        )}
-        {/* The spec's Schedule button is always there, and enabled only in DRAFT. */}
-        <Form method="post" action={`${path}/schedule`} preventScrollReset>
-          <input type="hidden" name="intent" value="tomorrow" />
-          <Button
-            type="submit"
-            variant="outline"
-            size="sm"
-            disabled={campaign.state !== "DRAFT"}
-            title="Sends 24 hours from now"
-          >
-            <CalendarClock aria-hidden="true" />
-            Schedule{hidden}
-          </Button>
-        </Form>
-        {campaign.state === "SCHEDULED" ? (
-          <Form method="post" action={`${path}/schedule`} preventScrollReset>
-            <input type="hidden" name="intent" value="unschedule" />
-            <Button type="submit" variant="outline" size="sm">
-              <CalendarX aria-hidden="true" />
-              Unschedule{hidden}
+      {write.allowed || send.allowed ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {!write.allowed ? null : editable ? (
+            <Button variant="outline" size="sm" asChild>
+              <Link to={`${path}/edit`} preventScrollReset>
+                <Pencil aria-hidden="true" />
+                Edit{hidden}
+              </Link>
             </Button>
-          </Form>
-        ) : null}
-        {campaign.state === "DRAFT" ? (
-          <Button variant="link" size="sm" asChild>
-            <Link to={`${path}/schedule`} preventScrollReset>
-              Pick a time{hidden}
-            </Link>
-          </Button>
-        ) : null}
-        {campaign.state === "DRAFT" ? (
-          <Button variant="outline" size="sm" asChild>
-            <Link to={`${path}/send`} preventScrollReset>
-              <Send aria-hidden="true" />
-              Send now{hidden}
-            </Link>
-          </Button>
-        ) : null}
-        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" asChild>
-          <Link to={`${path}/delete`} preventScrollReset>
-            <Trash2 aria-hidden="true" />
-            Delete{hidden}
-          </Link>
-        </Button>
-      </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{campaign.state} campaigns can no longer be edited.</p>
+          )}
+          {/* The spec's Schedule button is always there, and enabled only in DRAFT. */}
+          {send.allowed ? (
+            <Form method="post" action={`${path}/schedule`} preventScrollReset>
+              <input type="hidden" name="intent" value="tomorrow" />
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                disabled={campaign.state !== "DRAFT"}
+                title="Sends 24 hours from now"
+              >
+                <CalendarClock aria-hidden="true" />
+                Schedule{hidden}
+              </Button>
+            </Form>
+          ) : null}
+          {send.allowed && campaign.state === "SCHEDULED" ? (
+            <Form method="post" action={`${path}/schedule`} preventScrollReset>
+              <input type="hidden" name="intent" value="unschedule" />
+              <Button type="submit" variant="outline" size="sm">
+                <CalendarX aria-hidden="true" />
+                Unschedule{hidden}
+              </Button>
+            </Form>
+          ) : null}
+          {send.allowed && campaign.state === "DRAFT" ? (
+            <Button variant="link" size="sm" asChild>
+              <Link to={`${path}/schedule`} preventScrollReset>
+                Pick a time{hidden}
+              </Link>
+            </Button>
+          ) : null}
+          {send.allowed && campaign.state === "DRAFT" ? (
+            <Button variant="outline" size="sm" asChild>
+              <Link to={`${path}/send`} preventScrollReset>
+                <Send aria-hidden="true" />
+                Send now{hidden}
+              </Link>
+            </Button>
+          ) : null}
+          {write.allowed ? (
+            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" asChild>
+              <Link to={`${path}/delete`} preventScrollReset>
+                <Trash2 aria-hidden="true" />
+                Delete{hidden}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{write.reason}</p>
+      )}
     </Card>
   );
 }

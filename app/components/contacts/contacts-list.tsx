@@ -11,6 +11,7 @@ import { NewSegmentDialog } from "./new-segment-dialog.tsx";
 import { NEW_SEGMENT_ACTION } from "./new-segment-form.tsx";
 import { SelectAllMatchingCheckbox, SelectAllMatchingNotice } from "./select-all-matching.tsx";
 import { useContactSelection } from "./use-contact-selection.ts";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 
 export type ContactsPageData = {
   query: ContactsQuery;
@@ -39,6 +40,7 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const matching = { total, capped, onPage: contacts.length };
   const selectedCount = selection.allMatching ? total : selection.selected.size;
+  const write = useAbility("segments.write");
 
   return (
     <>
@@ -57,11 +59,13 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
           name="intent"
           value="choose"
           size="sm"
-          disabled={hydrated && selectedCount === 0}
+          disabled={!write.allowed || (hydrated && selectedCount === 0)}
+          title={write.reason ?? undefined}
           onClick={hydrated ? () => setDialogOpen(true) : undefined}
         >
           <Layers aria-hidden="true" /> Create Segment from selection
         </Button>
+        {write.reason ? <p className="w-full text-right text-xs text-muted-foreground">{write.reason}</p> : null}
       </div>
       <Form
         id={SELECTION_FORM_ID}
@@ -123,13 +127,14 @@ export function ContactsList({ data }: { data: ContactsPageData }) {
 
 /** The spec's empty text; a team with no contacts at all is also shown where they come from. */
 function NoContacts({ showImport }: { showImport: boolean }) {
+  const imports = useAbility("imports.write");
   return (
     <div className="flex flex-col items-center gap-3">
       <div className="flex size-12 items-center justify-center rounded-full bg-muted">
         <Users className="size-6 text-muted-foreground" aria-hidden="true" />
       </div>
       <p className="font-medium">No contacts match your filters.</p>
-      {showImport ? (
+      {showImport && imports.allowed ? (
         <Button asChild variant="outline" size="sm">
           <Link to="/dashboard/segments?tab=csv">
             <Upload aria-hidden="true" /> Import contacts

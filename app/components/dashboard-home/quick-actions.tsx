@@ -1,5 +1,7 @@
 import { ArrowRight, Layers, Send, Upload } from "lucide-react";
 import { Link } from "react-router";
+import type { Permission } from "#server/teams/permissions.ts";
+import { useDashboardData } from "#app/components/dashboard/use-dashboard-data.ts";
 
 const QUICK_ACTIONS = [
   {
@@ -7,30 +9,36 @@ const QUICK_ACTIONS = [
     description: "Bring in the people you want to reach.",
     to: "/dashboard/segments?tab=csv",
     icon: Upload,
+    permission: "imports.write",
   },
   {
     label: "Create a segment",
     description: "Group contacts by list, filters or a prompt.",
     to: "/dashboard/segments/new",
     icon: Layers,
+    permission: "segments.write",
   },
   {
     label: "New campaign",
     description: "Write a broadcast for email, SMS or WhatsApp.",
     to: "/dashboard/broadcasts/new",
     icon: Send,
+    permission: "campaigns.write",
   },
-];
+] satisfies { permission: Permission; [key: string]: unknown }[];
 
-/** The three first steps, each a link to the place where it is done. */
+/** The three first steps, each a link to the place where it is done; only those the role may take. */
 export function QuickActions() {
+  const { abilities } = useDashboardData();
+  const actions = QUICK_ACTIONS.filter((action) => abilities[action.permission].allowed);
+  if (actions.length === 0) return null;
   return (
     <section aria-labelledby="quick-actions" className="mb-8">
       <h2 id="quick-actions" className="sr-only">
         Quick actions
       </h2>
       <ul className="grid gap-4 sm:grid-cols-3">
-        {QUICK_ACTIONS.map(({ label, description, to, icon: Icon }) => (
+        {actions.map(({ label, description, to, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}

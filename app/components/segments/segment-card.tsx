@@ -5,6 +5,7 @@ import { SegmentId } from "./segment-id.tsx";
 import { segmentsPath, type SegmentTab } from "./segment-tabs-config.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 import { Card } from "#app/components/ui/card.tsx";
 
 /**
@@ -28,6 +29,7 @@ const KIND_LABELS: Record<string, string> = { static: "Static", filter: "Filter"
 /** One segment in the grid: what it is called, how many contacts it holds, and what can be done with it. */
 export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: SegmentTab }) {
   const titleId = useId();
+  const write = useAbility("segments.write");
   return (
     <Card className="flex h-full flex-col gap-4 p-5" aria-labelledby={titleId} role="article">
       <div className="flex items-start justify-between gap-3">
@@ -45,26 +47,30 @@ export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: S
         </p>
       </div>
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" asChild>
-          {/* A filter segment is edited in the builder it was made in; a static one is renamed in a dialog. */}
-          <Link
-            to={
-              segment.kind === "filter"
-                ? segmentsPath("filters", "", { segment: segment.id })
-                : segmentsPath(tab, `${segment.id}/edit`)
-            }
-            preventScrollReset
-          >
-            <Pencil aria-hidden="true" />
-            Edit<span className="sr-only"> {segment.name}</span>
-          </Link>
-        </Button>
-        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" asChild>
-          <Link to={segmentsPath(tab, `${segment.id}/delete`)} preventScrollReset>
-            <Trash2 aria-hidden="true" />
-            Delete<span className="sr-only"> {segment.name}</span>
-          </Link>
-        </Button>
+        {write.allowed ? (
+          <>
+            <Button variant="outline" size="sm" asChild>
+              {/* A filter segment is edited in the builder it was made in; a static one is renamed in a dialog. */}
+              <Link
+                to={
+                  segment.kind === "filter"
+                    ? segmentsPath("filters", "", { segment: segment.id })
+                    : segmentsPath(tab, `${segment.id}/edit`)
+                }
+                preventScrollReset
+              >
+                <Pencil aria-hidden="true" />
+                Edit<span className="sr-only"> {segment.name}</span>
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" asChild>
+              <Link to={segmentsPath(tab, `${segment.id}/delete`)} preventScrollReset>
+                <Trash2 aria-hidden="true" />
+                Delete<span className="sr-only"> {segment.name}</span>
+              </Link>
+            </Button>
+          </>
+        ) : null}
         <CountNow segment={segment} />
       </div>
     </Card>

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError, useSearchParams } from "reac
 import { parseSegmentTab, segmentsPath } from "./segment-tabs-config.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { forbiddenMessageOf } from "#app/lib/forbidden-error.ts";
 
 /**
  * What a segment dialog shows when it cannot open: a segment that is not this
@@ -10,13 +11,16 @@ import { Button } from "#app/components/ui/button.tsx";
  */
 export function SegmentDialogError({ error, closeTo }: { error: unknown; closeTo: string }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = forbiddenMessageOf(error);
   return (
     <RouteDialog
-      title={notFound ? "Segment not found" : "Error"}
+      title={forbidden ? "Not allowed" : notFound ? "Segment not found" : "Error"}
       description={
-        notFound
-          ? "This segment does not exist, or it was deleted."
-          : "Something went wrong on our side. Please try again."
+        forbidden
+          ? forbidden
+          : notFound
+            ? "This segment does not exist, or it was deleted."
+            : "Something went wrong on our side. Please try again."
       }
       closeTo={closeTo}
     >

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 import { FieldError } from "#app/components/ui/field-error.tsx";
 import { SelectField, TextareaField } from "#app/components/forms/field.tsx";
 import { TeamSettingsSchema } from "#shared/teams/schemas.ts";
@@ -25,37 +26,41 @@ export function TeamSettingsForm({ defaults, timeZones, lastResult }: TeamSettin
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TeamSettingsSchema }),
   });
   const saving = navigation.state === "submitting" && navigation.formAction === "/dashboard/settings";
+  const manage = useAbility("team-settings.manage");
 
   return (
     <Form method="post" action="/dashboard/settings" className="flex flex-col gap-4" {...getFormProps(form)}>
-      <FieldError id={form.errorId} errors={form.errors} />
-      <SelectField
-        label="Time zone"
-        description="Campaign times are chosen and shown in this zone."
-        selectProps={{ ...getSelectProps(fields.timeZone), className: "w-full" }}
-        errors={fields.timeZone.errors}
-      >
-        {timeZones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll("_", " ")}
-          </option>
-        ))}
-      </SelectField>
-      <TextareaField
-        label="Postal address"
-        description="Printed in the footer of every marketing email, as the law in many countries requires."
-        textareaProps={{
-          ...getTextareaProps(fields.postalAddress),
-          rows: 3,
-          placeholder: "Murmur Inc.\n1 Main Street\nSpringfield",
-        }}
-        errors={fields.postalAddress.errors}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save team settings"}
-        </Button>
-      </div>
+      {manage.reason ? <p className="text-sm text-muted-foreground">{manage.reason}</p> : null}
+      <fieldset disabled={!manage.allowed} className="flex flex-col gap-4">
+        <FieldError id={form.errorId} errors={form.errors} />
+        <SelectField
+          label="Time zone"
+          description="Campaign times are chosen and shown in this zone."
+          selectProps={{ ...getSelectProps(fields.timeZone), className: "w-full" }}
+          errors={fields.timeZone.errors}
+        >
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField
+          label="Postal address"
+          description="Printed in the footer of every marketing email, as the law in many countries requires."
+          textareaProps={{
+            ...getTextareaProps(fields.postalAddress),
+            rows: 3,
+            placeholder: "Murmur Inc.\n1 Main Street\nSpringfield",
+          }}
+          errors={fields.postalAddress.errors}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save team settings"}
+          </Button>
+        </div>
+      </fieldset>
     </Form>
   );
 }

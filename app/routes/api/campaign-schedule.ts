@@ -4,6 +4,7 @@ import { scheduleCampaign } from "#server/campaigns/schedule.ts";
 import { ScheduleSchema } from "#shared/campaigns/schemas.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
+import { requireAccess } from "#app/http/access.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -12,10 +13,10 @@ export function loader() {
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
-    const { team } = await requireApiUser(request);
+    const access = requireAccess(await requireApiUser(request), "campaigns.send");
     const { scheduledTime } = await readJsonBody(request, ScheduleSchema);
     return Response.json({
-      data: await scheduleCampaign(getDb(), { teamId: team.id, campaignId: params.id, scheduledTime }),
+      data: await scheduleCampaign(getDb(), { access, campaignId: params.id, scheduledTime }),
     });
   });
 }

@@ -4,6 +4,7 @@ import { deleteCampaign, getCampaign, updateCampaign } from "#server/campaigns/c
 import { CampaignInputSchema } from "#shared/campaigns/schemas.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
+import { requireAccess } from "#app/http/access.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
@@ -14,8 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    const { team } = await requireApiUser(request);
-    const target = { teamId: team.id, campaignId: params.id };
+    const access = requireAccess(await requireApiUser(request), "campaigns.write");
+    const target = { access, campaignId: params.id };
     if (request.method === "PUT") {
       const input = await readJsonBody(request, CampaignInputSchema);
       return Response.json({ data: await updateCampaign(getDb(), { ...target, input }) });

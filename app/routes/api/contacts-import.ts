@@ -5,6 +5,7 @@ import { receiveImportChunk } from "#server/contacts/receive-import.ts";
 import { ImportChunkSchema } from "#server/contacts/schemas.ts";
 import { handleApi, methodNotAllowed, readMeasuredJsonBody } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
+import { requireAccess } from "#app/http/access.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -13,8 +14,8 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
-    const { team } = await requireApiUser(request);
+    const access = requireAccess(await requireApiUser(request), "imports.write");
     const { body, bytes } = await readMeasuredJsonBody(request, ImportChunkSchema, { maxBytes: MAX_CHUNK_BODY_BYTES });
-    return Response.json(await receiveImportChunk(getDb(), team.id, body, { bytes }));
+    return Response.json(await receiveImportChunk(getDb(), { access, input: body, bytes }));
   });
 }

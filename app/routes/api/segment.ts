@@ -7,6 +7,7 @@ import { deleteSegment, renameSegment } from "#server/segments/segments.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
 import { requireId } from "#server/http/params.ts";
 import { requireApiUser } from "#app/http/session.ts";
+import { requireAccess } from "#app/http/access.ts";
 
 export function loader() {
   return methodNotAllowed(["PATCH", "DELETE"]);
@@ -14,18 +15,18 @@ export function loader() {
 
 export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(async () => {
-    const { team } = await requireApiUser(request);
+    const access = requireAccess(await requireApiUser(request), "segments.write");
     const segmentId = requireId(params.id, "Segment not found.");
     if (request.method === "DELETE") {
-      await deleteSegment(getDb(), { teamId: team.id, segmentId });
+      await deleteSegment(getDb(), { access, segmentId });
       return new Response(null, { status: 204 });
     }
     if (request.method === "PATCH") {
       const { name, filter } = await readJsonBody(request, PatchSegmentSchema);
       const segment =
         filter === undefined
-          ? await renameSegment(getDb(), { teamId: team.id, segmentId, name: name! })
-          : await updateFilterSegment(getDb(), { teamId: team.id, segmentId, name, filter: parseFilter(filter) });
+          ? await renameSegment(getDb(), { access, segmentId, name: name! })
+          : await updateFilterSegment(getDb(), { access, segmentId, name, filter: parseFilter(filter) });
       return Response.json({ data: segment });
     }
     return methodNotAllowed(["PATCH", "DELETE"]);

@@ -4,6 +4,7 @@ import { answerPrompt, PromptSchema } from "#server/ai/generate.ts";
 import { modelSettingsFromEnv } from "#server/ai/settings.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
+import { requireAccess } from "#app/http/access.ts";
 
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -17,12 +18,13 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
-    const { team, user } = await requireApiUser(request);
+    const session = await requireApiUser(request);
+    const access = requireAccess(session, "segments.write");
     const { prompt, filter, readings } = await readJsonBody(request, PromptSchema);
     return Response.json(
       await answerPrompt(getDb(), {
-        teamId: team.id,
-        userId: user.id,
+        access,
+        userId: session.user.id,
         prompt,
         filter,
         readings,

@@ -6,6 +6,7 @@ import { CreateSegmentSchema, ListSegmentsQuerySchema } from "#shared/segments/s
 import { createSegment, listSegments } from "#server/segments/segments.ts";
 import { handleApi, methodNotAllowed, parseQuery, readJsonBody } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
+import { requireAccess } from "#app/http/access.ts";
 
 // A page of an API client's list, unless it asks for another size: most teams' segments fit in one.
 const API_PAGE_SIZE = 100;
@@ -27,12 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   return handleApi(async () => {
-    const { team } = await requireApiUser(request);
+    const access = requireAccess(await requireApiUser(request), "segments.write");
     const { name, filter } = await readJsonBody(request, CreateSegmentSchema);
     const segment =
       filter === undefined
-        ? await createSegment(getDb(), { teamId: team.id, name })
-        : await createFilterSegment(getDb(), { teamId: team.id, name, filter: parseFilter(filter) });
+        ? await createSegment(getDb(), { access, name })
+        : await createFilterSegment(getDb(), { access, name, filter: parseFilter(filter) });
     return Response.json({ data: segment }, { status: 201 });
   });
 }

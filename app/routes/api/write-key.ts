@@ -3,6 +3,7 @@ import { getDb } from "#db/database.ts";
 import { handleApi, methodNotAllowed } from "#server/http/api.ts";
 import { requireId } from "#server/http/params.ts";
 import { requireApiUser } from "#app/http/session.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { revokeWriteKey } from "#server/write-keys/write-keys.ts";
 
 export function loader() {
@@ -13,8 +14,8 @@ export function loader() {
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   return handleApi(async () => {
-    const { team } = await requireApiUser(request);
+    const access = requireAccess(await requireApiUser(request), "api-keys.manage");
     const keyId = requireId(params.id, "API key not found.");
-    return Response.json({ data: await revokeWriteKey(getDb(), { teamId: team.id, keyId }) });
+    return Response.json({ data: await revokeWriteKey(getDb(), { access, keyId }) });
   });
 }

@@ -8,7 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { formInvalid } from "#app/http/forms.ts";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { SessionActionSchema } from "#shared/account/schemas.ts";
 import { describeUserAgent } from "#shared/account/user-agent.ts";
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const action = mapNotFound(async ({ request, context }: Route.ActionArgs) => {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user, sessionId } = context.get(sessionContext);
   const submission = parseWithZod(await request.formData(), { schema: SessionActionSchema });
   if (submission.status !== "success") return formInvalid(submission);

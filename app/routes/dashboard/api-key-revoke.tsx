@@ -1,10 +1,12 @@
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
 import type { Route } from "./+types/api-key-revoke";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { forbiddenMessageOf } from "#app/lib/forbidden-error.ts";
 import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { getWriteKey, revokeWriteKey } from "#server/write-keys/write-keys.ts";
 
@@ -12,15 +14,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Revoke API key · Murmu
 
 const KEYS_PATH = "/dashboard/settings/api-keys";
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
-  const { team } = context.get(sessionContext);
-  const key = await getWriteKey(getDb(), { teamId: team.id, keyId: params.id });
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
+  const access = requireAccess(context.get(sessionContext), "api-keys.manage");
+  const key = await getWriteKey(getDb(), { teamId: access.teamId, keyId: params.id });
   return { key: { id: key.id, name: key.name, prefix: key.prefix } };
 });
 
-export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) => {
-  const { team } = context.get(sessionContext);
-  await revokeWriteKey(getDb(), { teamId: team.id, keyId: params.id });
+export const action = mapRefusals(async ({ params, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "api-keys.manage");
+  await revokeWriteKey(getDb(), { access, keyId: params.id });
   const toast = await flashToasts({ type: "success", title: "Success", description: "API key revoked successfully" });
   return redirect(KEYS_PATH, { headers: { "Set-Cookie": toast } });
 });
@@ -60,10 +62,13 @@ export default function RevokeApiKey({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = forbiddenMessageOf(error);
   return (
     <RouteDialog
-      title={notFound ? "API key not found" : "Error"}
-      description={notFound ? "This key does not exist." : "Something went wrong on our side. Please try again."}
+      title={forbidden ? "Not allowed" : notFound ? "API key not found" : "Error"}
+      description={
+        forbidden ?? (notFound ? "This key does not exist." : "Something went wrong on our side. Please try again.")
+      }
       closeTo={KEYS_PATH}
     >
       <div className="flex justify-end">

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-delete";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
 import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
@@ -10,20 +10,21 @@ import { getDb } from "#db/database.ts";
 import { deleteCampaign, getCampaign } from "#server/campaigns/campaigns.ts";
 import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { flashToasts } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Campaign · Murmur" }];
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
-  const { team } = context.get(sessionContext);
-  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.write");
+  const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
   return { campaign: { id: campaign.id, name: campaign.name } };
 });
 
-export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) => {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ params, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.write");
   try {
-    await deleteCampaign(getDb(), { teamId: team.id, campaignId: params.id });
+    await deleteCampaign(getDb(), { access, campaignId: params.id });
   } catch (error) {
     // NOT_FOUND (unknown, another team's, or deleted by someone else meanwhile) is the 404 page.
     if (!isAppError(error) || error.code === "NOT_FOUND") throw error;

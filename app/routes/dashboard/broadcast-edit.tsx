@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/broadcast-edit";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
 import { CampaignForm } from "#app/components/broadcasts/campaign-form.tsx";
 import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
@@ -12,14 +12,15 @@ import { EDITABLE_STATES, getCampaign, updateCampaign } from "#server/campaigns/
 import { answerCampaignForm } from "#app/routes/dashboard/campaign-form-action.ts";
 import { goalFormDefaults } from "#shared/campaigns/conversion-goal.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { listSegmentChoices } from "#server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Campaign · Murmur" }];
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
-  const { team } = context.get(sessionContext);
-  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
-  const segments = await listSegmentChoices(getDb(), { teamId: team.id });
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.write");
+  const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
+  const segments = await listSegmentChoices(getDb(), { teamId: access.teamId });
   return {
     campaign: {
       id: campaign.id,
@@ -43,12 +44,12 @@ export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) 
   };
 });
 
-export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
-  const { team } = context.get(sessionContext);
-  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
+export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.write");
+  const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
   return answerCampaignForm(request, {
-    teamId: team.id,
-    save: (input) => updateCampaign(getDb(), { teamId: team.id, campaignId: campaign.id, input }),
+    teamId: access.teamId,
+    save: (input) => updateCampaign(getDb(), { access, campaignId: campaign.id, input }),
     successMessage: "Campaign updated successfully",
   });
 });

@@ -9,24 +9,26 @@ import { getDb } from "#db/database.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
 import { answerCampaignForm } from "./campaign-form-action.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { listSegmentChoices } from "#server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Campaign · Murmur" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { team } = context.get(sessionContext);
-  const segments = await listSegmentChoices(getDb(), { teamId: team.id });
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.write");
+  const segments = await listSegmentChoices(getDb(), { teamId: access.teamId });
   return { segments: segments.map(({ id, name }) => ({ id, name })) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.write");
   return answerCampaignForm(request, {
-    teamId: team.id,
-    save: (input) => createCampaign(getDb(), { teamId: team.id, input }),
+    teamId: access.teamId,
+    save: (input) => createCampaign(getDb(), { access, input }),
     successMessage: "Campaign created successfully",
   });
-}
+});
 
 const NEW_CAMPAIGN: CampaignFormDefaults = {
   name: "",

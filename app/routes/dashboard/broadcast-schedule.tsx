@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/broadcast-schedule";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
 import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
@@ -17,6 +17,7 @@ import { getCampaign } from "#server/campaigns/campaigns.ts";
 import { scheduleCampaign, unscheduleCampaign } from "#server/campaigns/schedule.ts";
 import { AppError, isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { formFailure, formInvalid } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { getTeamSettings } from "#server/teams/settings.ts";
@@ -40,10 +41,10 @@ const ScheduleFormSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
-  const { team } = context.get(sessionContext);
-  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
-  const { timeZone } = await getTeamSettings(getDb(), { teamId: team.id });
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.send");
+  const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
+  const { timeZone } = await getTeamSettings(getDb(), { teamId: access.teamId });
   return {
     campaign: { id: campaign.id, name: campaign.name, state: campaign.state },
     timeZone,
@@ -51,19 +52,19 @@ export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) 
   };
 });
 
-export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
-  const { team } = context.get(sessionContext);
-  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
+export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.send");
+  const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
   const submission = parseWithZod(await request.formData(), { schema: ScheduleFormSchema });
   if (submission.status !== "success") return formInvalid(submission);
   const { intent } = submission.value;
-  const ids = { teamId: team.id, campaignId: campaign.id };
+  const ids = { access, campaignId: campaign.id };
   try {
     if (intent === "unschedule") await unscheduleCampaign(getDb(), ids);
     else {
       const scheduledTime =
         intent === "at"
-          ? await inTeamZone(team.id, submission.value.scheduledTime)
+          ? await inTeamZone(access.teamId, submission.value.scheduledTime)
           : new Date(Date.now() + SCHEDULE_OFFSET_MS).toISOString();
       await scheduleCampaign(getDb(), { ...ids, scheduledTime });
     }

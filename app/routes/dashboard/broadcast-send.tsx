@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/broadcast-send";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { CampaignDialogErrorBoundary } from "#app/components/broadcasts/campaign-dialog-error.tsx";
 import { BROADCASTS_PATH } from "#app/components/broadcasts/format.ts";
 import { REASON_LABELS } from "#app/components/delivery/labels.ts";
@@ -12,22 +12,23 @@ import type { ExclusionReason } from "#server/delivery/audience.ts";
 import { sendCampaignNow, sendNowPreview } from "#server/delivery/send-now.ts";
 import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { flashToasts } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Send Campaign · Murmur" }];
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
-  const { team } = context.get(sessionContext);
-  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
-  const { audience } = await sendNowPreview(getDb(), { teamId: team.id, campaignId: campaign.id });
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.send");
+  const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
+  const { audience } = await sendNowPreview(getDb(), { teamId: access.teamId, campaignId: campaign.id });
   return { campaign: { id: campaign.id, name: campaign.name, state: campaign.state, type: campaign.type }, audience };
 });
 
-export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) => {
-  const { team } = context.get(sessionContext);
-  const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
+export const action = mapRefusals(async ({ params, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "campaigns.send");
+  const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
   try {
-    await sendCampaignNow(getDb(), { teamId: team.id, campaignId: campaign.id });
+    await sendCampaignNow(getDb(), { access, campaignId: campaign.id });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const toast = await flashToasts({ type: "error", title: "Error", description: error.message });

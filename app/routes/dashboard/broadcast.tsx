@@ -1,7 +1,7 @@
 import { MailX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/broadcast";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { CampaignTimelineChart } from "#app/components/analytics/campaign-timeline-chart.tsx";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { REASON_LABELS } from "#app/components/delivery/labels.ts";
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const EXCLUDED_PAGES = "excluded";
 const STALE_PAGE_LINK = "That page link is no longer valid, so the lists start from their first page.";
 
-export const loader = mapNotFound(async ({ request, params, context }: Route.LoaderArgs) => {
+export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const url = new URL(request.url);
   const outcome = readOutcome(url.searchParams.get("outcome"));

@@ -15,6 +15,7 @@ import { campaignSummary } from "#server/campaigns/summary.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 import { getTeamSettings } from "#server/teams/settings.ts";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Broadcasts · Murmur" }];
 
@@ -58,18 +59,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Broadcasts({ loaderData }: Route.ComponentProps) {
   const { summary, campaigns, timeZone, cursor, nextCursor } = loaderData;
+  const write = useAbility("campaigns.write");
   return (
     <>
       <PageHeader
         title="Broadcasts"
         description={DESCRIPTION}
         actions={
-          <Button asChild>
-            <Link to={`${BROADCASTS_PATH}/new`} preventScrollReset>
-              <Plus aria-hidden="true" />
-              Create Campaign
-            </Link>
-          </Button>
+          write.allowed ? (
+            <Button asChild>
+              <Link to={`${BROADCASTS_PATH}/new`} preventScrollReset>
+                <Plus aria-hidden="true" />
+                Create Campaign
+              </Link>
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">{write.reason}</p>
+          )
         }
       />
       {/* The open dialog route: a modal with JavaScript, a card here above the list without it. */}

@@ -1,7 +1,7 @@
 import { UserX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { ChannelSubscriptions } from "#app/components/contact-detail/channel-subscriptions.tsx";
 import { ContactAttributes } from "#app/components/contact-detail/contact-attributes.tsx";
 import { ContactFields } from "#app/components/contact-detail/contact-fields.tsx";
@@ -23,7 +23,7 @@ const STALE_PAGE_LINK = "That page link is no longer valid, so the timeline star
 const CURSOR_SHAPE = /^[A-Za-z0-9_-]{1,200}$/;
 const PROPERTIES_PREVIEW = 300;
 
-export const loader = mapNotFound(async ({ request, params, context }: Route.LoaderArgs) => {
+export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const db = getDb();
   const contact = await getContactDetail(db, { teamId: team.id, contactId: params.id });

@@ -15,6 +15,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { formFailure } from "#app/http/forms.ts";
 import { flashToasts, type Toast } from "#app/http/toast.ts";
 import {
@@ -27,12 +29,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Create Segment from sel
 
 // Two steps without JavaScript: intent=choose carries the ticked rows here and asks
 // for a name; intent=create (also what the dialog sends) makes the segment.
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "segments.write");
   const formData = await request.formData();
   const picked = parseWithZod(formData, { schema: ContactSelectionSchema });
   // Counted only when the form is shown again, not on the way to a redirect.
-  const describe = () => describeSelection(team.id, picked.status === "success" ? picked.value : null);
+  const describe = () => describeSelection(access.teamId, picked.status === "success" ? picked.value : null);
   if (formData.get("intent") === "choose") {
     const selection = await describe();
     if (selection.count > 0) return { result: null, toasts: [], selection };
@@ -45,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let segment;
   try {
     const selection = toSelection(submission.value);
-    segment = await createSegmentFromSelection(getDb(), { teamId: team.id, name: submission.value.name, selection });
+    segment = await createSegmentFromSelection(getDb(), { access, name: submission.value.name, selection });
   } catch (error) {
     const failure = formFailure(submission, error, { toastTitle: "Error" });
     return data({ ...failure.data, selection: await describe() }, failure.init ?? undefined);
@@ -53,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const linked = `Linked ${segment.linked} ${segment.linked === 1 ? "contact" : "contacts"}`;
   const toast = await flashToasts({ type: "success", title: "Segment created", description: linked });
   return redirect(contactsHref(submission.value), { headers: { "Set-Cookie": toast } });
-}
+});
 
 const NOTHING_SELECTED_TOAST: Toast = { type: "error", title: "Error", description: NOTHING_SELECTED };
 

@@ -7,7 +7,7 @@ import { getDb } from "#db/database.ts";
 import { deleteDemoTeam, DEMO_NOT_FOUND } from "#server/demo/delete-demo-team.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
 import { sessionContext } from "#app/http/context.ts";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { endSessionCookie } from "#app/http/session.ts";
 import { flashToasts } from "#app/http/toast.ts";
 
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { team: { name: team.name } };
 }
 
-export const action = mapNotFound(async ({ context }: Route.ActionArgs) => {
+export const action = mapRefusals(async ({ context }: Route.ActionArgs) => {
   const { team, user, sessionId } = context.get(sessionContext);
   const { next } = await deleteDemoTeam(getDb(), { teamId: team.id, userId: user.id, sessionId });
   const headers = new Headers();

@@ -1,7 +1,7 @@
 import { FileWarning } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/import-result";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { ImportTotals, SkippedRowsDownload, SkippedRowsTable } from "#app/components/csv-import/import-totals.tsx";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const SKIPPED_SHOWN = 100;
 const NOT_FOUND = "Import not found.";
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const db = getDb();
   const report = await getImportReport(db, { teamId: team.id, importId: params.id });

@@ -9,6 +9,7 @@ import { readBell } from "#server/notifications/bell.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
 import { listTeamsOf } from "#server/members/teams.ts";
+import { abilitiesOf } from "#server/teams/permissions.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
 // shared with the child loaders through the router context.
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     team: { id: team.id, name: team.name, role: team.role, isDemo },
     teams: teams.map((one) => ({ id: one.id, name: one.name })),
     teamNotice: teamNotice ?? null,
+    // From the session's role on the server; the actions check again, whatever the page showed.
+    abilities: abilitiesOf(team.role),
     sidebarCollapsed,
     notifications,
   };

@@ -12,7 +12,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { Bell } from "#app/components/ui/icons.ts";
 import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { safeRedirectPath } from "#app/http/session.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 import { flashToasts } from "#app/http/toast.ts";
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Mark one notification read, or all of them; then back to the page the form was on. */
-export const action = mapNotFound(async ({ request, context }: Route.ActionArgs) => {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user, team } = context.get(sessionContext);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: MarkReadSchema });

@@ -1,7 +1,7 @@
 import { MailX } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/outbox-message";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { formatDateTime } from "#app/components/broadcasts/format.ts";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.message.summary ?? "Message"} · Outbox · Murmur` },
 ];
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
   const { team } = context.get(sessionContext);
   const db = getDb();
   const [message, timeZone] = await Promise.all([

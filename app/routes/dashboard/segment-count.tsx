@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/segment-count";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { parseSegmentTab, segmentsPath } from "#app/components/segments/segment-tabs-config.ts";
 import { getDb } from "#db/database.ts";
 import { flashToasts, type Toast } from "#app/http/toast.ts";
@@ -25,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** "Count now" on a segment card: a fresh count stored for the list, then back to the same tab and page. */
-export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
+export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const { team } = context.get(sessionContext);
   const segment = await getSegment(getDb(), { teamId: team.id, segmentId: params.id });
   const outcome = await recountSegment(getDb(), { teamId: team.id, segmentId: segment.id, slotWaitMs: SLOT_WAIT_MS });

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/segment-edit";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { RouteDialog } from "#app/components/segments/route-dialog.tsx";
 import { SegmentDialogErrorBoundary } from "#app/components/segments/segment-dialog-error.tsx";
 import { SegmentNameForm } from "#app/components/segments/segment-name-form.tsx";
@@ -9,6 +9,7 @@ import { parseSegmentTab, segmentsPath } from "#app/components/segments/segment-
 import { Toasts } from "#app/components/toasts.tsx";
 import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { formFailure, formInvalid } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { getSegment } from "#server/segments/find-segment.ts";
@@ -17,19 +18,19 @@ import { renameSegment } from "#server/segments/segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Segment · Murmur" }];
 
-export const loader = mapNotFound(async ({ params, context }: Route.LoaderArgs) => {
-  const { team } = context.get(sessionContext);
-  const segment = await getSegment(getDb(), { teamId: team.id, segmentId: params.id });
+export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) => {
+  const access = requireAccess(context.get(sessionContext), "segments.write");
+  const segment = await getSegment(getDb(), { teamId: access.teamId, segmentId: params.id });
   return { segment: { id: segment.id, name: segment.name } };
 });
 
-export const action = mapNotFound(async ({ request, params, context }: Route.ActionArgs) => {
-  const { team } = context.get(sessionContext);
-  const segment = await getSegment(getDb(), { teamId: team.id, segmentId: params.id });
+export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "segments.write");
+  const segment = await getSegment(getDb(), { teamId: access.teamId, segmentId: params.id });
   const submission = parseWithZod(await request.formData(), { schema: SegmentNameSchema });
   if (submission.status !== "success") return formInvalid(submission);
   try {
-    await renameSegment(getDb(), { teamId: team.id, segmentId: segment.id, name: submission.value.name });
+    await renameSegment(getDb(), { access, segmentId: segment.id, name: submission.value.name });
   } catch (error) {
     return formFailure(submission, error, { toastTitle: "Error" });
   }

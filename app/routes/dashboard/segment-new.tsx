@@ -8,6 +8,8 @@ import { parseSegmentTab, segmentsPath } from "#app/components/segments/segment-
 import { Toasts } from "#app/components/toasts.tsx";
 import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { formFailure, formInvalid } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { SegmentNameSchema } from "#shared/segments/schemas.ts";
@@ -18,19 +20,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Create Segment · Murmu
 // Longer prefills are cut rather than refused: they only seed the field, the server still validates.
 const PREFILL_MAX = 200;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "segments.write");
   const tab = parseSegmentTab(new URL(request.url).searchParams.get("tab"));
   const submission = parseWithZod(await request.formData(), { schema: SegmentNameSchema });
   if (submission.status !== "success") return formInvalid(submission);
   try {
-    await createSegment(getDb(), { teamId: team.id, name: submission.value.name });
+    await createSegment(getDb(), { access, name: submission.value.name });
   } catch (error) {
     return formFailure(submission, error, { toastTitle: "Error" });
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: "Segment created successfully" });
   return redirect(segmentsPath(tab), { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function NewSegment({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

@@ -9,6 +9,8 @@ import { getDb } from "#db/database.ts";
 import { promptPanelResult, shownPanelResult } from "#server/ai/page-result.ts";
 import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
 import { createFilterSegment } from "#server/segments/filter-segments.ts";
@@ -28,8 +30,12 @@ import { createFilterSegment } from "#server/segments/filter-segments.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "AI Prompt · Segments · Murmur" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team, user } = context.get(sessionContext);
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
+  const session = context.get(sessionContext);
+  // Reading a prompt builds a segment (and may cost a model call): a Viewer has no AI tab.
+  const access = requireAccess(session, "segments.write");
+  const team = session.team;
+  const user = session.user;
   const params = new URL(request.url).searchParams;
   const prompt = params.get("prompt");
   if (prompt === null) return { result: null };
@@ -56,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           unsupported: params.getAll("unsupported"),
         };
   const result = await promptPanelResult(getDb(), {
-    teamId: team.id,
+    access,
     userId: user.id,
     prompt,
     readings: params.getAll("reading"),
@@ -66,10 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ result }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
   return { result };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "segments.write");
   const form = await request.formData();
   const name = String(form.get("name") ?? "");
   try {
@@ -79,14 +85,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch {
       filter = undefined;
     }
-    await createFilterSegment(getDb(), { teamId: team.id, name, filter: parseFilter(filter) });
+    await createFilterSegment(getDb(), { access, name, filter: parseFilter(filter) });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data({ name, errors: error.fields?.name ?? [error.message] }, { status: error.status });
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: "Segment created successfully" });
   return redirect("/dashboard/segments", { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function AiPromptSave({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

@@ -8,15 +8,17 @@ import { getDb } from "#db/database.ts";
 import { importedDescription } from "#shared/contacts/csv-mapping.ts";
 import { importCsvUpload } from "#server/contacts/csv-upload.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { requireAccess } from "#app/http/access.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { flashToasts, type Toast } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import contacts · Murmur" }];
 
 // The no-JavaScript upload of the CSV Upload tab. The body is streamed, never
 // buffered: Conform's parseWithZod needs the whole form, so the domain reads it.
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
-  const outcome = await importCsvUpload(getDb(), { teamId: team.id, request });
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "imports.write");
+  const outcome = await importCsvUpload(getDb(), { access, request });
   if (outcome.ok) {
     const toast: Toast = {
       type: "success",
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/dashboard/imports/${outcome.importId}`, { headers: { "Set-Cookie": await flashToasts(toast) } });
   }
   return data({ problem: outcome.problem, toasts: [toast] }, { status: outcome.status });
-}
+});
 
 export default function SegmentsImport({ actionData }: Route.ComponentProps) {
   return (

@@ -18,6 +18,8 @@ import { firstPageHref, readPageRequest } from "#app/lib/page-cursor.ts";
 import { getDb } from "#db/database.ts";
 import { isAppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { loadBuilderData, previewDraft, saveDraft } from "#server/segments/filter/builder.ts";
@@ -26,6 +28,7 @@ import { storedFilter } from "#server/segments/filter/references.ts";
 import { findSegmentFilter } from "#server/segments/filter-segments.ts";
 import { findSegment } from "#server/segments/find-segment.ts";
 import { listSegments } from "#server/segments/segments.ts";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Segments · Murmur" }];
 
@@ -81,14 +84,15 @@ async function loadFilterTab(teamId: string, segmentId: string | null) {
  * The Event Filter builder's posts without JavaScript (with it, only Save comes
  * here): Preview counts the tree, Add and Remove edit it, Save stores it.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  // The builder only makes and changes segments: a Viewer has none.
+  const access = requireAccess(context.get(sessionContext), "segments.write");
   const { intent, name, draft } = readBuilderForm(await request.formData());
   const segmentId = new URL(request.url).searchParams.get("segment") || undefined;
   const unchecked = { draft, name, errors: {}, preview: null, problem: null };
   if (intent.kind === "save") {
     try {
-      const saved = await saveDraft(getDb(), { teamId: team.id, name, draft, segmentId });
+      const saved = await saveDraft(getDb(), { access, name, draft, segmentId });
       const description = saved.created ? "Segment created successfully" : "Segment updated successfully";
       const toast = await flashToasts({ type: "success", title: "Success", description });
       return redirect(segmentsPath("filters"), { headers: { "Set-Cookie": toast } });
@@ -102,9 +106,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (intent.kind !== "preview") return { builder: unchecked, toasts: [] };
-  const checked = await previewDraft(getDb(), { teamId: team.id, draft, selfId: segmentId });
+  const checked = await previewDraft(getDb(), { teamId: access.teamId, draft, selfId: segmentId });
   return data({ builder: { ...unchecked, ...checked }, toasts: [] }, { status: checked.preview ? 200 : 400 });
-}
+});
 
 // The list does not depend on the tab, so switching tabs need not read it again, except
 // into the Event Filter tab, which loads its builder (and counts the segment it reopens),
@@ -138,6 +142,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
   const tab = parseSegmentTab(searchParams.get("tab"));
   const { segments, filterTab, firstPage } = loaderData;
   const editing = filterTab?.segment;
+  const write = useAbility("segments.write");
   const builderState = actionData?.builder ?? filterTab?.state;
   const query: Record<string, string> = editing ? { segment: editing.id } : {};
 
@@ -147,35 +152,41 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
         title="Segments"
         description={DESCRIPTION}
         actions={
-          <Button asChild>
-            <Link to={segmentsPath(tab, "new")} preventScrollReset>
-              <Plus aria-hidden="true" />
-              Create Segment
-            </Link>
-          </Button>
+          write.allowed ? (
+            <Button asChild>
+              <Link to={segmentsPath(tab, "new")} preventScrollReset>
+                <Plus aria-hidden="true" />
+                Create Segment
+              </Link>
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">{write.reason}</p>
+          )
         }
       />
       {/* The open dialog route: a modal with JavaScript, a card here above the list without it. */}
       <Outlet />
-      <Card className="mb-8 p-4 md:p-6">
-        <SegmentTabs
-          active={tab}
-          filters={
-            filterTab && builderState ? (
-              <FilterBuilder
-                // A new answer from the server (a preview, an edit without JavaScript) starts the form afresh from it.
-                key={actionData ? JSON.stringify(actionData.builder.draft) : (editing?.id ?? "new")}
-                action={segmentsPath("filters", "", query)}
-                previewUrl={`${PREVIEW_URL}${editing ? `?segment=${editing.id}` : ""}`}
-                state={builderState}
-                data={filterTab.data}
-                segment={editing}
-              />
-            ) : null
-          }
-        />
-        <Toasts toasts={actionData?.toasts} />
-      </Card>
+      {write.allowed ? (
+        <Card className="mb-8 p-4 md:p-6">
+          <SegmentTabs
+            active={tab}
+            filters={
+              filterTab && builderState ? (
+                <FilterBuilder
+                  // A new answer from the server (a preview, an edit without JavaScript) starts the form afresh from it.
+                  key={actionData ? JSON.stringify(actionData.builder.draft) : (editing?.id ?? "new")}
+                  action={segmentsPath("filters", "", query)}
+                  previewUrl={`${PREVIEW_URL}${editing ? `?segment=${editing.id}` : ""}`}
+                  state={builderState}
+                  data={filterTab.data}
+                  segment={editing}
+                />
+              ) : null
+            }
+          />
+          <Toasts toasts={actionData?.toasts} />
+        </Card>
+      ) : null}
       <section aria-labelledby="segment-list-heading" className="flex flex-col gap-4">
         <h2 id="segment-list-heading" className="text-lg font-semibold">
           Your segments

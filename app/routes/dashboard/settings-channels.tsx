@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings-channels";
-import { mapNotFound } from "#app/http/map-not-found.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { PROVIDER_NAMES } from "#app/components/channels/provider-fields.ts";
 import { ProviderForm } from "#app/components/channels/provider-form.tsx";
 import { TestMessageForm } from "#app/components/channels/test-message-form.tsx";
@@ -23,8 +23,10 @@ import { sendTestMessage } from "#server/channels/test-message.ts";
 import { publicBaseUrl } from "#server/delivery/webhooks/public-url.ts";
 import { AppError } from "#server/errors.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { accessOf, requireAccess } from "#app/http/access.ts";
 import { formFailure } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 
 const CHANNELS = ["EMAIL", "SMS", "WHATSAPP"] as const satisfies readonly CampaignType[];
 const TEST_SCHEMAS = { EMAIL: EmailTestSchema, SMS: SmsTestSchema, WHATSAPP: WhatsAppTestSchema } as const;
@@ -38,10 +40,10 @@ function asDefaults(config: object | null): Record<string, string> {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { team } = context.get(sessionContext);
-  const views = await Promise.all(
-    CHANNELS.map((channel) => viewChannelSettings(getDb(), { teamId: team.id, channel })),
-  );
+  const session = context.get(sessionContext);
+  const { team } = session;
+  const access = accessOf(session);
+  const views = await Promise.all(CHANNELS.map((channel) => viewChannelSettings(getDb(), { access, channel })));
   const base = publicBaseUrl(request);
   return {
     providers: views.map((view) => ({
@@ -66,8 +68,8 @@ function channelOf(formData: FormData): CampaignType | null {
   return CHANNELS.find((channel) => channel === value) ?? null;
 }
 
-export const action = mapNotFound(async ({ request, context }: Route.ActionArgs) => {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "channels.manage");
   const formData = await request.formData();
   const channel = channelOf(formData);
   if (!channel) throw new AppError("NOT_FOUND", "Not found");
@@ -79,7 +81,7 @@ export const action = mapNotFound(async ({ request, context }: Route.ActionArgs)
     if (submission.status !== "success")
       return data({ form, result: submission.reply(), report: null, toasts: [] }, { status: 400 });
     try {
-      const outcome = await sendTestMessage(getDb(), { teamId: team.id, channel, message: submission.value });
+      const outcome = await sendTestMessage(getDb(), { access, channel, message: submission.value });
       const report =
         outcome.status === "sent"
           ? { ok: true, message: `Test message sent to ${submission.value.to}.` }
@@ -96,7 +98,7 @@ export const action = mapNotFound(async ({ request, context }: Route.ActionArgs)
   if (submission.status !== "success")
     return data({ form, result: submission.reply({ hideFields }), report: null, toasts: [] }, { status: 400 });
   try {
-    await saveProviderSettings(getDb(), { teamId: team.id, form: submission.value });
+    await saveProviderSettings(getDb(), { access, form: submission.value });
   } catch (error) {
     const failure = formFailure(submission, error, { toastTitle: "Error", hideFields });
     return data({ form, ...failure.data, report: null }, { status: failure.init?.status ?? 400 });
@@ -110,6 +112,8 @@ export const action = mapNotFound(async ({ request, context }: Route.ActionArgs)
 });
 
 export default function ChannelSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const manage = useAbility("channels.manage");
+  const secrets = useAbility("channels.read");
   return (
     <>
       <PageHeader
@@ -121,6 +125,11 @@ export default function ChannelSettings({ loaderData, actionData }: Route.Compon
           Back to settings
         </Link>
       </p>
+      {manage.reason ? (
+        <p className="mb-4 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
+          {manage.reason} {secrets.reason ?? ""}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         {loaderData.providers.map((provider) => {
           const active = provider.enabled ? PROVIDER_NAMES[provider.channel] : "Outbox";
@@ -142,21 +151,24 @@ export default function ChannelSettings({ loaderData, actionData }: Route.Compon
               </CardHeader>
               <CardContent className="flex flex-col gap-4">
                 {/* A new key after each save remounts the form, so typed secrets leave the page with JavaScript too. */}
-                <ProviderForm
-                  key={provider.savedAt}
-                  channel={provider.channel}
-                  enabled={provider.enabled}
-                  defaults={provider.defaults}
-                  masked={provider.masked}
-                  lastResult={actionData?.form === `${provider.channel}-save` ? actionData.result : undefined}
-                />
-                {provider.saved && (
-                  <TestMessageForm
+                {/* Read-only for those who may not change providers: the controls are there, disabled. */}
+                <fieldset disabled={!manage.allowed} className="contents">
+                  <ProviderForm
+                    key={provider.savedAt}
                     channel={provider.channel}
-                    lastResult={actionData?.form === `${provider.channel}-test` ? actionData.result : undefined}
-                    report={actionData?.form === `${provider.channel}-test` ? actionData.report : undefined}
+                    enabled={provider.enabled}
+                    defaults={provider.defaults}
+                    masked={provider.masked}
+                    lastResult={actionData?.form === `${provider.channel}-save` ? actionData.result : undefined}
                   />
-                )}
+                  {provider.saved && (
+                    <TestMessageForm
+                      channel={provider.channel}
+                      lastResult={actionData?.form === `${provider.channel}-test` ? actionData.result : undefined}
+                      report={actionData?.form === `${provider.channel}-test` ? actionData.report : undefined}
+                    />
+                  )}
+                </fieldset>
               </CardContent>
             </Card>
           );

@@ -8,6 +8,8 @@ import { Toasts } from "#app/components/toasts.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { formFailure, formInvalid } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
 import { TeamSettingsSchema } from "#shared/teams/schemas.ts";
@@ -31,18 +33,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "team-settings.manage");
   const submission = parseWithZod(await request.formData(), { schema: TeamSettingsSchema });
   if (submission.status !== "success") return formInvalid(submission);
   try {
-    await updateTeamSettings(getDb(), { teamId: team.id, input: submission.value });
+    await updateTeamSettings(getDb(), { access, input: submission.value });
   } catch (error) {
     return formFailure(submission, error, { toastTitle: "Error" });
   }
   const toast = await flashToasts({ type: "success", title: "Success", description: "Team settings saved" });
   return redirect("/dashboard/settings", { headers: { "Set-Cookie": toast } });
-}
+});
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { user, team } = useDashboardData();

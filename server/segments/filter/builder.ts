@@ -6,6 +6,7 @@ import { createFilterSegment, updateFilterSegment } from "#server/segments/filte
 import { filterFromDraft } from "./form.ts";
 import { parseFilter } from "./parse.ts";
 import { previewFilter } from "./query.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 /*
  * The Event Filter tab's server side: a draft posted by the builder's form is
@@ -45,8 +46,9 @@ export async function previewDraft(
 /** Creates the filter segment, or changes the one being edited; refusals are AppErrors with fields by name. */
 export async function saveDraft(
   db: Database,
-  options: { teamId: string; name: string; draft: FormTree; segmentId?: string },
+  options: { access: TeamAccess; name: string; draft: FormTree; segmentId?: string },
 ): Promise<{ id: string; name: string; created: boolean }> {
+  authorize(options.access, "segments.write");
   const name = options.name.trim();
   let filter;
   try {
@@ -58,10 +60,10 @@ export async function saveDraft(
   if (!name)
     throw new AppError("INVALID", "Segment name is required", { fields: { name: ["Segment name is required"] } });
   if (options.segmentId) {
-    const saved = await updateFilterSegment(db, { teamId: options.teamId, segmentId: options.segmentId, name, filter });
+    const saved = await updateFilterSegment(db, { access: options.access, segmentId: options.segmentId, name, filter });
     return { ...saved, created: false };
   }
-  return { ...(await createFilterSegment(db, { teamId: options.teamId, name, filter })), created: true };
+  return { ...(await createFilterSegment(db, { access: options.access, name, filter })), created: true };
 }
 
 function problemOf(error: AppError): string {

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { isAppError } from "#server/errors.ts";
+
+/**
+ * A page's loader or action whose refusals leave with their status and the
+ * domain's message, which the route's ErrorBoundary shows: NOT_FOUND (an unknown
+ * id, a malformed one, another team's) as a 404, FORBIDDEN (the role may not) as
+ * a 403. The one place pages map them; the JSON API maps them in apiError.
+ */
+export function mapRefusals<Args, Result>(handler: (args: Args) => Promise<Result>): (args: Args) => Promise<Result> {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) {
+        throw data(error.message, { status: error.status });
+      }
+      throw error;
+    }
+  };
+}
