@@ -5,6 +5,7 @@ import { AppError } from "#server/errors.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 import { API_KEY_ROLES, type ApiKeyRole } from "#shared/api-keys/schemas.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners, and told from a session token. */
 export const API_KEY_PREFIX = "mak_";
@@ -64,6 +65,12 @@ export async function createApiKey(
       createdBy: access.actor.userId,
     })
     .execute();
+  await recordAudit(db, {
+    access,
+    action: "api-key.created",
+    target: { kind: "api-key", id, label: name },
+    details: { role: options.role },
+  });
   return { id, name, role: options.role, key };
 }
 
@@ -114,12 +121,17 @@ export async function getApiKey(db: Database, options: { access: TeamAccess; key
 export async function revokeApiKey(db: Database, options: { access: TeamAccess; keyId: string }): Promise<ApiKeyView> {
   authorize(options.access, "api-keys.manage");
   if (!isWellFormedId(options.keyId)) throw new AppError("NOT_FOUND", NOT_FOUND);
-  await db
+  const revoked = await db
     .updateTable("apiKeys")
     .set({ revokedAt: new Date() })
     .where("id", "=", options.keyId)
     .where("teamId", "=", options.access.teamId)
     .where("revokedAt", "is", null)
-    .execute();
+    .returning(["id", "name"])
+    .executeTakeFirst();
+  if (revoked) {
+    const target = { kind: "api-key" as const, id: revoked.id, label: revoked.name };
+    await recordAudit(db, { access: options.access, action: "api-key.revoked", target });
+  }
   return getApiKey(db, options);
 }

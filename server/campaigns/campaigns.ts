@@ -9,6 +9,7 @@ import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "#shared/campaigns/schemas.ts";
 import { setCampaignSegments } from "./segment-links.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 export type CampaignView = {
   id: string;
@@ -202,6 +203,12 @@ export async function createCampaign(
       })
       .execute();
     await setCampaignSegments(trx, { teamId, campaignId: id, segmentIds: input.segmentIds });
+    await recordAudit(trx, {
+      access: options.access,
+      action: "campaign.created",
+      target: { kind: "campaign", id, label: input.name },
+      details: { type: input.type, state: timing.state },
+    });
   });
   return getCampaign(db, { teamId, campaignId: id });
 }
@@ -238,6 +245,12 @@ export async function updateCampaign(
       .where("id", "=", current.id)
       .execute();
     await setCampaignSegments(trx, { teamId, campaignId: current.id, segmentIds: input.segmentIds });
+    await recordAudit(trx, {
+      access: options.access,
+      action: "campaign.edited",
+      target: { kind: "campaign", id: current.id, label: input.name },
+      details: { type: input.type, state: timing.state },
+    });
   });
   return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }
@@ -254,6 +267,12 @@ export async function deleteCampaign(db: Database, options: { access: TeamAccess
     const current = await lockCampaign(trx, { teamId: options.access.teamId, campaignId: options.campaignId });
     if (current.state === "ACTIVE") throw new AppError("CONFLICT", "This campaign is sending and cannot be deleted.");
     await trx.deleteFrom("campaigns").where("id", "=", current.id).execute();
+    await recordAudit(trx, {
+      access: options.access,
+      action: "campaign.deleted",
+      target: { kind: "campaign", id: current.id, label: current.name },
+      details: { state: current.state },
+    });
   });
 }
 
@@ -262,7 +281,7 @@ export async function lockCampaign(trx: Database, options: { teamId: string; cam
   if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await trx
     .selectFrom("campaigns")
-    .select(["id", "state", "type", "scheduledAt", "whatsappTemplate", "whatsappLanguage"])
+    .select(["id", "name", "state", "type", "scheduledAt", "whatsappTemplate", "whatsappLanguage"])
     .where("id", "=", options.campaignId)
     .where("teamId", "=", options.teamId)
     .forUpdate()

@@ -3,6 +3,7 @@ import { AppError } from "#server/errors.ts";
 import { type CampaignView, getCampaign, lockCampaign, requireFutureTime } from "./campaigns.ts";
 import { requireReadyToSchedule } from "./content-columns.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 /** DRAFT → SCHEDULED at a future time. Any other state is a 409; a past or invalid time a 400. */
 export async function scheduleCampaign(
@@ -22,6 +23,12 @@ export async function scheduleCampaign(
       .set({ state: "SCHEDULED", scheduledAt, updatedAt: new Date() })
       .where("id", "=", current.id)
       .execute();
+    await recordAudit(trx, {
+      access: options.access,
+      action: "campaign.scheduled",
+      target: { kind: "campaign", id: current.id, label: current.name },
+      details: { scheduledAt: scheduledAt.toISOString() },
+    });
   });
   return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }
@@ -45,6 +52,11 @@ export async function unscheduleCampaign(
       .set({ state: "DRAFT", scheduledAt: null, updatedAt: new Date() })
       .where("id", "=", current.id)
       .execute();
+    await recordAudit(trx, {
+      access: options.access,
+      action: "campaign.unscheduled",
+      target: { kind: "campaign", id: current.id, label: current.name },
+    });
   });
   return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }

@@ -16,13 +16,14 @@ export async function saveProviderSettings(
 ): Promise<void> {
   authorize(options.access, "channels.manage");
   const { form } = options;
-  const { teamId } = options.access;
+  const { access } = options;
+  const { teamId } = access;
   switch (form.channel) {
     case "EMAIL":
-      return saveChannelSettings(db, { teamId, channel: form.channel, ...smtpChange(form) });
+      return saveChannelSettings(db, { teamId, access, channel: form.channel, ...smtpChange(form) });
     case "SMS":
-      return saveChannelSettings(db, { teamId, channel: form.channel, ...twilioChange(form) });
+      return saveChannelSettings(db, { teamId, access, channel: form.channel, ...twilioChange(form) });
     case "WHATSAPP":
-      return saveChannelSettings(db, { teamId, channel: form.channel, ...whatsAppChange(form) });
+      return saveChannelSettings(db, { teamId, access, channel: form.channel, ...whatsAppChange(form) });
   }
 }

@@ -15,6 +15,8 @@ import {
   type SecretName,
 } from "#shared/channels/settings-schemas.ts";
 import { can, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
+import { channelChangeDetails } from "#server/audit/channel-change.ts";
 
 /** A team's provider for one channel, secrets decrypted: only for sending, never for pages. */
 export type ChannelSettings<C extends CampaignType> = {
@@ -141,6 +143,8 @@ export async function viewChannelSettings<C extends CampaignType>(
 
 export type ChannelSettingsChange<C extends CampaignType> = {
   teamId: string;
+  /** Who saves, for the audit log (which keeps the changed fields' names, never values). */
+  access?: TeamAccess;
   channel: C;
   enabled: boolean;
   config: ChannelConfig[C];
@@ -190,6 +194,15 @@ export async function saveChannelSettings<C extends CampaignType>(
       .values({ teamId: change.teamId, channel: change.channel, ...values })
       .onConflict((oc) => oc.columns(["teamId", "channel"]).doUpdateSet({ ...values, updatedAt: sql`now()` }))
       .execute();
+    if (change.access) {
+      const before = row ? { enabled: row.enabled, config: row.config as Record<string, unknown> | null } : null;
+      await recordAudit(trx, {
+        access: change.access,
+        action: "channel-settings.saved",
+        target: { kind: "channel", id: change.channel, label: change.channel },
+        details: channelChangeDetails(before, change),
+      });
+    }
   });
 }
 

@@ -143,7 +143,7 @@ export async function importCsvUpload(
   if (!read.fields) return refuse(400, CSV_PROBLEMS.empty);
   if (read.stoppedBy === "header") return refuse(400, CSV_PROBLEMS.missingEmail);
   if (!writer.importId) return refuse(400, CSV_PROBLEMS.headerOnly);
-  return { ok: true, summary: await finishImport(db, { teamId, importId: writer.importId }) };
+  return { ok: true, summary: await finishImport(db, { teamId, importId: writer.importId, access: options.access }) };
 }
 
 /** Opens the import with the first batch, so a file refused at its header leaves no import behind. */

@@ -11,6 +11,7 @@ import { type IncomingContact, prepareRows, type SkippedRow } from "./import-row
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 export const MAX_IMPORT_ROWS = 1_000_000;
 export const MAX_CHUNK_ROWS = 10_000;
@@ -72,6 +73,12 @@ export async function startImport(
         segmentId: segment?.id ?? null,
       })
       .execute();
+    await recordAudit(trx, {
+      access: options.access,
+      action: "import.started",
+      target: { kind: "import", id, label: options.fileName ?? null },
+      details: { segmentName: segmentName || null },
+    });
     return { id, segmentId: segment?.id ?? null };
   });
 }
@@ -219,10 +226,13 @@ async function retryOnNewEmailRace<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Closes an import; its totals no longer change. A completed import notifies the team (once). */
+/**
+ * Closes an import; its totals no longer change. A completed import notifies the team
+ * (once), and the audit log records who closed it, when `access` says.
+ */
 export async function finishImport(
   db: Database,
-  options: { teamId: string; importId: string; status?: "completed" | "cancelled" },
+  options: { teamId: string; importId: string; status?: "completed" | "cancelled"; access?: TeamAccess },
 ): Promise<ImportSummary> {
   const row = await db
     .updateTable("imports")
@@ -232,6 +242,15 @@ export async function finishImport(
     .where("status", "=", "running")
     .returning(["id", "status", "segmentId", "rowsReceived", "imported", "updated", "skipped"])
     .executeTakeFirst();
+  if (row && options.access) {
+    const { id, status, rowsReceived, imported, updated, skipped } = row;
+    await recordAudit(db, {
+      access: options.access,
+      action: "import.finished",
+      target: { kind: "import", id },
+      details: { status, rowsReceived, imported, updated, skipped },
+    });
+  }
   await notifyImportDone(db, options);
   if (row) return row;
   return getImport(db, options);

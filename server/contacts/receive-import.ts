@@ -33,7 +33,7 @@ export async function receiveImportChunk(
         segmentName: input.segmentName,
       });
   if (input.cancel) {
-    const totals = await finishImport(db, { teamId, importId: opened.id, status: "cancelled" });
+    const totals = await finishImport(db, { teamId, importId: opened.id, status: "cancelled", access: options.access });
     return {
       imported: 0,
       updated: 0,
@@ -55,6 +55,6 @@ export async function receiveImportChunk(
     afterPrevious: input.afterPrevious,
   });
   const final = input.final ?? !input.importId;
-  const totals = final ? await finishImport(db, { teamId, importId: opened.id }) : undefined;
+  const totals = final ? await finishImport(db, { teamId, importId: opened.id, access: options.access }) : undefined;
   return { ...result, importId: opened.id, segmentId: totals?.segmentId ?? opened.segmentId, totals };
 }

@@ -4,6 +4,7 @@ import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { AppError } from "#server/errors.ts";
 import { type AudienceCounts, previewRecipients } from "./recipients.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 /** What the "Send now" confirmation shows: the campaign and who it would reach right now. */
 export async function sendNowPreview(
@@ -39,6 +40,11 @@ export async function sendCampaignNow(
       .set({ state: "ACTIVE", scheduledAt: null, startedAt: now, updatedAt: now })
       .where("id", "=", current.id)
       .execute();
+    await recordAudit(trx, {
+      access: options.access,
+      action: "campaign.sent",
+      target: { kind: "campaign", id: current.id, label: current.name },
+    });
   });
   return getCampaign(db, { teamId: options.access.teamId, campaignId: options.campaignId });
 }

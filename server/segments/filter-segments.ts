@@ -6,6 +6,7 @@ import { resolveReferences } from "./filter/references.ts";
 import type { FilterGroup } from "#shared/segments/filter/schema.ts";
 import { recountSegment } from "./recount-segment.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 const NOT_FOUND = "Segment not found.";
 
@@ -36,10 +37,18 @@ export async function createFilterSegment(
   const name = requireName(options.name);
   await resolveReferences(db, { teamId, filter: options.filter });
   const id = newId();
-  await db
-    .insertInto("segments")
-    .values({ id, teamId, name, kind: "filter", filter: JSON.stringify(options.filter) })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("segments")
+      .values({ id, teamId, name, kind: "filter", filter: JSON.stringify(options.filter) })
+      .execute();
+    await recordAudit(trx, {
+      access: options.access,
+      action: "segment.created",
+      target: { kind: "segment", id, label: name },
+      details: { kind: "filter" },
+    });
+  });
   await countAfterSave(db, id);
   return { id, name, kind: "filter" };
 }
@@ -80,6 +89,12 @@ export async function updateFilterSegment(
     .where("teamId", "=", teamId)
     .returning(["id", "name"])
     .executeTakeFirstOrThrow();
+  await recordAudit(db, {
+    access: options.access,
+    action: "segment.edited",
+    target: { kind: "segment", id: row.id, label: row.name },
+    details: { changed: options.name === undefined ? ["filter"] : ["filter", "name"] },
+  });
   await countAfterSave(db, segment.id);
   return { ...row, kind: "filter" };
 }

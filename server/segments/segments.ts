@@ -6,6 +6,7 @@ import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-a
 import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
 import { isWellFormedId } from "#server/not-found.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 /**
  * A segment as lists show it, with its stored member count and when that was
@@ -52,6 +53,12 @@ export async function createSegment(
       countAttemptedAt: now,
     })
     .execute();
+  await recordAudit(db, {
+    access: options.access,
+    action: "segment.created",
+    target: { kind: "segment", id, label: name },
+    details: { kind: "static" },
+  });
   return { id, name };
 }
 
@@ -111,6 +118,12 @@ export async function renameSegment(db: Database, options: { access: TeamAccess;
     .returning(["id", "name"])
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  await recordAudit(db, {
+    access: options.access,
+    action: "segment.edited",
+    target: { kind: "segment", id: row.id, label: row.name },
+    details: { changed: ["name"] },
+  });
   return row;
 }
 
@@ -119,12 +132,18 @@ export async function deleteSegment(db: Database, options: { access: TeamAccess;
   authorize(options.access, "segments.write");
   const { teamId } = options.access;
   if (!isWellFormedId(options.segmentId)) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const result = await db
+  const deleted = await db
     .deleteFrom("segments")
     .where("id", "=", options.segmentId)
     .where("teamId", "=", teamId)
+    .returning(["id", "name"])
     .executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (!deleted) throw new AppError("NOT_FOUND", NOT_FOUND);
+  await recordAudit(db, {
+    access: options.access,
+    action: "segment.deleted",
+    target: { kind: "segment", id: deleted.id, label: deleted.name },
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
 import type { TeamSettingsInput } from "#shared/teams/schemas.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 export type TeamSettings = { name: string; timeZone: string; postalAddress: string | null };
 
@@ -24,10 +25,15 @@ export async function updateTeamSettings(
   authorize(options.access, "team-settings.manage");
   const { teamId } = options.access;
   const { input } = options;
-  await db
-    .updateTable("teams")
-    .set({ timeZone: input.timeZone, postalAddress: input.postalAddress ? input.postalAddress : null })
-    .where("id", "=", teamId)
-    .execute();
+  const postalAddress = input.postalAddress ? input.postalAddress : null;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("teams").set({ timeZone: input.timeZone, postalAddress }).where("id", "=", teamId).execute();
+    await recordAudit(trx, {
+      access: options.access,
+      action: "team-settings.saved",
+      target: { kind: "team", id: teamId },
+      details: { timeZone: input.timeZone, postalAddress },
+    });
+  });
   return getTeamSettings(db, { teamId });
 }

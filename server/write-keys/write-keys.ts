@@ -5,6 +5,7 @@ import { AppError } from "#server/errors.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
+import { recordAudit } from "#server/audit/record.ts";
 
 /** Keys start with this, so a leaked one is recognisable in logs and secret scanners. */
 const KEY_PREFIX = "mwk_";
@@ -52,6 +53,12 @@ export async function createWriteKey(
       prefix: key.slice(0, SHOWN_LENGTH),
     })
     .execute();
+  await recordAudit(db, {
+    access: options.access,
+    action: "write-key.created",
+    target: { kind: "write-key", id, label: name },
+    details: { kind: options.kind },
+  });
   return { id, name, kind: options.kind, key };
 }
 
@@ -103,13 +110,18 @@ export async function revokeWriteKey(
   authorize(options.access, "api-keys.manage");
   const { teamId } = options.access;
   if (!isWellFormedId(options.keyId)) throw new AppError("NOT_FOUND", NOT_FOUND);
-  await db
+  const revoked = await db
     .updateTable("writeKeys")
     .set({ revokedAt: new Date() })
     .where("id", "=", options.keyId)
     .where("teamId", "=", teamId)
     .where("revokedAt", "is", null)
-    .execute();
+    .returning(["id", "name"])
+    .executeTakeFirst();
+  if (revoked) {
+    const target = { kind: "write-key" as const, id: revoked.id, label: revoked.name };
+    await recordAudit(db, { access: options.access, action: "write-key.revoked", target });
+  }
   return getWriteKey(db, { teamId, keyId: options.keyId });
 }
 
