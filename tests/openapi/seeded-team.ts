@@ -1,13 +1,18 @@
 import { getDb } from "#db/database.ts";
+import { createInvitation } from "#server/members/invitations.ts";
 import { createWriteKey } from "#server/write-keys/write-keys.ts";
+import { personAccess } from "../audit/team-people.ts";
 import { addContacts, draftCampaign, type sendQueues, staticSegment } from "../delivery/fixtures.ts";
 import { campaignWithOutcomes } from "../delivery/outcomes-fixture.ts";
-import { createSignedInUser } from "../factories.ts";
+import { createSignedInUser, uniqueEmail } from "../factories.ts";
+import { memberOf, tokenOf } from "../teams/team-api.ts";
 
 /**
  * A team with something in every list the API shows: contacts, a static segment,
  * a sent campaign with opens, clicks, a bounce and an unsubscribe, a draft, a spare
- * campaign and segment to delete, and a server write key.
+ * campaign and segment to delete, a server write key; a Viewer and a spare Marketer
+ * beside the Owner, two open invitations (one to resend, one to revoke), and someone
+ * outside the team invited to it, signed in, who can accept.
  */
 export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const user = await createSignedInUser();
@@ -19,6 +24,20 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const spare = await draftCampaign(user.teamId, { subject: "Spare", content: "<p>Spare</p>" });
   const writeKey = await createWriteKey(getDb(), { teamId: user.teamId, name: "Seeded", kind: "server" });
   const spareKey = await createWriteKey(getDb(), { teamId: user.teamId, name: "Spare", kind: "client" });
+  const viewer = await memberOf(user.teamId, "viewer");
+  const spareMember = await memberOf(user.teamId, "marketer");
+  const invite = (email: string) =>
+    createInvitation(getDb(), {
+      access: personAccess(user),
+      email,
+      role: "marketer",
+      baseUrl: "http://murmur.test",
+    });
+  const invitation = await invite(uniqueEmail("invited"));
+  const spareInvitation = await invite(uniqueEmail("spare-invited"));
+  const invitee = await createSignedInUser();
+  const inviteeInvitation = await invite(invitee.email);
+  const unusedInvitation = await invite(uniqueEmail("unused-invited"));
   return {
     ...user,
     contactIds,
@@ -29,6 +48,14 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
     spareCampaignId: spare.id,
     writeKey: writeKey.key,
     spareWriteKeyId: spareKey.id,
+    viewerToken: viewer.token,
+    spareMemberId: spareMember.userId,
+    invitationId: invitation.id,
+    spareInvitationId: spareInvitation.id,
+    inviteeToken: invitee.token,
+    inviteeInvitationToken: tokenOf(inviteeInvitation.acceptUrl),
+    /** For another address than the Viewer's, so a Viewer accepting it is refused. */
+    unusedInvitationToken: tokenOf(unusedInvitation.acceptUrl),
     /** Set by the call that imports contacts, for the call that reads its skipped rows. */
     importId: undefined as string | undefined,
   };
