@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { type ApiOperation, dataOf } from "#shared/api/operation.ts";
 import { LoginSchema, SignupSchema } from "#shared/auth/schemas.ts";
-import { TeamOfPersonSchema } from "#server/members/api-operations.ts";
+import { API_TEAM_ROLES } from "#shared/teams/roles.ts";
 
 const TokenSchema = z.object({ token: z.string().describe("The session token, for `Authorization: Bearer <token>`.") });
+
+/**
+ * A team as a person sees it: its id, its name and the role they hold in it. Here
+ * for `/api/me`; the teams operations (server/members/) answer the same shape.
+ */
+export const TeamOfPersonSchema = z.object({ id: z.uuid(), name: z.string(), role: z.enum(API_TEAM_ROLES) });
 
 const MeSchema = dataOf(
   z.object({

@@ -8,11 +8,9 @@ import {
   SwitchTeamSchema,
 } from "#shared/teams/member-schemas.ts";
 import { API_TEAM_ROLES } from "#shared/teams/roles.ts";
+import { TeamOfPersonSchema } from "#server/auth/api-operations.ts";
 
 const RoleSchema = z.enum(API_TEAM_ROLES);
-
-/** A team as a person sees it: its id, its name, and the role they hold in it (`GET /api/me` shows these too). */
-export const TeamOfPersonSchema = z.object({ id: z.uuid(), name: z.string(), role: RoleSchema });
 
 const MemberSchema = z.object({
   userId: z.uuid(),
