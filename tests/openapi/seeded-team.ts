@@ -1,9 +1,11 @@
 import { getDb } from "#db/database.ts";
 import { createInvitation } from "#server/members/invitations.ts";
 import { createWriteKey } from "#server/write-keys/write-keys.ts";
+import { rollUpEvents } from "../analytics/roll-up.ts";
 import { personAccess } from "../audit/team-people.ts";
 import { addContacts, draftCampaign, type sendQueues, staticSegment } from "../delivery/fixtures.ts";
 import { campaignWithOutcomes } from "../delivery/outcomes-fixture.ts";
+import { seedEvents } from "../events/seed.ts";
 import { createSignedInUser, uniqueEmail } from "../factories.ts";
 import { memberOf, tokenOf } from "../teams/team-api.ts";
 
@@ -12,7 +14,8 @@ import { memberOf, tokenOf } from "../teams/team-api.ts";
  * a sent campaign with opens, clicks, a bounce and an unsubscribe, a draft, a spare
  * campaign and segment to delete, a server write key; a Viewer and a spare Marketer
  * beside the Owner, two open invitations (one to resend, one to revoke), and someone
- * outside the team invited to it, signed in, who can accept.
+ * outside the team invited to it, signed in, who can accept; yesterday's sign-ins
+ * with a plan, rolled up, so the analytics answer has property values to show.
  */
 export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const user = await createSignedInUser();
@@ -24,6 +27,12 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const spare = await draftCampaign(user.teamId, { subject: "Spare", content: "<p>Spare</p>" });
   const writeKey = await createWriteKey(getDb(), { teamId: user.teamId, name: "Seeded", kind: "server" });
   const spareKey = await createWriteKey(getDb(), { teamId: user.teamId, name: "Spare", kind: "client" });
+  const yesterday = new Date(Date.now() - 86_400_000);
+  await seedEvents(user.teamId, [
+    { name: "Signed In", properties: { plan: "pro" }, occurredAt: yesterday },
+    { name: "Signed In", properties: { plan: "free" }, occurredAt: yesterday },
+  ]);
+  await rollUpEvents();
   const viewer = await memberOf(user.teamId, "viewer");
   const spareMember = await memberOf(user.teamId, "marketer");
   const invite = (email: string) =>
