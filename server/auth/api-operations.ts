@@ -1,14 +1,21 @@
 import { z } from "zod";
 import { type ApiOperation, dataOf } from "#shared/api/operation.ts";
 import { LoginSchema, SignupSchema } from "#shared/auth/schemas.ts";
-import { TEAM_ROLES } from "#shared/teams/roles.ts";
+import { API_TEAM_ROLES } from "#shared/teams/roles.ts";
 
 const TokenSchema = z.object({ token: z.string().describe("The session token, for `Authorization: Bearer <token>`.") });
+
+/**
+ * A team as a person sees it: its id, its name and the role they hold in it. Here
+ * for `/api/me`; the teams operations (server/members/) answer the same shape.
+ */
+export const TeamOfPersonSchema = z.object({ id: z.uuid(), name: z.string(), role: z.enum(API_TEAM_ROLES) });
 
 const MeSchema = dataOf(
   z.object({
     user: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
-    team: z.object({ id: z.uuid(), name: z.string(), role: z.enum(TEAM_ROLES) }),
+    team: TeamOfPersonSchema.describe("The session's current team: every call acts on it."),
+    teams: z.array(TeamOfPersonSchema).describe("Every team the person belongs to, by name."),
   }),
 );
 
@@ -38,7 +45,7 @@ export const authOperations: ApiOperation[] = [
     method: "get",
     path: "/api/me",
     tag: "Authentication",
-    summary: "The signed-in person and their current team",
+    summary: "The signed-in person, their current team and all their teams",
     auth: "bearer",
     success: { status: 200, description: "Who the token belongs to.", schema: MeSchema },
     errors: [401],

@@ -2,11 +2,13 @@ import { z } from "zod";
 import type { ApiOperation } from "#shared/api/operation.ts";
 import { aiOperations } from "#server/ai/api-operations.ts";
 import { analyticsOperations } from "#server/analytics/api-operations.ts";
+import { auditLogOperations } from "#server/audit-log/api-operations.ts";
 import { authOperations } from "#server/auth/api-operations.ts";
 import { campaignsOperations } from "#server/campaigns/api-operations.ts";
 import { contactsOperations } from "#server/contacts/api-operations.ts";
 import { deliveryOperations } from "#server/delivery/api-operations.ts";
 import { trackingOperations } from "#server/events/api-operations.ts";
+import { membersOperations } from "#server/members/api-operations.ts";
 import { segmentsOperations } from "#server/segments/api-operations.ts";
 import { writeKeysOperations } from "#server/write-keys/api-operations.ts";
 
@@ -31,6 +33,7 @@ const referenceOperation: ApiOperation = {
  */
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...authOperations,
+  ...membersOperations,
   ...contactsOperations,
   ...segmentsOperations,
   ...aiOperations,
@@ -38,6 +41,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...deliveryOperations,
   ...analyticsOperations,
   ...writeKeysOperations,
+  ...auditLogOperations,
   ...trackingOperations,
   referenceOperation,
 ];

@@ -7,7 +7,7 @@ import { z } from "zod";
 export type ApiAuth = "bearer" | "write-key" | "none";
 
 /** The statuses an operation may answer besides its success, each with the `{ message }` body. */
-export type ApiErrorStatus = 400 | 401 | 404 | 409 | 413 | 429;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 
 export type ApiMethod = "get" | "post" | "put" | "patch" | "delete";
 

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { SeededTeam } from "./seeded-team.ts";
 
-/** How the conformance test calls one operation: path parameters, query and body, for a seeded team. */
-export type Call = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+/**
+ * How the conformance test calls one operation: path parameters, query and body, for
+ * a seeded team; `token` signs it as someone else than the team's Owner.
+ */
+export type Call = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; token?: string };
 
 const inADay = () => new Date(Date.now() + 24 * 3600_000).toISOString();
 
@@ -18,6 +21,21 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
     body: { name: "Grace", email: `grace-${randomUUID()}@murmur.test`, password: "correct horse battery staple" },
   }),
   "GET /api/me": () => ({}),
+  "GET /api/teams": () => ({}),
+  "POST /api/teams": () => ({ body: { name: "Second brand" } }),
+  // The team the session is on already: later calls keep acting on the seeded team.
+  "POST /api/session/team": (team) => ({ body: { teamId: team.teamId } }),
+  "GET /api/members": () => ({}),
+  "PATCH /api/members/{userId}": (team) => ({ params: { userId: team.spareMemberId }, body: { role: "ADMIN" } }),
+  "DELETE /api/members/{userId}": (team) => ({ params: { userId: team.spareMemberId } }),
+  "GET /api/invitations": () => ({}),
+  "POST /api/invitations": () => ({ body: { email: `new-${randomUUID()}@murmur.test`, role: "VIEWER" } }),
+  "POST /api/invitations/accept": (team) => ({
+    token: team.inviteeToken,
+    body: { token: team.inviteeInvitationToken },
+  }),
+  "DELETE /api/invitations/{id}": (team) => ({ params: { id: team.spareInvitationId } }),
+  "POST /api/invitations/{id}/resend": (team) => ({ params: { id: team.invitationId } }),
   "GET /api/contacts": () => ({ query: { limit: "3" } }),
   "POST /api/contacts/import": () => ({
     body: {
@@ -73,10 +91,12 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
   "GET /api/campaigns/{id}/recipients.csv": (team) => ({ params: { id: team.sentCampaignId } }),
   "GET /api/campaigns/{id}/analytics": (team) => ({ params: { id: team.sentCampaignId } }),
   "GET /api/outbox": () => ({}),
-  "GET /api/analytics": () => ({ query: { range: "7d" } }),
+  "GET /api/analytics": () => ({ query: { range: "7d", property: "plan", event: "Signed In" } }),
   "GET /api/write-keys": () => ({}),
   "POST /api/write-keys": () => ({ body: { name: "Website", kind: "client" } }),
   "DELETE /api/write-keys/{id}": (team) => ({ params: { id: team.spareWriteKeyId } }),
+  "GET /api/audit-log": () => ({ query: { limit: "5" } }),
+  "GET /api/audit-log.csv": () => ({ query: { action: "invitation.sent" } }),
   "POST /v1/track": () => ({ body: { userId: "u1", event: "Signed In", properties: { plan: "pro" } } }),
   "POST /v1/identify": () => ({ body: { userId: "u1", traits: { email: "u1@murmur.test" } } }),
   "POST /v1/page": () => ({ body: { anonymousId: "a1", name: "Pricing" } }),
@@ -88,4 +108,25 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
       ],
     },
   }),
+};
+
+/**
+ * For each operation that documents a 403, a call the team's rules refuse: the
+ * operation's working call signed by the Viewer, whose role may not manage members,
+ * invitations or read the audit log; accepting is refused for another address.
+ */
+export const FORBIDDEN_CALLS: Record<string, (team: SeededTeam) => Call> = {
+  ...Object.fromEntries(
+    [
+      "PATCH /api/members/{userId}",
+      "DELETE /api/members/{userId}",
+      "GET /api/invitations",
+      "POST /api/invitations",
+      "DELETE /api/invitations/{id}",
+      "POST /api/invitations/{id}/resend",
+      "GET /api/audit-log",
+      "GET /api/audit-log.csv",
+    ].map((key) => [key, (team: SeededTeam) => ({ ...SUCCESSFUL_CALLS[key]!(team), token: team.viewerToken })]),
+  ),
+  "POST /api/invitations/accept": (team) => ({ token: team.viewerToken, body: { token: team.unusedInvitationToken } }),
 };

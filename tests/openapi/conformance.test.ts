@@ -3,7 +3,7 @@ import { openApiDocument } from "#server/openapi/openapi-document.ts";
 import { sendQueues } from "../delivery/fixtures.ts";
 import { ORIGIN } from "../requests.ts";
 import { serveApi } from "./api-routes.ts";
-import { type Call, SUCCESSFUL_CALLS } from "./calls.ts";
+import { type Call, FORBIDDEN_CALLS, SUCCESSFUL_CALLS } from "./calls.ts";
 import { documentValidator, openApi31Problems } from "./document-validator.ts";
 import { type SeededTeam, seededTeam } from "./seeded-team.ts";
 
@@ -34,10 +34,10 @@ beforeAll(async () => {
   team = await seededTeam(queues);
 });
 
-function credentials(operation: Operation): Record<string, string> {
+function credentials(operation: Operation, call: Call): Record<string, string> {
   const scheme = Object.keys(operation.security[0] ?? {})[0];
   if (scheme === "writeKey") return { Authorization: `Basic ${Buffer.from(`${team.writeKey}:`).toString("base64")}` };
-  if (scheme) return { Authorization: `Bearer ${team.token}` };
+  if (scheme) return { Authorization: `Bearer ${call.token ?? team.token}` };
   return {};
 }
 
@@ -75,6 +75,11 @@ describe("the OpenAPI document", () => {
     expect(operations.map(({ key }) => key).filter((key) => !SUCCESSFUL_CALLS[key])).toEqual([]);
   });
 
+  test("every operation documenting a 403 has a refused call, and only those", () => {
+    const refusing = operations.filter(({ operation }) => operation.responses[403]).map(({ key }) => key);
+    expect(refusing.toSorted()).toEqual(Object.keys(FORBIDDEN_CALLS).toSorted());
+  });
+
   test("a response off its schema is caught (the check can fail)", () => {
     const me = operations.find(({ key }) => key === "GET /api/me")!.operation;
     const schema = me.responses[200]!.content!["application/json"]!.schema;
@@ -85,7 +90,7 @@ describe("the OpenAPI document", () => {
 describe.each(operations.filter(({ key }) => SUCCESSFUL_CALLS[key]))("$key", ({ key, method, path, operation }) => {
   test("answers as documented when it works", async () => {
     const call = SUCCESSFUL_CALLS[key]!(team);
-    const response = await serveApi(requestOf(method, path, call, credentials(operation)));
+    const response = await serveApi(requestOf(method, path, call, credentials(operation, call)));
     const copy = response.clone();
     expect(response.status, await copy.text()).toBeLessThan(300);
     if (key === "POST /api/contacts/import")
@@ -102,15 +107,24 @@ describe.each(operations.filter(({ key }) => SUCCESSFUL_CALLS[key]))("$key", ({ 
       answers.push(response);
     }
     if (operation.requestBody) {
-      const response = await serveApi(requestOf(method, path, { ...call, body: [] }, credentials(operation)));
+      const response = await serveApi(requestOf(method, path, { ...call, body: [] }, credentials(operation, call)));
       expect(response.status).toBe(400);
       answers.push(response);
     }
     // An id that is no resource of the team's is a 404, which the operation must document.
     if (call.params) {
       const elsewhere = Object.fromEntries(Object.keys(call.params).map((name) => [name, crypto.randomUUID()]));
-      const response = await serveApi(requestOf(method, path, { ...call, params: elsewhere }, credentials(operation)));
+      const response = await serveApi(
+        requestOf(method, path, { ...call, params: elsewhere }, credentials(operation, call)),
+      );
       expect(response.status).toBe(404);
+      answers.push(response);
+    }
+    // A role (or a person) the operation refuses is a 403, with the error body.
+    const refused = FORBIDDEN_CALLS[key]?.(team);
+    if (refused) {
+      const response = await serveApi(requestOf(method, path, refused, credentials(operation, refused)));
+      expect(response.status).toBe(403);
       answers.push(response);
     }
     for (const response of answers) expect(await conformanceProblems(operation, response)).toEqual([]);

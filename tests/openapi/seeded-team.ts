@@ -1,14 +1,22 @@
 import { getDb } from "#db/database.ts";
+import { createInvitation } from "#server/members/invitations.ts";
 import { createWriteKey } from "#server/write-keys/write-keys.ts";
+import { rollUpEvents } from "../analytics/roll-up.ts";
+import { personAccess } from "../audit/team-people.ts";
 import { addContacts, draftCampaign, type sendQueues, staticSegment } from "../delivery/fixtures.ts";
 import { campaignWithOutcomes } from "../delivery/outcomes-fixture.ts";
-import { createSignedInUser } from "../factories.ts";
+import { seedEvents } from "../events/seed.ts";
+import { createSignedInUser, uniqueEmail } from "../factories.ts";
 import { ownerAccess } from "../team-access.ts";
+import { memberOf, tokenOf } from "../teams/team-api.ts";
 
 /**
  * A team with something in every list the API shows: contacts, a static segment,
  * a sent campaign with opens, clicks, a bounce and an unsubscribe, a draft, a spare
- * campaign and segment to delete, and a server write key.
+ * campaign and segment to delete, a server write key; a Viewer and a spare Marketer
+ * beside the Owner, two open invitations (one to resend, one to revoke), and someone
+ * outside the team invited to it, signed in, who can accept; yesterday's sign-ins
+ * with a plan, rolled up, so the analytics answer has property values to show.
  */
 export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const user = await createSignedInUser();
@@ -28,6 +36,26 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
     name: "Spare",
     kind: "client",
   });
+  const yesterday = new Date(Date.now() - 86_400_000);
+  await seedEvents(user.teamId, [
+    { name: "Signed In", properties: { plan: "pro" }, occurredAt: yesterday },
+    { name: "Signed In", properties: { plan: "free" }, occurredAt: yesterday },
+  ]);
+  await rollUpEvents();
+  const viewer = await memberOf(user.teamId, "viewer");
+  const spareMember = await memberOf(user.teamId, "marketer");
+  const invite = (email: string) =>
+    createInvitation(getDb(), {
+      access: personAccess(user),
+      email,
+      role: "marketer",
+      baseUrl: "http://murmur.test",
+    });
+  const invitation = await invite(uniqueEmail("invited"));
+  const spareInvitation = await invite(uniqueEmail("spare-invited"));
+  const invitee = await createSignedInUser();
+  const inviteeInvitation = await invite(invitee.email);
+  const unusedInvitation = await invite(uniqueEmail("unused-invited"));
   return {
     ...user,
     contactIds,
@@ -38,6 +66,14 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
     spareCampaignId: spare.id,
     writeKey: writeKey.key,
     spareWriteKeyId: spareKey.id,
+    viewerToken: viewer.token,
+    spareMemberId: spareMember.userId,
+    invitationId: invitation.id,
+    spareInvitationId: spareInvitation.id,
+    inviteeToken: invitee.token,
+    inviteeInvitationToken: tokenOf(inviteeInvitation.acceptUrl),
+    /** For another address than the Viewer's, so a Viewer accepting it is refused. */
+    unusedInvitationToken: tokenOf(unusedInvitation.acceptUrl),
     /** Set by the call that imports contacts, for the call that reads its skipped rows. */
     importId: undefined as string | undefined,
   };
