@@ -49,7 +49,8 @@ function requestHandler(serveWeb: boolean): express.Express {
   const web = express();
   web.disable("x-powered-by");
   if (!serveWeb) {
-    // A worker-only container still answers health checks.
+    // A worker-only container still answers health checks, and metrics for a scraper with the token.
+    web.use(murmurModule.metrics);
     web.use(murmurModule.health);
     return web;
   }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import type { SenderResolver } from "#server/channels/senders.ts";
+import { countMessageOutcome } from "#server/metrics/delivery-metrics.ts";
 import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
@@ -160,6 +161,7 @@ async function sendWindows(
       },
       send: async (prepared) => {
         const outcome = await sendPrepared(context, prepared);
+        countMessageOutcome(context.sender.channel, outcome.status);
         // Only now: `unrecorded` may have been swapped for a new list while the message was out.
         unrecorded.push(outcome);
       },
