@@ -31,6 +31,7 @@ import * as searchFoldsAccents from "#migrations/2026-11-24T1210-search-folds-ac
 import * as contactSearchPrefixIndex from "#migrations/2026-11-24T1211-contact-search-prefix-index.ts";
 import * as teamRoles from "#migrations/2026-11-24T1300-team-roles.ts";
 import * as auditLog from "#migrations/2026-11-24T1350-audit-log.ts";
+import * as campaignTraceId from "#migrations/2026-11-24T1390-campaign-trace-id.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1211-contact-search-prefix-index": contactSearchPrefixIndex,
   "2026-11-24T1300-team-roles": teamRoles,
   "2026-11-24T1350-audit-log": auditLog,
+  "2026-11-24T1390-campaign-trace-id": campaignTraceId,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -22,7 +22,8 @@ import { reserveSendSlots } from "./throttle.ts";
 import { prepareMessageFinisher } from "./tracked-content.ts";
 
 /** The payload of a send-chunk job. */
-export type ChunkJob = { campaignId: string; chunk: Chunk };
+/** `traceId` is the send's trace id (see sendCampaignNow), absent from jobs queued before trace ids existed. */
+export type ChunkJob = { campaignId: string; chunk: Chunk; traceId?: string };
 
 export type ChunkWorker = {
   db: Database;

@@ -11,7 +11,7 @@ import { getCampaign } from "#server/campaigns/campaigns.ts";
 import type { ExclusionReason } from "#server/delivery/audience.ts";
 import { sendCampaignNow, sendNowPreview } from "#server/delivery/send-now.ts";
 import { isAppError } from "#server/errors.ts";
-import { sessionContext } from "#app/http/context.ts";
+import { clientContext, sessionContext } from "#app/http/context.ts";
 import { flashToasts } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Send Campaign · Murmur" }];
@@ -27,7 +27,11 @@ export const action = mapNotFound(async ({ params, context }: Route.ActionArgs) 
   const { team } = context.get(sessionContext);
   const campaign = await getCampaign(getDb(), { teamId: team.id, campaignId: params.id });
   try {
-    await sendCampaignNow(getDb(), { teamId: team.id, campaignId: campaign.id });
+    await sendCampaignNow(getDb(), {
+      teamId: team.id,
+      campaignId: campaign.id,
+      traceId: context.get(clientContext).requestId,
+    });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const toast = await flashToasts({ type: "error", title: "Error", description: error.message });
