@@ -85,6 +85,8 @@ function webProcessFlags(): string[] {
 /** In the primary: forks the web processes, says when all serve, and replaces one that dies. */
 function startWebProcesses(count: number): void {
   cluster.setupPrimary({ execArgv: webProcessFlags() });
+  // A scrape reaching any web process answers for the whole container.
+  murmurModule.serveClusterMetrics();
   // The database is already migrated and the job worker runs here: a web process only serves.
   const fork = () => cluster.fork({ ROLE: "web" });
   let serving = 0;

@@ -111,6 +111,39 @@ test("with WEB_CONCURRENCY=2, two web processes answer on one port, each with it
   expect(murmur.output().match(/"msg":"stopped on SIGTERM"/g)).toHaveLength(3);
 });
 
+/** The count of answered health checks a /metrics answer reports, over every series of that route. */
+function healthChecksCounted(exposition: string): number {
+  return exposition
+    .split("\n")
+    .filter((line) => line.startsWith("murmur_http_requests_total{") && line.includes('route="/healthz"'))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+test("with WEB_CONCURRENCY=2, any web process's /metrics answers for the whole container; without the token it is a 404", async () => {
+  const token = "scrape-token-0123456789abcdef";
+  const murmur = await startedMurmur({ LOG_LEVEL: "info", METRICS_TOKEN: token });
+  try {
+    expect(await healthAnswers(murmur.port, 12)).toEqual(Array(12).fill(200));
+    // Both web processes answered some of them: no single process's count is the total.
+    await expect.poll(() => processesThatAnsweredHealthChecks(murmur.output()).size).toBe(2);
+
+    const scrape = (headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${murmur.port}/metrics`, { headers: { Connection: "close", ...headers } });
+    expect((await scrape({})).status).toBe(404);
+    expect((await scrape({ Authorization: "Bearer wrong-token-0123456789abc" })).status).toBe(404);
+    // Scrapes on new connections are dealt to either process; each counts all twelve.
+    for (let i = 0; i < 4; i++) {
+      const answer = await scrape({ Authorization: `Bearer ${token}` });
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      expect(healthChecksCounted(text)).toBe(12);
+      expect(text).toMatch(/^murmur_job_queue_depth\{queue="send-chunk"\} \d+$/m);
+    }
+  } finally {
+    expect(await stopped(murmur)).toBe(0);
+  }
+});
+
 test("a second server on a port in use stops with EADDRINUSE", async () => {
   const first = await startedMurmur();
   try {

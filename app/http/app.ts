@@ -19,6 +19,7 @@ export { boot } from "#server/boot.ts";
 // beside it (vite.config.ts); run from the sources, the pool finds render-worker.ts itself.
 if (!import.meta.url.endsWith(".ts")) setRenderWorkerFile(new URL("./render-worker.js", import.meta.url));
 export { stopServing } from "#server/http/stop-serving.ts";
+export { serveClusterMetrics } from "#server/metrics/cluster-metrics.ts";
 
 /** Liveness and readiness, served by every role so orchestrators can watch workers too. */
 export const health = express.Router();

@@ -36,6 +36,8 @@ new Gauge({
   help: "Jobs due and waiting for a worker (created or retry, start time passed), by queue.",
   labelNames: ["queue"] as const,
   registers: [registry],
+  // Every process of a cluster reads the same table: the container's figure is one reading, not their sum.
+  aggregator: "max",
   async collect() {
     const queues = await readOnce();
     this.reset();
@@ -48,6 +50,7 @@ new Gauge({
   help: "How long the oldest due job of the queue has waited for a worker, 0 when none waits.",
   labelNames: ["queue"] as const,
   registers: [registry],
+  aggregator: "max",
   async collect() {
     const queues = await readOnce();
     this.reset();

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { registry } from "./registry.ts";
+import { scrapeText } from "./cluster-metrics.ts";
 import "./database-metrics.ts";
 
 /** True when the request carries `Authorization: Bearer <token>`, compared in constant time. */
@@ -19,8 +20,10 @@ function carriesToken(req: Request, token: string): boolean {
 export function exposeMetrics(token: string | undefined) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.path !== "/metrics" || req.method !== "GET" || !token || !carriesToken(req, token)) return next();
-    res.set("Content-Type", registry.contentType);
+    const text = await scrapeText();
     res.set("Cache-Control", "no-store");
-    res.send(await registry.metrics());
+    if (text === undefined) return void res.status(503).type("text/plain").send("Metrics are unavailable; try again.");
+    res.set("Content-Type", registry.contentType);
+    res.send(text);
   };
 }
