@@ -2,10 +2,17 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { sql } from "kysely";
+import { createDatabase } from "#db/database.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "#db/embedded.ts";
+import { newId } from "#db/ids.ts";
+import { createAccount } from "#server/auth/accounts.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
 import { ensureDatabase, withDatabase } from "#db/start.ts";
 import { type BuiltMurmur, readyMurmur, spawnBuiltMurmur } from "./built-murmur.ts";
 import { freePort } from "./free-port.ts";
+import { newUser } from "./helpers.ts";
 
 // How server.ts lays out its processes (docs/decisions/018-process-memory.md): one
 // process unless WEB_CONCURRENCY asks for more; then the primary (database, migrations,
@@ -141,6 +148,88 @@ test("with WEB_CONCURRENCY=2, any web process's /metrics answers for the whole c
     }
   } finally {
     expect(await stopped(murmur)).toBe(0);
+  }
+});
+
+test("on SIGTERM the worker hands back the send job it holds: none is lost or left active, no message goes twice, and the next start finishes the send", async () => {
+  // Two messages a second: a send of 24 is still under way when the signal comes.
+  const settings = { WEB_CONCURRENCY: "1", SEND_RATE_EMAIL: "2" };
+  const db = createDatabase(databaseUrl, { max: 2 });
+  try {
+    const first = await startedMurmur(settings);
+    const { teamId } = await createAccount(db, newUser());
+    await db
+      .insertInto("contacts")
+      .values(
+        Array.from({ length: 24 }, (_, i) => ({
+          id: newId(),
+          teamId,
+          email: `reader${i}@murmur.test`,
+          name: "Reader",
+        })),
+      )
+      .execute();
+    const campaign = await createCampaign(db, {
+      teamId,
+      input: {
+        name: "Shutdown",
+        type: "EMAIL",
+        subject: "News",
+        content: "<p>News</p>",
+        segmentIds: [],
+        scheduledTime: "",
+      },
+    });
+    await sendCampaignNow(db, { teamId, campaignId: campaign.id });
+    const outbox = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("outboxMessages")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("campaignId", "=", campaign.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const chunkJobStates = async () => {
+      const { rows } = await sql<{ state: string }>`
+        select state::text from pgboss.job where name = 'send-chunk' and data->>'campaignId' = ${campaign.id}`.execute(
+        db,
+      );
+      return rows.map((row) => row.state);
+    };
+    await expect.poll(outbox, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await chunkJobStates()).toContain("active");
+
+    const signalled = Date.now();
+    expect(await stopped(first)).toBe(0);
+    const sentBeforeStop = await outbox();
+    // A figure for the reader, not a check: how long the graceful stop took.
+    console.log(
+      `stopped ${Date.now() - signalled} ms after SIGTERM, ${sentBeforeStop} of 24 sent, send jobs: ${(await chunkJobStates()).join(", ")}`,
+    );
+    expect(sentBeforeStop).toBeLessThan(24);
+    // Handed back (retry) or done, never left active (waiting on its expiry) nor failed for good.
+    for (const state of await chunkJobStates()) expect(["created", "retry", "completed"]).toContain(state);
+    const statuses = await db.selectFrom("deliveries").select("status").where("campaignId", "=", campaign.id).execute();
+    expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(["sent", "queued"]));
+
+    const second = await startedMurmur(settings);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow())
+              .state,
+          { timeout: 40_000 },
+        )
+        .toBe("SENT");
+      expect(await outbox()).toBe(24);
+    } finally {
+      expect(await stopped(second)).toBe(0);
+    }
+  } finally {
+    await db.destroy();
   }
 });
 
