@@ -49,7 +49,8 @@ function requestHandler(serveWeb: boolean): express.Express {
   const web = express();
   web.disable("x-powered-by");
   if (!serveWeb) {
-    // A worker-only container still answers health checks.
+    // A worker-only container still answers health checks, and metrics for a scraper with the token.
+    web.use(murmurModule.metrics);
     web.use(murmurModule.health);
     return web;
   }
@@ -84,6 +85,8 @@ function webProcessFlags(): string[] {
 /** In the primary: forks the web processes, says when all serve, and replaces one that dies. */
 function startWebProcesses(count: number): void {
   cluster.setupPrimary({ execArgv: webProcessFlags() });
+  // A scrape reaching any web process answers for the whole container.
+  murmurModule.serveClusterMetrics();
   // The database is already migrated and the job worker runs here: a web process only serves.
   const fork = () => cluster.fork({ ROLE: "web" });
   let serving = 0;

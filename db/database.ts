@@ -8,6 +8,15 @@ export type Database = Kysely<DB>;
 // timestamptz and bigint come back as Date and number; counts past 2^53 are not a concern here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+// Each database's pool, for the metrics that report its use (server/metrics).
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** How many connections the database's pool holds, how many of them are idle, and how many callers wait for one. */
+export function poolUse(db: Database): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // A connection waiting idle in the pool when the server ends it (a restart, a
@@ -25,10 +34,12 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
       }),
     );
   });
-  return new Kysely<DB>({
+  const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: preparingPool(pool), controlClient: pg.Client }),
     plugins: [new CamelCasePlugin()],
   });
+  pools.set(db, pool);
+  return db;
 }
 
 let shared: Database | undefined;

@@ -139,6 +139,7 @@ export interface Campaigns {
   state: Generated<string>;
   subject: string | null;
   teamId: string;
+  traceId: string | null;
   type: Generated<string>;
   updatedAt: Generated<Timestamp>;
   whatsappLanguage: string | null;

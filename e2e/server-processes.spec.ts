@@ -2,10 +2,17 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { sql } from "kysely";
+import { createDatabase } from "#db/database.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "#db/embedded.ts";
+import { newId } from "#db/ids.ts";
+import { createAccount } from "#server/auth/accounts.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
 import { ensureDatabase, withDatabase } from "#db/start.ts";
 import { type BuiltMurmur, readyMurmur, spawnBuiltMurmur } from "./built-murmur.ts";
 import { freePort } from "./free-port.ts";
+import { newUser } from "./helpers.ts";
 
 // How server.ts lays out its processes (docs/decisions/018-process-memory.md): one
 // process unless WEB_CONCURRENCY asks for more; then the primary (database, migrations,
@@ -109,6 +116,122 @@ test("with WEB_CONCURRENCY=2, two web processes answer on one port, each with it
   }
   // The primary and both web processes stopped cleanly.
   expect(murmur.output().match(/"msg":"stopped on SIGTERM"/g)).toHaveLength(3);
+});
+
+/** The count of answered health checks a /metrics answer reports, over every series of that route. */
+function healthChecksCounted(exposition: string): number {
+  return exposition
+    .split("\n")
+    .filter((line) => line.startsWith("murmur_http_requests_total{") && line.includes('route="/healthz"'))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+test("with WEB_CONCURRENCY=2, any web process's /metrics answers for the whole container; without the token it is a 404", async () => {
+  const token = "scrape-token-0123456789abcdef";
+  const murmur = await startedMurmur({ LOG_LEVEL: "info", METRICS_TOKEN: token });
+  try {
+    expect(await healthAnswers(murmur.port, 12)).toEqual(Array(12).fill(200));
+    // Both web processes answered some of them: no single process's count is the total.
+    await expect.poll(() => processesThatAnsweredHealthChecks(murmur.output()).size).toBe(2);
+
+    const scrape = (headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${murmur.port}/metrics`, { headers: { Connection: "close", ...headers } });
+    expect((await scrape({})).status).toBe(404);
+    expect((await scrape({ Authorization: "Bearer wrong-token-0123456789abc" })).status).toBe(404);
+    // Scrapes on new connections are dealt to either process; each counts all twelve.
+    for (let i = 0; i < 4; i++) {
+      const answer = await scrape({ Authorization: `Bearer ${token}` });
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      expect(healthChecksCounted(text)).toBe(12);
+      expect(text).toMatch(/^murmur_job_queue_depth\{queue="send-chunk"\} \d+$/m);
+    }
+  } finally {
+    expect(await stopped(murmur)).toBe(0);
+  }
+});
+
+test("on SIGTERM the worker hands back the send job it holds: none is lost or left active, no message goes twice, and the next start finishes the send", async () => {
+  // Two messages a second: a send of 24 is still under way when the signal comes.
+  const settings = { WEB_CONCURRENCY: "1", SEND_RATE_EMAIL: "2" };
+  const db = createDatabase(databaseUrl, { max: 2 });
+  try {
+    const first = await startedMurmur(settings);
+    const { teamId, userId } = await createAccount(db, newUser());
+    const access = { teamId, role: "owner" as const, actor: { kind: "person" as const, userId } };
+    await db
+      .insertInto("contacts")
+      .values(
+        Array.from({ length: 24 }, (_, i) => ({
+          id: newId(),
+          teamId,
+          email: `reader${i}@murmur.test`,
+          name: "Reader",
+        })),
+      )
+      .execute();
+    const campaign = await createCampaign(db, {
+      access,
+      input: {
+        name: "Shutdown",
+        type: "EMAIL",
+        subject: "News",
+        content: "<p>News</p>",
+        segmentIds: [],
+        scheduledTime: "",
+      },
+    });
+    await sendCampaignNow(db, { access, campaignId: campaign.id });
+    const outbox = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("outboxMessages")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("campaignId", "=", campaign.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const chunkJobStates = async () => {
+      const { rows } = await sql<{ state: string }>`
+        select state::text from pgboss.job where name = 'send-chunk' and data->>'campaignId' = ${campaign.id}`.execute(
+        db,
+      );
+      return rows.map((row) => row.state);
+    };
+    await expect.poll(outbox, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await chunkJobStates()).toContain("active");
+
+    const signalled = Date.now();
+    expect(await stopped(first)).toBe(0);
+    const sentBeforeStop = await outbox();
+    // A figure for the reader, not a check: how long the graceful stop took.
+    console.log(
+      `stopped ${Date.now() - signalled} ms after SIGTERM, ${sentBeforeStop} of 24 sent, send jobs: ${(await chunkJobStates()).join(", ")}`,
+    );
+    expect(sentBeforeStop).toBeLessThan(24);
+    // Handed back (retry) or done, never left active (waiting on its expiry) nor failed for good.
+    for (const state of await chunkJobStates()) expect(["created", "retry", "completed"]).toContain(state);
+    const statuses = await db.selectFrom("deliveries").select("status").where("campaignId", "=", campaign.id).execute();
+    expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(["sent", "queued"]));
+
+    const second = await startedMurmur(settings);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await db.selectFrom("campaigns").select("state").where("id", "=", campaign.id).executeTakeFirstOrThrow())
+              .state,
+          { timeout: 40_000 },
+        )
+        .toBe("SENT");
+      expect(await outbox()).toBe(24);
+    } finally {
+      expect(await stopped(second)).toBe(0);
+    }
+  } finally {
+    await db.destroy();
+  }
 });
 
 test("a second server on a port in use stops with EADDRINUSE", async () => {

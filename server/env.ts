@@ -40,6 +40,12 @@ const EnvSchema = z
       .min(0, "must be a whole number of proxy hops, 0 or more")
       .max(100, "must be a whole number of proxy hops, at most 100")
       .default(0),
+    // The bearer token a Prometheus scraper sends for GET /metrics; without it /metrics is a 404.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "must be at least 16 characters (openssl rand -hex 16)")
+      .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Cookies get the Secure flag when the public address is https.
     APP_URL: z.url().optional(),

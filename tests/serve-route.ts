@@ -28,10 +28,10 @@ function toResponse(value: DataWithInit): Response {
 /** The arguments React Router hands a loader, action or middleware for this request. */
 export function routeArgs<Params extends Record<string, string> = Record<never, string>>(
   request: Request,
-  options: { ip?: string; params?: Params } = {},
+  options: { ip?: string; params?: Params; requestId?: string } = {},
 ) {
   const context = new RouterContextProvider();
-  context.set(clientContext, { ip: options.ip ?? uniqueIp(), requestId: "test" });
+  context.set(clientContext, { ip: options.ip ?? uniqueIp(), requestId: options.requestId ?? "test" });
   const url = new URL(request.url);
   return { request, url, pattern: url.pathname, params: options.params ?? ({} as Params), context };
 }
@@ -60,8 +60,13 @@ type DashboardHandler = (args: ReturnType<typeof routeArgs<{ id: string }>>) => 
  * layout's middleware checks the session first (a visitor without one is sent to
  * sign in), then the handler runs; a thrown `data(…, { status })` becomes that response.
  */
-export async function serveDashboard(handler: DashboardHandler, request: Request, params: { id: string } = { id: "" }) {
-  const args = routeArgs(request, { params });
+export async function serveDashboard(
+  handler: DashboardHandler,
+  request: Request,
+  params: { id: string } = { id: "" },
+  options: { requestId?: string } = {},
+) {
+  const args = routeArgs(request, { params, requestId: options.requestId });
   const [requireUser] = dashboardMiddleware;
   return respond(() =>
     requireUser!(args, async () => {

@@ -8,7 +8,9 @@ import { isDatabaseReachable } from "#server/health.ts";
 import { clientContext, cspNonceContext } from "./context.ts";
 import { handleWithReactRouter } from "./react-router-handler.ts";
 import { limitRequestBodies } from "#server/http/refuse-large-body.ts";
-import { requestLog } from "#server/http/request-log.ts";
+import { processRequestLog } from "#server/http/request-log.ts";
+import { exposeMetrics } from "#server/metrics/expose-metrics.ts";
+import { routePatternNamer } from "./route-pattern.ts";
 import { securityHeaders as createSecurityHeaders } from "#server/http/security-headers.ts";
 
 export { boot } from "#server/boot.ts";
@@ -17,6 +19,7 @@ export { boot } from "#server/boot.ts";
 // beside it (vite.config.ts); run from the sources, the pool finds render-worker.ts itself.
 if (!import.meta.url.endsWith(".ts")) setRenderWorkerFile(new URL("./render-worker.js", import.meta.url));
 export { stopServing } from "#server/http/stop-serving.ts";
+export { serveClusterMetrics } from "#server/metrics/cluster-metrics.ts";
 
 /** Liveness and readiness, served by every role so orchestrators can watch workers too. */
 export const health = express.Router();
@@ -29,6 +32,12 @@ health.get("/readyz", async (_req, res) => {
   if (await isDatabaseReachable(getDb())) res.json({ status: "ok", database: "reachable" });
   else res.status(503).json({ status: "unavailable", database: "unreachable" });
 });
+
+/**
+ * `GET /metrics` for a scraper carrying METRICS_TOKEN; without the token (or with none
+ * set) the request goes on to the usual 404. Every role serves it, workers included.
+ */
+export const metrics = exposeMetrics(parseEnv().METRICS_TOKEN);
 
 /**
  * Content-Security-Policy and the other security headers on every response. Exported
@@ -46,8 +55,9 @@ app.disable("x-powered-by");
 // Behind a load balancer the client address comes from X-Forwarded-For; TRUST_PROXY names how many hops to trust.
 // Read through the same schema as at boot, so a wrong value stops the start rather than trusting no one silently.
 app.set("trust proxy", parseEnv().TRUST_PROXY || false);
-app.use(requestLog);
+app.use(processRequestLog(routePatternNamer(serverBuild.routes)));
 app.use(securityHeaders);
+app.use(metrics);
 
 app.use(health);
 // Before anything reads a body: a declared length past the limit is refused unread,

@@ -3,6 +3,7 @@ import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { AppError } from "#server/errors.ts";
 import { notifyImportDone } from "#server/notifications/import-events.ts";
+import { countImportRows } from "#server/metrics/ingestion-metrics.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
 import { createSegment } from "#server/segments/segments.ts";
 import type { WaitClock } from "#server/wait-clock.ts";
@@ -199,6 +200,7 @@ export async function importChunk(
             .insertInto("importChunks")
             .values({ importId: options.importId, chunkIndex: options.chunkIndex, result: JSON.stringify(stored) })
             .execute();
+          countImportRows(result);
           return stored;
         }),
       { chunkIndex: options.chunkIndex, waitMs, clock: options.clock },

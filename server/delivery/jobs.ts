@@ -51,8 +51,9 @@ export async function registerDeliveryJobs(
   }
 
   await boss.work<CampaignStartJob>(CAMPAIGN_START_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    const started = await startCampaign(db, boss, job!.data.campaignId);
-    if (started) log.info({ campaignId: job!.data.campaignId, ...started }, "campaign recipients resolved");
+    const { campaignId, traceId } = job!.data;
+    const started = await startCampaign(db, boss, campaignId, traceId);
+    if (started) log.info({ traceId, campaignId, ...started }, "campaign recipients resolved");
   });
 
   await boss.work<ChunkJob>(
@@ -61,11 +62,12 @@ export async function registerDeliveryJobs(
     async ([job]) => {
       try {
         const { retryAt } = await sendChunk(chunkWorker, job!.data);
+        log.info({ traceId: job!.data.traceId, campaignId: job!.data.campaignId, retryAt }, "send chunk done");
         // Transient failures wait for their retry in a later job of the same chunk.
         if (retryAt) await boss.send(SEND_CHUNK_QUEUE, job!.data, { startAfter: retryAt });
       } catch (error) {
         if (!(error instanceof ChunkInterrupted))
-          log.error({ err: error, campaignId: job!.data.campaignId }, "send chunk failed");
+          log.error({ err: error, traceId: job!.data.traceId, campaignId: job!.data.campaignId }, "send chunk failed");
         throw error;
       }
     },

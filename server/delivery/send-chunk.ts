@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import type { SenderResolver } from "#server/channels/senders.ts";
+import { countMessageOutcome } from "#server/metrics/delivery-metrics.ts";
 import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
@@ -23,7 +24,8 @@ import { reserveSendSlots } from "./throttle.ts";
 import { prepareMessageFinisher } from "./tracked-content.ts";
 
 /** The payload of a send-chunk job. */
-export type ChunkJob = { campaignId: string; chunk: Chunk };
+/** `traceId` is the send's trace id (see sendCampaignNow), absent from jobs queued before trace ids existed. */
+export type ChunkJob = { campaignId: string; chunk: Chunk; traceId?: string };
 
 export type ChunkWorker = {
   db: Database;
@@ -164,6 +166,7 @@ async function sendWindows(
       },
       send: async (prepared) => {
         const outcome = await sendPrepared(context, prepared);
+        countMessageOutcome(context.sender.channel, outcome.status);
         // Only now: `unrecorded` may have been swapped for a new list while the message was out.
         unrecorded.push(outcome);
       },

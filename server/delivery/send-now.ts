@@ -22,11 +22,13 @@ export async function sendNowPreview(
 
 /**
  * DRAFT → ACTIVE now. The worker picks it up within a second or two, resolves its
- * recipients into the ledger and starts sending. Any other state is a 409.
+ * recipients into the ledger and starts sending. Any other state is a 409. `traceId`
+ * (the sending request's id) is kept on the campaign and carried by its jobs, so the
+ * workers' log lines of this send carry it too.
  */
 export async function sendCampaignNow(
   db: Database,
-  options: { access: TeamAccess; campaignId: string },
+  options: { access: TeamAccess; campaignId: string; traceId?: string },
 ): Promise<CampaignView> {
   authorize(options.access, "campaigns.send");
   await db.transaction().execute(async (trx) => {
@@ -37,7 +39,7 @@ export async function sendCampaignNow(
     const now = new Date();
     await trx
       .updateTable("campaigns")
-      .set({ state: "ACTIVE", scheduledAt: null, startedAt: now, updatedAt: now })
+      .set({ state: "ACTIVE", scheduledAt: null, startedAt: now, updatedAt: now, traceId: options.traceId ?? null })
       .where("id", "=", current.id)
       .execute();
     await recordAudit(trx, {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
@@ -25,7 +26,7 @@ export async function startDueCampaigns(db: Database, boss: PgBoss): Promise<str
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom("campaigns")
-      .select("id")
+      .select(["id", "traceId"])
       .where("state", "=", "ACTIVE")
       .where("startRequestedAt", "is", null)
       .forUpdate()
@@ -34,9 +35,11 @@ export async function startDueCampaigns(db: Database, boss: PgBoss): Promise<str
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
     await trx.updateTable("campaigns").set({ startRequestedAt: new Date() }).where("id", "in", ids).execute();
+    // A campaign sent by a request carries that request's id; one started by its schedule gets its own.
+    const traced = due.map((row) => ({ campaignId: row.id, traceId: row.traceId ?? randomUUID() }));
     await boss.insert(
       CAMPAIGN_START_QUEUE,
-      ids.map((campaignId) => ({ data: { campaignId } })),
+      traced.map((data) => ({ data })),
       { db: bossDb(trx) },
     );
     return ids;
@@ -52,6 +55,7 @@ export async function startCampaign(
   db: Database,
   boss: PgBoss,
   campaignId: string,
+  traceId?: string,
 ): Promise<{ recipients: number; chunks: number } | null> {
   const started = await db.transaction().execute(async (trx) => {
     const campaign = await trx
@@ -72,7 +76,7 @@ export async function startCampaign(
       .where("id", "=", campaign.id)
       .execute();
     if (chunks.length > 0) {
-      const jobs = chunks.map((chunk): { data: ChunkJob } => ({ data: { campaignId: campaign.id, chunk } }));
+      const jobs = chunks.map((chunk): { data: ChunkJob } => ({ data: { campaignId: campaign.id, chunk, traceId } }));
       await boss.insert(SEND_CHUNK_QUEUE, jobs, { db: bossDb(trx) });
     }
     return { recipients, chunks: chunks.length };

@@ -1,5 +1,6 @@
 import type { Database } from "#db/database.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
+import { countEventsIngested } from "#server/metrics/ingestion-metrics.ts";
 import { applyIdentifies, type RefusedChange } from "./identify.ts";
 import { insertEvents } from "./insert-events.ts";
 import type { TrackedMessage } from "./messages.ts";
@@ -19,5 +20,6 @@ export async function ingestMessages(
     ? await applyIdentifies(db, { ...options, messages: identifies })
     : { refused: [] };
   await insertEvents(db, { ...options, messages: others });
+  countEventsIngested(options.messages.length);
   return { refused };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { log } from "#server/log.ts";
+import { observeRequest } from "#server/metrics/http-metrics.ts";
 import { loggablePath } from "./loggable-path.ts";
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
@@ -9,8 +10,10 @@ type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 /**
  * One JSON line per request to `logger`: id, method, path (tokens of tracking and
  * unsubscribe links redacted), status, duration. The id is echoed back as X-Request-Id.
+ * Each request is counted in the HTTP metrics under the route pattern `routeOf` names
+ * (`unmatched` without one: a raw path would make a series per id).
  */
-export function createRequestLog(logger: Logger): Middleware {
+export function createRequestLog(logger: Logger, options: { routeOf?: (path: string) => string } = {}): Middleware {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const incoming = req.get("X-Request-Id");
@@ -19,6 +22,8 @@ export function createRequestLog(logger: Logger): Middleware {
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = options.routeOf?.(req.path) ?? "unmatched";
+      observeRequest({ route, method: req.method, status: res.statusCode, seconds: durationMs / 1000 });
       logger.info(
         {
           requestId,
@@ -34,5 +39,7 @@ export function createRequestLog(logger: Logger): Middleware {
   };
 }
 
-/** The process's request log. */
-export const requestLog = createRequestLog(log);
+/** The process's request log, counting requests under the patterns `routeOf` names. */
+export function processRequestLog(routeOf: (path: string) => string): Middleware {
+  return createRequestLog(log, { routeOf });
+}

@@ -11,7 +11,7 @@ import { getCampaign } from "#server/campaigns/campaigns.ts";
 import type { ExclusionReason } from "#server/delivery/audience.ts";
 import { sendCampaignNow, sendNowPreview } from "#server/delivery/send-now.ts";
 import { isAppError } from "#server/errors.ts";
-import { sessionContext } from "#app/http/context.ts";
+import { clientContext, sessionContext } from "#app/http/context.ts";
 import { requireAccess } from "#app/http/access.ts";
 import { flashToasts } from "#app/http/toast.ts";
 
@@ -28,7 +28,7 @@ export const action = mapRefusals(async ({ params, context }: Route.ActionArgs) 
   const access = requireAccess(context.get(sessionContext), "campaigns.send");
   const campaign = await getCampaign(getDb(), { teamId: access.teamId, campaignId: params.id });
   try {
-    await sendCampaignNow(getDb(), { access, campaignId: campaign.id });
+    await sendCampaignNow(getDb(), { access, campaignId: campaign.id, traceId: context.get(clientContext).requestId });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const toast = await flashToasts({ type: "error", title: "Error", description: error.message });

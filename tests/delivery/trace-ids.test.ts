@@ -1,0 +1,77 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import pino from "pino";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { action as sendAction } from "#app/routes/dashboard/broadcast-send.tsx";
+import { getDb } from "#db/database.ts";
+import { getCampaign } from "#server/campaigns/campaigns.ts";
+import { createRequestLog } from "#server/http/request-log.ts";
+import { startWorker, type Worker } from "#server/jobs/worker.ts";
+import { log } from "#server/log.ts";
+import { ORIGIN } from "../requests.ts";
+import { serveDashboard } from "../serve-route.ts";
+import { signedIn } from "../factories.ts";
+import { addContacts, draftCampaign, staticSegment, testSettings } from "./fixtures.ts";
+
+// The process's own logger, writing at info level into `lines` instead of stdout: the
+// JSON lines an operator's log collector would read.
+const lines: Record<string, unknown>[] = [];
+const destination = (log as unknown as Record<symbol, { write: (line: string) => boolean }>)[pino.symbols.streamSym]!;
+let level = log.level;
+beforeAll(() => {
+  level = log.level;
+  log.level = "info";
+  vi.spyOn(destination, "write").mockImplementation((line: string) => {
+    lines.push(JSON.parse(line) as Record<string, unknown>);
+    return true;
+  });
+});
+afterAll(() => {
+  log.level = level;
+  vi.restoreAllMocks();
+});
+
+let worker: Worker | undefined;
+afterAll(async () => {
+  await worker?.stop();
+});
+
+test("the request that sends a campaign and the worker's lines for that send carry one trace id", async () => {
+  const user = await signedIn();
+  const contacts = await addContacts(user.teamId, [{}, {}, {}]);
+  const campaign = await draftCampaign(user.teamId, { segmentIds: [await staticSegment(user.teamId, contacts)] });
+  const path = `/dashboard/broadcasts/${campaign.id}/send`;
+
+  // "Send now" pressed, through the process's request log as the app mounts it.
+  const web = express();
+  web.use(createRequestLog(log));
+  web.post(path, async (_req, res) => {
+    const request = new Request(ORIGIN + path, { method: "POST", headers: user.cookie, body: new URLSearchParams() });
+    const answer = await serveDashboard(sendAction, request, { id: campaign.id }, { requestId: res.locals.requestId });
+    res.status(answer.status).end();
+  });
+  const server = web.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, {
+    method: "POST",
+    redirect: "manual",
+  });
+  server.close();
+  expect(response.status).toBe(302);
+  const traceId = response.headers.get("X-Request-Id")!;
+
+  worker = await startWorker(process.env.DATABASE_URL!, { db: getDb(), delivery: testSettings() });
+  await expect
+    .poll(async () => (await getCampaign(getDb(), { teamId: user.teamId, campaignId: campaign.id })).state, {
+      timeout: 30_000,
+    })
+    .toBe("SENT");
+
+  const requestLine = lines.find((line) => line.msg === "request" && line.path === path);
+  expect(requestLine).toMatchObject({ requestId: traceId, status: 302 });
+  const ofThisSend = lines.filter((line) => line.campaignId === campaign.id);
+  expect(ofThisSend.map((line) => line.msg)).toEqual(
+    expect.arrayContaining(["campaign recipients resolved", "send chunk done"]),
+  );
+  for (const line of ofThisSend) expect(line).toMatchObject({ traceId });
+});
