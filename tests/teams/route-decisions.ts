@@ -81,7 +81,8 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/dashboard/settings": { GET: "team.read", POST: "team-settings.manage" },
   // Everyone sees the providers (a Viewer without their secrets); managers change them.
   "/dashboard/settings/channels": { GET: "team.read", POST: "channels.manage" },
-  // Everyone sees who is in the team; inviting, changing and removing are managers'.
+  // Everyone sees who is in the team; inviting, changing and removing are managers'
+  // (removing oneself is leaving, anyone's: the domain lets it through before the check).
   "/dashboard/settings/members": { GET: "team.read", POST: "members.manage" },
   "/dashboard/settings/members/:id/role": { GET: { permission: "team.read", answers: 302 }, POST: "members.manage" },
   "/dashboard/settings/members/:id/remove": { GET: { permission: "team.read", answers: 302 }, POST: "members.manage" },
