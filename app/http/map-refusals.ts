@@ -12,10 +12,19 @@ export function mapRefusals<Args, Result>(handler: (args: Args) => Promise<Resul
     try {
       return await handler(args);
     } catch (error) {
-      if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) {
-        throw data(error.message, { status: error.status });
-      }
+      throwIfRefused(error);
       throw error;
     }
   };
+}
+
+/**
+ * Throws a NOT_FOUND or FORBIDDEN AppError as its status with the domain's message;
+ * anything else returns, for the caller to answer. A forbidden action or another
+ * team's id is never a message for the page a form came from.
+ */
+export function throwIfRefused(error: unknown): void {
+  if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) {
+    throw data(error.message, { status: error.status });
+  }
 }

@@ -11,8 +11,17 @@ import { startDemo } from "#server/demo/start-demo.ts";
 import { countHits } from "#server/rate-limits/counters.ts";
 import { DEMO_STARTS_PER_IP } from "#server/demo/start-demo.ts";
 import { signedIn } from "../factories.ts";
-import { cookieHeaderFrom, flashOf, formRequest, getRequest, setCookies, uniqueIp } from "../requests.ts";
+import {
+  cookieHeaderFrom,
+  flashOf,
+  formRequest,
+  getRequest,
+  sessionCookieHeader,
+  setCookies,
+  uniqueIp,
+} from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
+import { memberOf } from "../teams/team-api.ts";
 
 const HOUR = 3_600_000;
 
@@ -91,6 +100,23 @@ describe("Watch Demo", () => {
     const back = await layoutOf(user.cookie);
     expect(back.team).toMatchObject({ name: expect.stringContaining("'s team"), isDemo: false });
     expect(await rowsLeft(demoTeamId)).toEqual({});
+  });
+
+  test("deleting a demo team is its Owner's: an Admin in it gets 403 naming the role, and the demo keeps its data", async () => {
+    const user = await signedIn();
+    await postDemo(user.cookie);
+    const demoTeamId = (await findSession(getDb(), user.token))!.team.id;
+    const admin = await memberOf(demoTeamId, "admin");
+    const cookie = { Cookie: await sessionCookieHeader(admin.token) };
+
+    const page = await serveDashboard(demoDelete.loader, getRequest("/dashboard/demo/delete", cookie));
+    expect(page.status).toBe(403);
+    expect(await page.json()).toBe("An Admin cannot delete the team.");
+    const refused = await serveDashboard(demoDelete.action, formRequest("/dashboard/demo/delete", {}, cookie));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toBe("An Admin cannot delete the team.");
+    expect(Object.keys(await rowsLeft(demoTeamId))).toEqual(expect.arrayContaining(["contacts", "events"]));
+    expect((await layoutOf(cookie)).team).toMatchObject({ isDemo: true });
   });
 
   test("a real team cannot be deleted as a demo: its delete page and action are 404s and it keeps its data", async () => {

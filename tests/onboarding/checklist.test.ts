@@ -9,6 +9,7 @@ import { createUser, signedIn } from "../factories.ts";
 import { flashOf, formRequest, getRequest, sessionCookieHeader } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { ownerAccess } from "../team-access.ts";
+import { memberOf } from "../teams/team-api.ts";
 
 const checklist = async (cookie: HeadersInit) =>
   (await (await serveDashboard(dashboardPage, getRequest("/dashboard", cookie))).json()).onboarding;
@@ -54,6 +55,18 @@ describe("Dashboard onboarding checklist", () => {
     expect(dismissed.status).toBe(302);
     expect(dismissed.headers.get("Location")).toBe("/dashboard");
     expect(await checklist(user.cookie)).toBeNull();
+  });
+
+  test("setting the team up is a manager's: a Viewer's dismiss is a 403 naming the role, and the checklist stays", async () => {
+    const owner = await signedIn();
+    const viewer = await memberOf(owner.teamId, "viewer");
+    const cookie = { Cookie: await sessionCookieHeader(viewer.token) };
+    const refused = await post(cookie, "dismiss");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toBe("A Viewer cannot change team settings.");
+    const kept = await post(cookie, "keep-outbox");
+    expect(kept.status).toBe(403);
+    expect(await checklist(owner.cookie)).toMatchObject({ email: false });
   });
 
   test("it disappears once every step is done", async () => {

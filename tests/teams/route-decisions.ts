@@ -27,6 +27,10 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/t/o/:token": { GET: "public" },
   "/t/c/:token": { GET: "public" },
   "/u/:token": { GET: "public", POST: "public" },
+  // An invitation link is its own credential, Watch Demo starts a team, the API reference is for anyone.
+  "/invitations/accept": { GET: "public", POST: "public" },
+  "/demo": { GET: "public", POST: "public" },
+  "/docs/api": { GET: "public" },
 
   "/dashboard": { GET: "team.read" },
   "/dashboard (index)": { GET: "team.read" },
@@ -62,11 +66,33 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   // One's own profile and sessions, whatever one's role.
   "/dashboard/account": { POST: "team.read" },
   "/dashboard/account/sessions": { GET: "team.read", POST: "team.read" },
+  "/dashboard/account/preferences": { GET: "team.read", POST: "team.read" },
+  "/dashboard/notifications": { GET: "team.read", POST: "team.read" },
+  "/dashboard/notifications/stream": { GET: "team.read" },
+  // Which team one works in, and a new team of one's own, are the person's, not the role's.
+  "/dashboard/teams/switch": { GET: { permission: "team.read", answers: 302 }, POST: "team.read" },
+  "/dashboard/teams/new": { POST: "team.read" },
+  // Deleting a demo team is deleting a team: an Owner's.
+  "/dashboard/demo/delete": { GET: "team.delete", POST: "team.delete" },
+  // Dismissing the team's checklist or keeping the outbox as its email provider sets the team up.
+  "/dashboard/onboarding": { GET: { permission: "team.read", answers: 302 }, POST: "team-settings.manage" },
   "/dashboard/search": { GET: "team.read" },
   "/dashboard/search/results": { GET: "team.read" },
   "/dashboard/settings": { GET: "team.read", POST: "team-settings.manage" },
   // Everyone sees the providers (a Viewer without their secrets); managers change them.
   "/dashboard/settings/channels": { GET: "team.read", POST: "channels.manage" },
+  // Everyone sees who is in the team; inviting, changing and removing are managers'
+  // (removing oneself is leaving, anyone's: the domain lets it through before the check).
+  "/dashboard/settings/members": { GET: "team.read", POST: "members.manage" },
+  "/dashboard/settings/members/:id/role": { GET: { permission: "team.read", answers: 302 }, POST: "members.manage" },
+  "/dashboard/settings/members/:id/remove": { GET: { permission: "team.read", answers: 302 }, POST: "members.manage" },
+  "/dashboard/settings/invitations/:id/revoke": {
+    GET: { permission: "team.read", answers: 302 },
+    POST: "members.manage",
+  },
+  "/dashboard/settings/audit-log": { GET: "audit-log.read" },
+  "/dashboard/settings/audit-log/export.csv": { GET: "audit-log.read" },
+  "/dashboard/settings/usage": { GET: "team.read" },
   "/dashboard/settings/api-keys": { GET: "api-keys.read", POST: "api-keys.manage" },
   "/dashboard/settings/api-keys/:id/revoke": { GET: "api-keys.manage", POST: "api-keys.manage" },
   "/dashboard/settings/api-keys/api/:id/revoke": { GET: "api-keys.manage", POST: "api-keys.manage" },
@@ -82,7 +108,18 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
 
   "/api/auth/login": { POST: "public" },
   "/api/auth/signup": { POST: "public" },
+  "/api/openapi.json": { GET: "public" },
   "/api/me": { GET: "team.read" },
+  "/api/teams": { GET: "team.read", POST: "team.read" },
+  "/api/session/team": { POST: "team.read" },
+  "/api/members": { GET: "team.read" },
+  "/api/members/:userId": { PATCH: "members.manage", DELETE: "members.manage" },
+  "/api/invitations": { GET: "members.manage", POST: "members.manage" },
+  "/api/invitations/accept": { POST: "team.read" },
+  "/api/invitations/:id": { DELETE: "members.manage" },
+  "/api/invitations/:id/resend": { POST: "members.manage" },
+  "/api/audit-log": { GET: "audit-log.read" },
+  "/api/audit-log.csv": { GET: "audit-log.read" },
   "/api/contacts": { GET: "team.read" },
   "/api/contacts/import": { POST: "imports.write" },
   "/api/imports/:id/skipped.csv": { GET: "team.read" },

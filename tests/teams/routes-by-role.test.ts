@@ -5,6 +5,7 @@ import routes from "#app/routes.ts";
 import { getDb } from "#db/database.ts";
 import { createApiKey } from "#server/api-keys/api-keys.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
+import { createInvitation } from "#server/members/invitations.ts";
 import { receiveImportChunk } from "#server/contacts/receive-import.ts";
 import { createSegment } from "#server/segments/segments.ts";
 import { can } from "#server/teams/permissions.ts";
@@ -14,6 +15,7 @@ import { createUser, teamWithRoles, type TeamMember } from "../factories.ts";
 import { bearer, ORIGIN } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { ownerAccess } from "../team-access.ts";
+import { memberOf } from "./team-api.ts";
 import { ROUTE_DECISIONS, type RouteDecision } from "./route-decisions.ts";
 
 // Every route of app/routes.ts, every method it serves, as each of the four roles of one
@@ -61,6 +63,10 @@ beforeAll(async () => {
     campaigns: (await createCampaign(getDb(), { access, input: { name: "Theirs", type: "EMAIL", segmentIds: [] } })).id,
     "write-keys": (await createWriteKey(getDb(), { access, name: "Theirs", kind: "client" })).id,
     "api-keys/api": (await createApiKey(getDb(), { access, name: "Theirs", role: "viewer" })).id,
+    members: (await memberOf(other.teamId, "marketer")).userId,
+    invitations: (
+      await createInvitation(getDb(), { access, email: "invited@example.com", role: "viewer", baseUrl: ORIGIN })
+    ).id,
   };
   theirs.broadcasts = theirs.campaigns!;
   theirs["api-keys"] = theirs["write-keys"]!;
@@ -79,6 +85,7 @@ function concrete(routePath: string): { url: string; params: Record<string, stri
   const params: Record<string, string> = {};
   const url = routePath
     .replace(":id", () => (params.id = idFor(routePath)))
+    .replace(":userId", () => (params.userId = theirs.members!))
     .replace(":teamId", () => (params.teamId = theirs.teamId!))
     .replace(":token", () => (params.token = "not-a-token"))
     .replace("*", () => (params["*"] = "nothing-here"));
@@ -92,7 +99,18 @@ const API_BODIES: Record<string, unknown> = {
   "POST /api/segments/:id/contacts": { contactIds: [randomUUID()] },
   "PUT /api/campaigns/:id": { name: "Renamed", type: "EMAIL", segmentIds: [] },
   "POST /api/campaigns/:id/schedule": { scheduledTime: new Date(Date.now() + 86_400_000).toISOString() },
+  "PATCH /api/members/:userId": { role: "VIEWER" },
 };
+
+// Likewise for the page forms that read their fields before the lookup.
+const FORM_BODIES: Record<string, Record<string, string>> = {
+  "POST /dashboard/settings/members/:id/role": { role: "VIEWER" },
+};
+
+/** Whether the path names one resource by id, which another team's id must not find. */
+function namesResource(routePath: string): boolean {
+  return /\/:(id|userId)(\/|$)/.test(routePath);
+}
 
 async function answer(route: FlatRoute, method: string, member: TeamMember): Promise<Response> {
   const module = (await import(path.resolve("app", route.file))) as RouteModule;
@@ -104,7 +122,8 @@ async function answer(route: FlatRoute, method: string, member: TeamMember): Pro
   let body: string | undefined;
   if (method !== "GET") {
     headers.set("Content-Type", api ? "application/json" : "application/x-www-form-urlencoded");
-    body = api ? JSON.stringify(API_BODIES[`${method} ${route.key}`] ?? {}) : "";
+    const key = `${method} ${route.key}`;
+    body = api ? JSON.stringify(API_BODIES[key] ?? {}) : new URLSearchParams(FORM_BODIES[key] ?? {}).toString();
   }
   const request = new Request(`${ORIGIN}${url}`, { method, headers, body });
   if (api) return respond(() => handler(routeArgs(request, { params })));
@@ -115,7 +134,7 @@ function expected(decision: RouteDecision, role: TeamRole, routePath: string): s
   const permission = typeof decision === "string" ? decision : decision.permission;
   if (!can(role, permission as Parameters<typeof can>[1])) return "403";
   if (typeof decision === "object") return String(decision.answers);
-  return routePath.includes(":id") ? "404" : "allowed";
+  return namesResource(routePath) ? "404" : "allowed";
 }
 
 function seen(status: number, want: string): string {

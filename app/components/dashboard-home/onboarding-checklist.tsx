@@ -1,5 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { Form, Link } from "react-router";
+import { useAbility } from "#app/components/dashboard/use-ability.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
@@ -16,6 +17,8 @@ const STEPS: { step: Step; label: string; to: string }[] = [
 /** The getting-started checklist: each step ticked from the team's real state, each a link to where it is done. */
 export function OnboardingChecklist({ done }: { done: Record<Step, boolean> }) {
   const completed = STEPS.filter(({ step }) => done[step]).length;
+  // Dismissing and keeping the outbox set the team up; other roles see the steps without those buttons.
+  const setUp = useAbility("team-settings.manage").allowed;
   return (
     <section aria-labelledby="onboarding-title" className="mb-8">
       <Card>
@@ -28,12 +31,14 @@ export function OnboardingChecklist({ done }: { done: Record<Step, boolean> }) {
               {completed} of {STEPS.length} steps done
             </CardDescription>
           </div>
-          <Form method="post" action="/dashboard/onboarding">
-            <input type="hidden" name="intent" value="dismiss" />
-            <Button type="submit" variant="ghost" size="sm">
-              Dismiss checklist
-            </Button>
-          </Form>
+          {setUp ? (
+            <Form method="post" action="/dashboard/onboarding">
+              <input type="hidden" name="intent" value="dismiss" />
+              <Button type="submit" variant="ghost" size="sm">
+                Dismiss checklist
+              </Button>
+            </Form>
+          ) : null}
         </CardHeader>
         <CardContent>
           <ol className="flex flex-col gap-2">
@@ -48,7 +53,7 @@ export function OnboardingChecklist({ done }: { done: Record<Step, boolean> }) {
                   {label}
                 </Link>
                 <span className="sr-only">{done[step] ? "(done)" : "(to do)"}</span>
-                {step === "email" && !done.email ? (
+                {step === "email" && !done.email && setUp ? (
                   <Form method="post" action="/dashboard/onboarding">
                     <input type="hidden" name="intent" value="keep-outbox" />
                     <Button type="submit" variant="outline" size="sm">

@@ -6,6 +6,7 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
 import { deleteDemoTeam, DEMO_NOT_FOUND } from "#server/demo/delete-demo-team.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { mapRefusals } from "#app/http/map-refusals.ts";
 import { endSessionCookie } from "#app/http/session.ts";
@@ -13,15 +14,20 @@ import { flashToasts } from "#app/http/toast.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete demo · Murmur" }];
 
-// Only a demo team has this page: a real team is never offered for deletion here.
-export async function loader({ context }: Route.LoaderArgs) {
-  const { team } = context.get(sessionContext);
+// Only a demo team has this page: a real team is never offered for deletion here. Deleting
+// a team is an Owner's, so the role is checked before whether the team is a demo.
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => {
+  const session = context.get(sessionContext);
+  requireAccess(session, "team.delete");
+  const { team } = session;
   if (!(await isDemoTeam(getDb(), team.id))) throw data(DEMO_NOT_FOUND, { status: 404 });
   return { team: { name: team.name } };
-}
+});
 
 export const action = mapRefusals(async ({ context }: Route.ActionArgs) => {
-  const { team, user, sessionId } = context.get(sessionContext);
+  const session = context.get(sessionContext);
+  requireAccess(session, "team.delete");
+  const { team, user, sessionId } = session;
   const { next } = await deleteDemoTeam(getDb(), { teamId: team.id, userId: user.id, sessionId });
   const headers = new Headers();
   headers.append("Set-Cookie", await flashToasts({ type: "success", title: "Demo deleted" }));

@@ -3,8 +3,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/member-role";
 import { getDb } from "#db/database.ts";
 import { changeMemberRole } from "#server/members/members.ts";
-import { accessOf } from "#app/http/access.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { redirectWithRefusal, redirectWithToast } from "#app/http/redirect-with-toast.ts";
 import { ChangeRoleSchema } from "#shared/teams/member-schemas.ts";
 import { TEAM_ROLE_LABELS } from "#shared/teams/roles.ts";
@@ -16,8 +17,8 @@ export function loader() {
 }
 
 /** A member's role form: saves the role and goes back to the list, saying what happened. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = accessOf(context.get(sessionContext));
+export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
+  const access = requireAccess(context.get(sessionContext), "members.manage");
   const submission = parseWithZod(await request.formData(), { schema: ChangeRoleSchema });
   if (submission.status !== "success") {
     return redirectWithToast(MEMBERS_PATH, {
@@ -36,4 +37,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return redirectWithRefusal(MEMBERS_PATH, error, "Role not changed");
   }
-}
+});

@@ -13,7 +13,7 @@ import { getDb } from "#db/database.ts";
 import { publicBaseUrl } from "#server/account/public-base-url.ts";
 import { createInvitation, listInvitations, resendInvitation } from "#server/members/invitations.ts";
 import { listMembers } from "#server/members/members.ts";
-import { can } from "#server/teams/permissions.ts";
+import { can, forbiddenMessage } from "#server/teams/permissions.ts";
 import { accessOf } from "#app/http/access.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { formFailure } from "#app/http/forms.ts";
@@ -60,6 +60,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 // No redirect after inviting or resending: the link is in this one answer and nowhere else.
 export async function action({ request, context }: Route.ActionArgs) {
   const access = accessOf(context.get(sessionContext));
+  // The role is checked before the form is read, so a Viewer hears why, not what the form lacks.
+  if (!can(access.role, "members.manage")) {
+    const refusal = {
+      type: "error" as const,
+      title: "Invitation not sent",
+      description: forbiddenMessage(access.role, "members.manage"),
+    };
+    return data({ result: undefined, sent: NOTHING_SENT, toasts: [refusal] }, { status: 403 });
+  }
   const formData = await request.formData();
   const resend = formData.get("intent") === "resend";
   const submission = parseWithZod(formData, { schema: resend ? ResendSchema : InviteMemberSchema });

@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { Route } from "./+types/onboarding";
 import { getDb } from "#db/database.ts";
 import { dismissOnboarding, keepOutbox } from "#server/onboarding/checklist.ts";
+import { requireAccess } from "#app/http/access.ts";
 import { sessionContext } from "#app/http/context.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { flashToasts } from "#app/http/toast.ts";
 
 const OnboardingActionSchema = z.object({
@@ -16,12 +18,12 @@ export function loader() {
   return redirect("/dashboard");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { team } = context.get(sessionContext);
+// Dismissing the team's checklist and keeping the outbox as its email provider set the team up: a manager's.
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const { teamId } = requireAccess(context.get(sessionContext), "team-settings.manage");
   const submission = parseWithZod(await request.formData(), { schema: OnboardingActionSchema });
   if (submission.status !== "success")
     return data({ message: "intent: Choose dismiss or keep-outbox" }, { status: 400 });
-  const teamId = team.id;
   if (submission.value.intent === "dismiss") await dismissOnboarding(getDb(), { teamId });
   else await keepOutbox(getDb(), { teamId });
   const toast =
@@ -29,4 +31,4 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? { type: "success" as const, title: "Checklist dismissed" }
       : { type: "success" as const, title: "Outbox kept", description: "Campaign messages go to the built-in outbox." };
   return redirect("/dashboard", { headers: { "Set-Cookie": await flashToasts(toast) } });
-}
+});
