@@ -87,6 +87,8 @@ export default [
     route("me", "routes/api/me.ts"),
     route("contacts", "routes/api/contacts.ts"),
     route("contacts/import", "routes/api/contacts-import.ts"),
+    route("contacts/:id", "routes/api/contact.ts"),
+    route("contacts/:id/export", "routes/api/contact-export.ts"),
     route("imports/:id/skipped.csv", "routes/api/import-skipped-csv.ts"),
     route("segments", "routes/api/segments.ts"),
     route("segments/preview", "routes/api/segments-preview.ts"),

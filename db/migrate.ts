@@ -32,6 +32,7 @@ import * as contactSearchPrefixIndex from "#migrations/2026-11-24T1211-contact-s
 import * as teamRoles from "#migrations/2026-11-24T1300-team-roles.ts";
 import * as auditLog from "#migrations/2026-11-24T1350-audit-log.ts";
 import * as notifications from "#migrations/2026-11-24T1360-notifications.ts";
+import * as erasedContacts from "#migrations/2026-11-24T1395-erased-contacts.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1300-team-roles": teamRoles,
   "2026-11-24T1350-audit-log": auditLog,
   "2026-11-24T1360-notifications": notifications,
+  "2026-11-24T1395-erased-contacts": erasedContacts,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -8,6 +8,7 @@ import { createSegment } from "#server/segments/segments.ts";
 import type { WaitClock } from "#server/wait-clock.ts";
 import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
+import { leaveOutErasedContacts } from "./import-erased.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 
@@ -43,7 +44,13 @@ export type ImportSummary = {
  */
 export async function startImport(
   db: Database,
-  options: { teamId: string; id?: string; fileName?: string | null; segmentName?: string | null },
+  options: {
+    teamId: string;
+    id?: string;
+    fileName?: string | null;
+    segmentName?: string | null;
+    allowErased?: boolean;
+  },
 ): Promise<{ id: string; segmentId: string | null }> {
   const id = options.id ?? newId();
   return db.transaction().execute(async (trx) => {
@@ -67,6 +74,7 @@ export async function startImport(
         teamId: options.teamId,
         fileName: options.fileName?.slice(0, 255) ?? null,
         segmentId: segment?.id ?? null,
+        allowErased: options.allowErased ?? false,
       })
       .execute();
     return { id, segmentId: segment?.id ?? null };
@@ -103,7 +111,11 @@ export async function importChunk(
   if (options.rows.length > MAX_CHUNK_ROWS) {
     throw new AppError("TOO_LARGE", `A chunk holds at most ${MAX_CHUNK_ROWS.toLocaleString("en-US")} rows.`);
   }
-  const { contacts, skipped } = prepareRows(options.rows, options.firstRowNumber);
+  const { contacts, skipped } = await leaveOutErasedContacts(db, {
+    teamId: options.teamId,
+    importId: options.importId,
+    ...prepareRows(options.rows, options.firstRowNumber),
+  });
   const chunk = prepareChunk(contacts);
 
   const waitsForPrevious = options.afterPrevious === true && options.chunkIndex > 0;

@@ -23,7 +23,13 @@ export async function receiveImportChunk(
   const known = input.importId ? await findImport(db, { teamId, importId: input.importId }) : undefined;
   const opened = known
     ? { id: known.id, segmentId: known.segmentId }
-    : await startImport(db, { teamId, id: input.importId, fileName: input.fileName, segmentName: input.segmentName });
+    : await startImport(db, {
+        teamId,
+        id: input.importId,
+        fileName: input.fileName,
+        segmentName: input.segmentName,
+        allowErased: input.allowErased,
+      });
   if (input.cancel) {
     const totals = await finishImport(db, { teamId, importId: opened.id, status: "cancelled" });
     return {

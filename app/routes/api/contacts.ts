@@ -1,4 +1,7 @@
+import { z } from "zod";
 import type { Route } from "./+types/contacts";
+import { accessOf } from "#app/http/access.ts";
+import { eraseContact } from "#server/privacy/erase-contact.ts";
 import { getDb } from "#db/database.ts";
 import { contactsPage } from "#server/contacts/list.ts";
 import { ListContactsQuerySchema } from "#server/contacts/schemas.ts";
@@ -23,6 +26,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export function action() {
-  return methodNotAllowed(["GET"]);
+const EraseByEmailSchema = z.object({ email: z.email("email must be an email address") });
+
+/** `DELETE /api/contacts?email=`: erases the team's contact with that email (any case), as DELETE /api/contacts/{id}. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  return handleApi(async () => {
+    const access = accessOf(await requireApiUser(request));
+    const { email } = parseQuery(request, EraseByEmailSchema);
+    await eraseContact(getDb(), { access, email });
+    return new Response(null, { status: 204 });
+  });
 }
