@@ -26,7 +26,8 @@ export default [
     route("events/export.csv", "routes/dashboard/events-export.ts"),
     route("contacts", "routes/dashboard/contacts.tsx"),
     route("contacts/new-segment", "routes/dashboard/contacts-new-segment.tsx"),
-    route("contacts/:id", "routes/dashboard/contact.tsx"),
+    route("contacts/:id", "routes/dashboard/contact.tsx", [route("delete", "routes/dashboard/contact-delete.tsx")]),
+    route("contacts/:id/export.json", "routes/dashboard/contact-export.ts"),
     route("segments", "routes/dashboard/segments.tsx", [
       route("new", "routes/dashboard/segment-new.tsx"),
       route("ai", "routes/dashboard/segments-ai.tsx"),
