@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { getDb } from "#db/database.ts";
 import { sendQueues } from "../delivery/fixtures.ts";
+import { hoursAgo, seedEvents } from "../events/seed.ts";
+import { createSignedInUser } from "../factories.ts";
 import { exportOf, teamWithTrackedPerson } from "./fixtures.ts";
 
 const queues = sendQueues();
@@ -31,5 +34,27 @@ describe("GET /api/contacts/{id}/export", () => {
     ]);
     expect(data.engagement).toEqual([expect.objectContaining({ campaignId, opens: 1, clicks: 0 })]);
     expect(data.notes).toEqual([]);
+  });
+});
+
+describe("a contact with more events than one page", () => {
+  test("the export streams every event once, across pages, as one valid JSON document", async () => {
+    const user = await createSignedInUser();
+    const events = Array.from({ length: 1_201 }, (_, i) => ({
+      userId: "u-busy",
+      name: i === 0 ? null : `Step ${i % 3}`,
+      type: i === 0 ? "identify" : "track",
+      properties: i === 0 ? { email: "busy@example.com" } : { n: i },
+      occurredAt: hoursAgo(2000 - i),
+    }));
+    await seedEvents(user.teamId, events);
+    const [contact] = await getDb().selectFrom("contacts").select("id").where("teamId", "=", user.teamId).execute();
+
+    const response = await exportOf(user.token, contact!.id);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { events: { properties: { n?: number } }[] } };
+    expect(data.events).toHaveLength(1_201);
+    const numbers = data.events.map((e) => e.properties.n ?? 0).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 1_201 }, (_, i) => i));
   });
 });
