@@ -43,8 +43,8 @@ describe("a contact with more events than one page", () => {
     const events = Array.from({ length: 1_201 }, (_, i) => ({
       userId: "u-busy",
       name: i === 0 ? null : `Step ${i % 3}`,
-      type: i === 0 ? "identify" : "track",
-      properties: i === 0 ? { email: "busy@example.com" } : { n: i },
+      type: i === 0 ? ("identify" as const) : ("track" as const),
+      properties: i === 0 ? { email: "busy@example.com" } : ({ n: i } as Record<string, unknown>),
       occurredAt: hoursAgo(2000 - i),
     }));
     await seedEvents(user.teamId, events);
