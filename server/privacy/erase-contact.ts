@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { AppError } from "#server/errors.ts";
 import { isWellFormedId } from "#server/not-found.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
@@ -26,6 +27,7 @@ export type ErasedContactKey = { contactId: string } | { email: string };
  *   contact or user agent; the analytics rollups are left as they are;
  * - their email and phone join the team's erased addresses as hashes, so an import
  *   or an identify does not bring them back unless the team chooses.
+ * The audit log records who erased someone, without naming them.
  * Needs "contacts.write". Unknown, malformed and another team's contacts are NOT_FOUND.
  */
 export async function eraseContact(
@@ -92,6 +94,8 @@ export async function eraseContact(
     await sql`delete from contact_search_queue where team_id = ${teamId} and contact_id = ${id}`.execute(trx);
     await trx.deleteFrom("contacts").where("id", "=", id).execute();
     await rememberErasedAddresses(trx, teamId, addresses);
+    // Who erased someone, and when; no target, since naming the person would undo the erasure.
+    await recordAudit(trx, { access, action: "contact.erased" });
     return { contactId: id };
   });
 }

@@ -56,6 +56,13 @@ describe("erasing a contact at their request", () => {
       .execute();
     expect(peopleAfter).toEqual(peopleBefore);
     expect(await searchContacts(token, "erase-me")).toEqual([]);
+    const audit = await getDb()
+      .selectFrom("auditLog")
+      .select(["action", "actorUserId", "targetId", "targetLabel"])
+      .where("teamId", "=", team.teamId)
+      .where("action", "=", "contact.erased")
+      .execute();
+    expect(audit).toEqual([{ action: "contact.erased", actorUserId: team.userId, targetId: null, targetLabel: null }]);
     // The neighbour is untouched.
     expect((await contactsOfTeam(team.teamId)).map((c) => c.id)).toEqual([neighbourId]);
     expect((await deleteContact(token, person.id)).status).toBe(404);
