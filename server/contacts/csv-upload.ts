@@ -100,7 +100,13 @@ export async function importCsvUpload(
   const problem = segmentName.error?.issues.find((issue) => issue.code === "too_big");
   if (problem) return finishUpload(upload, refuse(400, { title: "Error", description: problem.message }, file.stream));
 
-  const writer = importWriter(db, { teamId, fileName: file.fileName, segmentName: segmentName.data ?? null });
+  const writer = importWriter(db, {
+    teamId,
+    fileName: file.fileName,
+    segmentName: segmentName.data ?? null,
+    // A ticked checkbox posts "on"; unticked, the field is absent.
+    allowErased: upload.fields.get("allowErased") === "on",
+  });
   let toContact = contactReader([], []);
   let read;
   try {
@@ -140,7 +146,10 @@ export async function importCsvUpload(
 }
 
 /** Opens the import with the first batch, so a file refused at its header leaves no import behind. */
-function importWriter(db: Database, meta: { teamId: string; fileName: string; segmentName: string | null }) {
+function importWriter(
+  db: Database,
+  meta: { teamId: string; fileName: string; segmentName: string | null; allowErased: boolean },
+) {
   let importId: string | null = null;
   let chunkIndex = 0;
   let rowsWritten = 0;
