@@ -29,7 +29,8 @@ export default [
     route("events/export.csv", "routes/dashboard/events-export.ts"),
     route("contacts", "routes/dashboard/contacts.tsx"),
     route("contacts/new-segment", "routes/dashboard/contacts-new-segment.tsx"),
-    route("contacts/:id", "routes/dashboard/contact.tsx"),
+    route("contacts/:id", "routes/dashboard/contact.tsx", [route("delete", "routes/dashboard/contact-delete.tsx")]),
+    route("contacts/:id/export.json", "routes/dashboard/contact-export.ts"),
     route("segments", "routes/dashboard/segments.tsx", [
       route("new", "routes/dashboard/segment-new.tsx"),
       route("ai", "routes/dashboard/segments-ai.tsx"),
@@ -109,6 +110,8 @@ export default [
     route("invitations/:id/resend", "routes/api/invitation-resend.ts"),
     route("contacts", "routes/api/contacts.ts"),
     route("contacts/import", "routes/api/contacts-import.ts"),
+    route("contacts/:id", "routes/api/contact.ts"),
+    route("contacts/:id/export", "routes/api/contact-export.ts"),
     route("imports/:id/skipped.csv", "routes/api/import-skipped-csv.ts"),
     route("segments", "routes/api/segments.ts"),
     route("segments/preview", "routes/api/segments-preview.ts"),

@@ -262,6 +262,12 @@ export interface EngagementEvents {
   userAgent: string | null;
 }
 
+export interface ErasedAddresses {
+  addressHash: string;
+  erasedAt: Generated<Timestamp>;
+  teamId: string;
+}
+
 export interface EventNames {
   firstSeenAt: Generated<Timestamp>;
   name: string;
@@ -317,6 +323,7 @@ export interface ImportChunks {
 }
 
 export interface Imports {
+  allowErased: Generated<boolean>;
   bytesReceived: Generated<number>;
   createdAt: Generated<Timestamp>;
   error: string | null;
@@ -553,6 +560,7 @@ export interface DB {
   deliveries: Deliveries;
   deliveryEngagement: DeliveryEngagement;
   engagementEvents: EngagementEvents;
+  erasedAddresses: ErasedAddresses;
   eventNames: EventNames;
   eventPeopleDays: EventPeopleDays;
   eventRollupQueue: EventRollupQueue;

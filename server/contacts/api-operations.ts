@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type ApiOperation, TimestampSchema } from "#shared/api/operation.ts";
-import { ImportChunkSchema, ListContactsQuerySchema } from "./schemas.ts";
+import { EraseByEmailSchema, ImportChunkSchema, ListContactsQuerySchema } from "./schemas.ts";
 
 const ContactSchema = z.object({
   id: z.uuid(),
@@ -38,6 +38,18 @@ const ImportChunkAnswerSchema = z.object({
   totals: ImportSummarySchema.optional().describe("The import's totals, on the call that closes it."),
 });
 
+const Fields = z.record(z.string(), z.unknown());
+
+const ContactExportSchema = z.object({
+  data: z.object({
+    contact: z.object({ fields: Fields, attributes: Fields }),
+    messages: z.array(Fields),
+    engagement: z.array(Fields),
+    notes: z.array(z.string()).describe("Set when a list was cut short, saying where."),
+    events: z.array(Fields).describe("Every product event of the person, oldest first."),
+  }),
+});
+
 /** Contacts and imports: app/routes/api/contacts.ts, contacts-import.ts, import-skipped-csv.ts. */
 export const contactsOperations: ApiOperation[] = [
   {
@@ -49,6 +61,38 @@ export const contactsOperations: ApiOperation[] = [
     query: ListContactsQuerySchema,
     success: { status: 200, description: "One keyset page.", schema: ContactsPageSchema },
     errors: [400, 401],
+  },
+  {
+    method: "delete",
+    path: "/api/contacts",
+    tag: "Contacts",
+    summary: "Erase the contact with an email address, at their request",
+    description:
+      "As `DELETE /api/contacts/{id}`, found by email in any case. The address is remembered as a hash so an import skips it unless told to allow erased contacts back.",
+    auth: "bearer",
+    query: EraseByEmailSchema,
+    success: { status: 204, description: "Erased." },
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: "delete",
+    path: "/api/contacts/{id}",
+    tag: "Contacts",
+    summary: "Erase a contact and their data, at their request",
+    description:
+      "The contact, their events, aliases and memberships go; campaign figures keep their counts without the address.",
+    auth: "bearer",
+    success: { status: 204, description: "Erased." },
+    errors: [401, 403, 404],
+  },
+  {
+    method: "get",
+    path: "/api/contacts/{id}/export",
+    tag: "Contacts",
+    summary: "Everything kept about a contact, as JSON",
+    auth: "bearer",
+    success: { status: 200, description: "The contact's data, streamed.", schema: ContactExportSchema },
+    errors: [401, 403, 404],
   },
   {
     method: "post",

@@ -107,6 +107,8 @@ export async function importCsvUpload(
     access: options.access,
     fileName: file.fileName,
     segmentName: segmentName.data ?? null,
+    // A ticked checkbox posts "on"; unticked, the field is absent.
+    allowErased: upload.fields.get("allowErased") === "on",
   });
   let toContact = contactReader([], []);
   let read;
@@ -147,7 +149,10 @@ export async function importCsvUpload(
 }
 
 /** Opens the import with the first batch, so a file refused at its header leaves no import behind. */
-function importWriter(db: Database, meta: { access: TeamAccess; fileName: string; segmentName: string | null }) {
+function importWriter(
+  db: Database,
+  meta: { access: TeamAccess; fileName: string; segmentName: string | null; allowErased: boolean },
+) {
   let importId: string | null = null;
   let chunkIndex = 0;
   let rowsWritten = 0;

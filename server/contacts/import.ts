@@ -9,6 +9,7 @@ import { createSegment } from "#server/segments/segments.ts";
 import type { WaitClock } from "#server/wait-clock.ts";
 import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
+import { leaveOutErasedContacts } from "./import-erased.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
@@ -46,7 +47,13 @@ export type ImportSummary = {
  */
 export async function startImport(
   db: Database,
-  options: { access: TeamAccess; id?: string; fileName?: string | null; segmentName?: string | null },
+  options: {
+    access: TeamAccess;
+    id?: string;
+    fileName?: string | null;
+    segmentName?: string | null;
+    allowErased?: boolean;
+  },
 ): Promise<{ id: string; segmentId: string | null }> {
   authorize(options.access, "imports.write");
   const { teamId } = options.access;
@@ -72,6 +79,7 @@ export async function startImport(
         teamId,
         fileName: options.fileName?.slice(0, 255) ?? null,
         segmentId: segment?.id ?? null,
+        allowErased: options.allowErased ?? false,
       })
       .execute();
     await recordAudit(trx, {
@@ -114,7 +122,11 @@ export async function importChunk(
   if (options.rows.length > MAX_CHUNK_ROWS) {
     throw new AppError("TOO_LARGE", `A chunk holds at most ${MAX_CHUNK_ROWS.toLocaleString("en-US")} rows.`);
   }
-  const { contacts, skipped } = prepareRows(options.rows, options.firstRowNumber);
+  const { contacts, skipped } = await leaveOutErasedContacts(db, {
+    teamId: options.teamId,
+    importId: options.importId,
+    ...prepareRows(options.rows, options.firstRowNumber),
+  });
   const chunk = prepareChunk(contacts);
 
   const waitsForPrevious = options.afterPrevious === true && options.chunkIndex > 0;

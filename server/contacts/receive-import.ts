@@ -31,6 +31,7 @@ export async function receiveImportChunk(
         id: input.importId,
         fileName: input.fileName,
         segmentName: input.segmentName,
+        allowErased: input.allowErased,
       });
   if (input.cancel) {
     const totals = await finishImport(db, { teamId, importId: opened.id, status: "cancelled", access: options.access });

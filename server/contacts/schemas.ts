@@ -42,6 +42,9 @@ export const ImportChunkSchema = z.object({
   contacts: contactRows,
   segmentName: z.string().trim().max(200).optional().nullable(),
   fileName: z.string().max(255).optional().nullable(),
+  // "Allow erased contacts back": read when the import opens; off, a row whose email
+  // belongs to a contact erased at their request is skipped with that reason.
+  allowErased: z.boolean().optional(),
   // Either the id the first answer returned, or one the client chose for its first
   // request (so retrying that request cannot open a second import).
   importId: z.uuid("importId must be a UUID").optional(),
@@ -61,3 +64,6 @@ export const ListContactsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").optional(),
   cursor: z.string().max(200).optional(),
 });
+
+/** `DELETE /api/contacts?email=`: the address of the contact to erase, in any case. */
+export const EraseByEmailSchema = z.object({ email: z.email("email must be an email address") });

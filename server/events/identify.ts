@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
+import { leaveOutErasedPeople } from "./erased-identities.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
 import type { TrackedMessage } from "./messages.ts";
@@ -66,13 +67,17 @@ async function applyInTransaction(
   const fresh = messages.filter((m) => !seen.has(m.messageId) && (seen.add(m.messageId), true));
   if (fresh.length === 0) return { refused: [] };
 
-  const resolved = await resolveContacts(trx, teamId, groupIdentifies(fresh));
+  const groups = await leaveOutErasedPeople(trx, teamId, groupIdentifies(fresh));
+  const kept = new Set(groups.flatMap((g) => g.messages));
+  const applied = fresh.filter((m) => kept.has(m));
+  if (applied.length === 0) return { refused: [] };
+  const resolved = await resolveContacts(trx, teamId, groups);
   const existing = resolved.filter((r) => r.contactId && !r.isNew);
   const refused = keyKind === "client" ? await keepAddresses(trx, teamId, existing) : [];
   await updateContacts(trx, teamId, existing);
   const contactOf = new Map<TrackedMessage, string | null>();
   for (const r of resolved) for (const m of r.group.messages) contactOf.set(m, r.contactId);
-  await insertEvents(trx, { teamId, messages: fresh, receivedAt, contactOf: (m) => contactOf.get(m) ?? null });
+  await insertEvents(trx, { teamId, messages: applied, receivedAt, contactOf: (m) => contactOf.get(m) ?? null });
   await claimEvents(trx, teamId, resolved);
   return { refused };
 }

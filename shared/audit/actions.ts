@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS = {
   "segment.created": "Segment created",
   "segment.edited": "Segment edited",
   "segment.deleted": "Segment deleted",
+  "contact.erased": "Contact erased",
   "import.started": "Import started",
   "import.finished": "Import finished",
   "write-key.created": "Write key created",

@@ -37,6 +37,9 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
   "DELETE /api/invitations/{id}": (team) => ({ params: { id: team.spareInvitationId } }),
   "POST /api/invitations/{id}/resend": (team) => ({ params: { id: team.invitationId } }),
   "GET /api/contacts": () => ({ query: { limit: "3" } }),
+  "GET /api/contacts/{id}/export": (team) => ({ params: { id: team.contactIds[0]! } }),
+  "DELETE /api/contacts/{id}": (team) => ({ params: { id: team.erasedContactId } }),
+  "DELETE /api/contacts": () => ({ query: { email: "erase-by-email@murmur.test" } }),
   "POST /api/contacts/import": () => ({
     body: {
       contacts: [{ name: "Lin", email: `lin-${randomUUID()}@murmur.test` }, { name: "No address" }],
@@ -126,6 +129,9 @@ export const FORBIDDEN_CALLS: Record<string, (team: SeededTeam) => Call> = {
       "POST /api/invitations/{id}/resend",
       "GET /api/audit-log",
       "GET /api/audit-log.csv",
+      "DELETE /api/contacts",
+      "DELETE /api/contacts/{id}",
+      "GET /api/contacts/{id}/export",
     ].map((key) => [key, (team: SeededTeam) => ({ ...SUCCESSFUL_CALLS[key]!(team), token: team.viewerToken })]),
   ),
   "POST /api/invitations/accept": (team) => ({ token: team.viewerToken, body: { token: team.unusedInvitationToken } }),

@@ -23,6 +23,8 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const { campaign: sent } = await campaignWithOutcomes(queues, user.teamId);
   const contactIds = await addContacts(user.teamId, [{ email: "extra@murmur.test", name: "Extra" }]);
   const segmentId = await staticSegment(user.teamId, contactIds, "Seeded");
+  const [erasedById] = await addContacts(user.teamId, [{ email: "erase-me@murmur.test", name: "Erase Me" }]);
+  await addContacts(user.teamId, [{ email: "erase-by-email@murmur.test", name: "Erase By Email" }]);
   const spareSegmentId = await staticSegment(user.teamId, [], "Spare");
   const draft = await draftCampaign(user.teamId, { subject: "Draft", content: "<p>Hello</p>" });
   const spare = await draftCampaign(user.teamId, { subject: "Spare", content: "<p>Spare</p>" });
@@ -59,6 +61,8 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   return {
     ...user,
     contactIds,
+    /** A contact for the erase call; another is erased by its email, erase-by-email@murmur.test. */
+    erasedContactId: erasedById!,
     segmentId,
     spareSegmentId,
     sentCampaignId: sent.id,

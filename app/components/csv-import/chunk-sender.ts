@@ -32,7 +32,7 @@ const CHUNKS_IN_FLIGHT = 2;
  * Progress, totals and the first skipped rows are taken from the answers in file order.
  */
 export function chunkSender(
-  opening: { segmentName?: string; fileName: string },
+  opening: { segmentName?: string; fileName: string; allowErased?: boolean },
   onProgress: (rowsSent: number) => void,
 ) {
   const importId = newImportId();

@@ -26,6 +26,7 @@ export function CsvImportPanel({ problem: serverProblem }: { problem?: CsvProble
   const { state } = csv;
   const fileInput = useRef<HTMLInputElement>(null);
   const segmentInput = useRef<HTMLInputElement>(null);
+  const allowErasedInput = useRef<HTMLInputElement>(null);
   const problem = csv.problem ?? (state.step === "empty" ? serverProblem : undefined);
   const parsed = state.step === "ready" || state.step === "importing" ? state.parsed : null;
   const busy = state.step === "importing";
@@ -38,7 +39,7 @@ export function CsvImportPanel({ problem: serverProblem }: { problem?: CsvProble
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     // With JavaScript the browser reads and sends the file itself, in chunks.
     event.preventDefault();
-    void csv.start(segmentInput.current?.value.trim() ?? "");
+    void csv.start(segmentInput.current?.value.trim() ?? "", allowErasedInput.current?.checked ?? false);
   }
 
   function onReset() {
@@ -71,6 +72,18 @@ export function CsvImportPanel({ problem: serverProblem }: { problem?: CsvProble
             disabled: busy,
           }}
         />
+        {/* Before the file too: the server reads the form's fields in order, then streams the file. */}
+        <div className="flex items-center gap-2 text-sm">
+          <input
+            ref={allowErasedInput}
+            id="csv-allow-erased"
+            type="checkbox"
+            name="allowErased"
+            disabled={busy}
+            className="size-4 accent-primary"
+          />
+          <label htmlFor="csv-allow-erased">Allow erased contacts back (people deleted at their request)</label>
+        </div>
         <Field
           label="CSV file"
           className="max-w-md"

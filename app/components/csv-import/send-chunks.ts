@@ -28,6 +28,7 @@ export async function uploadCsvFile(
     mapping: ColumnMapping;
     totalRows: number;
     segmentName: string;
+    allowErased?: boolean;
     signal: AbortSignal;
     onProgress: (rowsSent: number) => void;
   },
@@ -36,7 +37,11 @@ export async function uploadCsvFile(
   // Loaded with the parser, on demand: phones go out in E.164 so the server need not parse them.
   const { normalizePhone } = await import("#shared/contacts/phone.ts");
   const sender = chunkSender(
-    { segmentName: options.segmentName || undefined, fileName: file.name },
+    {
+      segmentName: options.segmentName || undefined,
+      fileName: file.name,
+      ...(options.allowErased ? { allowErased: true } : {}),
+    },
     options.onProgress,
   );
   try {

@@ -91,7 +91,7 @@ export function useCsvImport() {
   }, []);
 
   const start = useCallback(
-    async (segmentName: string) => {
+    async (segmentName: string, allowErased = false) => {
       if (state.step !== "ready" || state.parsed.rows === 0) return;
       const { parsed } = state;
       if (!hasEmailMapping(parsed.mapping)) return fail(CSV_PROBLEMS.missingEmail, state);
@@ -104,6 +104,7 @@ export function useCsvImport() {
           ...parsed,
           totalRows: parsed.rows,
           segmentName,
+          allowErased,
           signal: controller.signal,
           onProgress: (rowsSent) => setState((s) => (s.step === "importing" ? { ...s, rowsSent } : s)),
         });

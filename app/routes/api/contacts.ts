@@ -1,7 +1,10 @@
+import { z } from "zod";
 import type { Route } from "./+types/contacts";
+import { requireAccess } from "#app/http/access.ts";
+import { eraseContact } from "#server/privacy/erase-contact.ts";
 import { getDb } from "#db/database.ts";
 import { contactsPage } from "#server/contacts/list.ts";
-import { ListContactsQuerySchema } from "#server/contacts/schemas.ts";
+import { EraseByEmailSchema, ListContactsQuerySchema } from "#server/contacts/schemas.ts";
 import { handleApi, methodNotAllowed, parseQuery } from "#server/http/api.ts";
 import { requireApiUser } from "#app/http/session.ts";
 
@@ -23,6 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export function action() {
-  return methodNotAllowed(["GET"]);
+/** `DELETE /api/contacts?email=`: erases the team's contact with that email (any case), as DELETE /api/contacts/{id}. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  return handleApi(async () => {
+    // The role first: a Viewer hears that it may not erase, not what is wrong with the email.
+    const access = requireAccess(await requireApiUser(request), "contacts.write");
+    const { email } = parseQuery(request, EraseByEmailSchema);
+    await eraseContact(getDb(), { access, email });
+    return new Response(null, { status: 204 });
+  });
 }

@@ -1,5 +1,5 @@
 import { UserX } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import type { Route } from "./+types/contact";
 import { mapRefusals } from "#app/http/map-refusals.ts";
 import { ChannelSubscriptions } from "#app/components/contact-detail/channel-subscriptions.tsx";
@@ -11,6 +11,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#db/database.ts";
 import { getContactDetail } from "#server/contacts/detail.ts";
+import { can } from "#server/teams/permissions.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { contactTimeline } from "#server/events/timeline.ts";
 import { sessionContext } from "#app/http/context.ts";
@@ -38,6 +39,7 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
     { firstPage: contactPath, message: STALE_PAGE_LINK },
   );
   return {
+    canChange: can(team.role, "contacts.write"),
     title: contact.name ?? contact.email ?? contact.phone ?? contact.externalId ?? "Unnamed contact",
     contactPath,
     timeZone,
@@ -70,13 +72,19 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
 });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { title, contactPath, timeZone, contact, attributes, subscriptions, events, cursor, nextCursor } = loaderData;
+  const { title, contactPath, canChange, timeZone, contact, attributes, subscriptions, events, cursor, nextCursor } =
+    loaderData;
   return (
     <>
       <PageHeader
         title={title}
         description="Who this contact is, how they can be reached, and what they did."
-        actions={<BackToContacts />}
+        actions={
+          <>
+            <PrivacyActions contactPath={contactPath} enabled={canChange} />
+            <BackToContacts />
+          </>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
@@ -92,6 +100,35 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           timeZone={timeZone}
         />
       </div>
+      <Outlet />
+    </>
+  );
+}
+
+/** Export and delete act on the person's data, so a Viewer sees them disabled. */
+function PrivacyActions({ contactPath, enabled }: { contactPath: string; enabled: boolean }) {
+  if (!enabled) {
+    return (
+      <>
+        <Button variant="outline" size="sm" disabled title="A Viewer cannot change contacts.">
+          Export data
+        </Button>
+        <Button variant="outline" size="sm" disabled title="A Viewer cannot change contacts.">
+          Delete contact
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button variant="outline" size="sm" asChild>
+        <a href={`${contactPath}/export.json`} download>
+          Export data
+        </a>
+      </Button>
+      <Button variant="outline" size="sm" asChild>
+        <Link to={`${contactPath}/delete`}>Delete contact</Link>
+      </Button>
     </>
   );
 }

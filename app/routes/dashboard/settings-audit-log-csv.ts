@@ -3,13 +3,13 @@ import { readAuditLogFilter } from "#app/components/audit-log/audit-log-query.ts
 import { getDb } from "#db/database.ts";
 import { accessOf } from "#app/http/access.ts";
 import { sessionContext } from "#app/http/context.ts";
-import { mapForbidden } from "#app/http/map-forbidden.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { streamAuditLogCsv } from "#server/audit-log/csv.ts";
 import { csvDownload } from "#server/csv-stream.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 
 /** Every entry the page's filters match, as CSV, streamed a page at a time. */
-export const loader = mapForbidden(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const access = accessOf(context.get(sessionContext));
   const filter = readAuditLogFilter(new URL(request.url).searchParams);
   const timeZone = await teamTimeZone(getDb(), access.teamId);

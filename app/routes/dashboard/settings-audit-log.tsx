@@ -11,7 +11,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
 import { accessOf } from "#app/http/access.ts";
 import { sessionContext } from "#app/http/context.ts";
-import { mapForbidden } from "#app/http/map-forbidden.ts";
+import { mapRefusals } from "#app/http/map-refusals.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 import { readPageRequest } from "#app/lib/page-cursor.ts";
 import { auditLogPage, listAuditPeople } from "#server/audit-log/entries.ts";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit log Â· Settings Â
 
 const DESCRIPTION = "Who did what in this team, and when. Entries are kept for 400 days.";
 
-export const loader = mapForbidden(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const access = accessOf(context.get(sessionContext));
   const url = new URL(request.url);
   const filter = readAuditLogFilter(url.searchParams);
