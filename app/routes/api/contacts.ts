@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Route } from "./+types/contacts";
 import { requireAccess } from "#app/http/access.ts";
 import { eraseContact } from "#server/privacy/erase-contact.ts";
