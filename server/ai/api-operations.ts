@@ -30,6 +30,6 @@ export const aiOperations: ApiOperation[] = [
     auth: "bearer",
     body: PromptBody,
     success: { status: 200, description: "The filter and its audience.", schema: GeneratedSegmentSchema },
-    errors: [400, 401, 429],
+    errors: [400, 401, 403, 429],
   },
 ];

@@ -65,7 +65,7 @@ export const campaignsOperations: ApiOperation[] = [
     auth: "bearer",
     body: CampaignInputSchema,
     success: { ...campaign, status: 201, description: "The new campaign." },
-    errors: [400, 401],
+    errors: [400, 401, 403],
   },
   {
     method: "get",
@@ -84,7 +84,7 @@ export const campaignsOperations: ApiOperation[] = [
     auth: "bearer",
     body: CampaignInputSchema,
     success: campaign,
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 403, 404, 409],
   },
   {
     method: "delete",
@@ -93,7 +93,7 @@ export const campaignsOperations: ApiOperation[] = [
     summary: "Delete a campaign",
     auth: "bearer",
     success: { status: 204, description: "Deleted." },
-    errors: [401, 404, 409],
+    errors: [401, 403, 404, 409],
   },
   {
     method: "post",
@@ -103,7 +103,7 @@ export const campaignsOperations: ApiOperation[] = [
     auth: "bearer",
     body: ScheduleSchema,
     success: campaign,
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 403, 404, 409],
   },
   {
     method: "post",
@@ -112,6 +112,6 @@ export const campaignsOperations: ApiOperation[] = [
     summary: "Return a SCHEDULED campaign to DRAFT",
     auth: "bearer",
     success: campaign,
-    errors: [401, 404, 409],
+    errors: [401, 403, 404, 409],
   },
 ];

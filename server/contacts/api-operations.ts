@@ -104,7 +104,7 @@ export const contactsOperations: ApiOperation[] = [
     auth: "bearer",
     body: ImportChunkSchema,
     success: { status: 200, description: "The chunk's outcome.", schema: ImportChunkAnswerSchema },
-    errors: [400, 401, 404, 409, 413],
+    errors: [400, 401, 403, 404, 409, 413],
   },
   {
     method: "get",

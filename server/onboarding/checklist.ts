@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
+import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 
 export type OnboardingStep = "email" | "contacts" | "events" | "segments" | "campaigns";
 export const ONBOARDING_STEPS: readonly OnboardingStep[] = ["email", "contacts", "events", "segments", "campaigns"];
@@ -29,22 +30,27 @@ export async function readOnboarding(db: Database, options: { teamId: string }):
   return { dismissed: row?.dismissed ?? false, done };
 }
 
-/** Hides the checklist for the whole team, for good. */
-export async function dismissOnboarding(db: Database, options: { teamId: string; now?: Date }): Promise<void> {
+/** Hides the checklist for the whole team, for good: a manager's ("team-settings.manage", else FORBIDDEN). */
+export async function dismissOnboarding(db: Database, options: { access: TeamAccess; now?: Date }): Promise<void> {
+  authorize(options.access, "team-settings.manage");
   await db
     .updateTable("teams")
     .set({ onboardingDismissedAt: options.now ?? new Date() })
-    .where("id", "=", options.teamId)
+    .where("id", "=", options.access.teamId)
     .where("onboardingDismissedAt", "is", null)
     .execute();
 }
 
-/** Ticks the email step without a provider: the team chose to keep sending to the built-in outbox. */
-export async function keepOutbox(db: Database, options: { teamId: string; now?: Date }): Promise<void> {
+/**
+ * Ticks the email step without a provider: the team chose to keep sending to the
+ * built-in outbox. Choosing the team's provider is a manager's ("team-settings.manage").
+ */
+export async function keepOutbox(db: Database, options: { access: TeamAccess; now?: Date }): Promise<void> {
+  authorize(options.access, "team-settings.manage");
   await db
     .updateTable("teams")
     .set({ outboxKeptAt: options.now ?? new Date() })
-    .where("id", "=", options.teamId)
+    .where("id", "=", options.access.teamId)
     .where("outboxKeptAt", "is", null)
     .execute();
 }

@@ -57,7 +57,7 @@ export const segmentsOperations: ApiOperation[] = [
     auth: "bearer",
     body: CreateSegmentBody,
     success: { status: 201, description: "The new segment.", schema: dataOf(SegmentSchema) },
-    errors: [400, 401],
+    errors: [400, 401, 403],
   },
   {
     method: "post",
@@ -77,7 +77,7 @@ export const segmentsOperations: ApiOperation[] = [
     auth: "bearer",
     body: PatchSegmentBody,
     success: { status: 200, description: "The segment as saved.", schema: dataOf(SegmentSchema) },
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   },
   {
     method: "delete",
@@ -86,7 +86,7 @@ export const segmentsOperations: ApiOperation[] = [
     summary: "Delete a segment (its contacts stay)",
     auth: "bearer",
     success: { status: 204, description: "Deleted." },
-    errors: [401, 404],
+    errors: [401, 403, 404],
   },
   {
     method: "post",
@@ -101,6 +101,6 @@ export const segmentsOperations: ApiOperation[] = [
       description: "How many were linked.",
       schema: dataOf(z.object({ linked: z.number().int(), ignored: z.number().int() })),
     },
-    errors: [400, 401, 404, 409, 413],
+    errors: [400, 401, 403, 404, 409, 413],
   },
 ];

@@ -27,7 +27,7 @@ export const writeKeysOperations: ApiOperation[] = [
     summary: "The team's write keys, revoked ones included",
     auth: "bearer",
     success: { status: 200, description: "Every key.", schema: dataOf(z.array(WriteKeySchema)) },
-    errors: [401],
+    errors: [401, 403],
   },
   {
     method: "post",
@@ -38,7 +38,7 @@ export const writeKeysOperations: ApiOperation[] = [
     auth: "bearer",
     body: CreateWriteKeySchema,
     success: { status: 201, description: "The new key, shown once.", schema: dataOf(NewWriteKeySchema) },
-    errors: [400, 401],
+    errors: [400, 401, 403],
   },
   {
     method: "delete",
@@ -47,6 +47,6 @@ export const writeKeysOperations: ApiOperation[] = [
     summary: "Revoke a write key: it stays listed, and the tracking API refuses it",
     auth: "bearer",
     success: { status: 200, description: "The revoked key.", schema: dataOf(WriteKeySchema) },
-    errors: [401, 404],
+    errors: [401, 403, 404],
   },
 ];

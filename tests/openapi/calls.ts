@@ -113,26 +113,59 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
   }),
 };
 
+/** A call the operation must refuse with 403, and the start of the message it must answer. */
+export type RefusedCall = Call & { message: string };
+
+/** The operation's working call signed by the Viewer, refused for what the Viewer's role lacks. */
+const byTheViewer =
+  (key: string, what: string) =>
+  (team: SeededTeam): RefusedCall => ({
+    ...SUCCESSFUL_CALLS[key]!(team),
+    token: team.viewerToken,
+    message: `A Viewer cannot ${what}.`,
+  });
+
 /**
- * For each operation that documents a 403, a call the team's rules refuse: the
- * operation's working call signed by the Viewer, whose role may not manage members,
- * invitations or read the audit log; accepting is refused for another address.
+ * For each operation that documents a 403, a call the team's rules refuse and the
+ * message the client reads: the Viewer may change nothing (segments, campaigns,
+ * imports), may not see or manage API keys, members, invitations or the audit log;
+ * accepting is refused for another address than the invited one.
  */
-export const FORBIDDEN_CALLS: Record<string, (team: SeededTeam) => Call> = {
-  ...Object.fromEntries(
-    [
-      "PATCH /api/members/{userId}",
-      "DELETE /api/members/{userId}",
-      "GET /api/invitations",
-      "POST /api/invitations",
-      "DELETE /api/invitations/{id}",
-      "POST /api/invitations/{id}/resend",
-      "GET /api/audit-log",
-      "GET /api/audit-log.csv",
-      "DELETE /api/contacts",
-      "DELETE /api/contacts/{id}",
-      "GET /api/contacts/{id}/export",
-    ].map((key) => [key, (team: SeededTeam) => ({ ...SUCCESSFUL_CALLS[key]!(team), token: team.viewerToken })]),
+export const FORBIDDEN_CALLS: Record<string, (team: SeededTeam) => RefusedCall> = {
+  "POST /api/contacts/import": byTheViewer("POST /api/contacts/import", "import contacts"),
+  "POST /api/segments": byTheViewer("POST /api/segments", "change segments"),
+  "POST /api/segments/ai": byTheViewer("POST /api/segments/ai", "change segments"),
+  "PATCH /api/segments/{id}": byTheViewer("PATCH /api/segments/{id}", "change segments"),
+  "DELETE /api/segments/{id}": byTheViewer("DELETE /api/segments/{id}", "change segments"),
+  "POST /api/segments/{id}/contacts": byTheViewer("POST /api/segments/{id}/contacts", "change segments"),
+  "POST /api/campaigns": byTheViewer("POST /api/campaigns", "change campaigns"),
+  "PUT /api/campaigns/{id}": byTheViewer("PUT /api/campaigns/{id}", "change campaigns"),
+  "DELETE /api/campaigns/{id}": byTheViewer("DELETE /api/campaigns/{id}", "change campaigns"),
+  "POST /api/campaigns/{id}/schedule": byTheViewer("POST /api/campaigns/{id}/schedule", "schedule or send campaigns"),
+  "POST /api/campaigns/{id}/unschedule": byTheViewer(
+    "POST /api/campaigns/{id}/unschedule",
+    "schedule or send campaigns",
   ),
-  "POST /api/invitations/accept": (team) => ({ token: team.viewerToken, body: { token: team.unusedInvitationToken } }),
+  "GET /api/write-keys": byTheViewer("GET /api/write-keys", "see API keys"),
+  "POST /api/write-keys": byTheViewer("POST /api/write-keys", "create or revoke API keys"),
+  "DELETE /api/write-keys/{id}": byTheViewer("DELETE /api/write-keys/{id}", "create or revoke API keys"),
+  "PATCH /api/members/{userId}": byTheViewer("PATCH /api/members/{userId}", "manage members and invitations"),
+  "DELETE /api/members/{userId}": byTheViewer("DELETE /api/members/{userId}", "manage members and invitations"),
+  "GET /api/invitations": byTheViewer("GET /api/invitations", "manage members and invitations"),
+  "POST /api/invitations": byTheViewer("POST /api/invitations", "manage members and invitations"),
+  "DELETE /api/invitations/{id}": byTheViewer("DELETE /api/invitations/{id}", "manage members and invitations"),
+  "POST /api/invitations/{id}/resend": byTheViewer(
+    "POST /api/invitations/{id}/resend",
+    "manage members and invitations",
+  ),
+  "GET /api/audit-log": byTheViewer("GET /api/audit-log", "see the audit log"),
+  "GET /api/audit-log.csv": byTheViewer("GET /api/audit-log.csv", "see the audit log"),
+  "DELETE /api/contacts": byTheViewer("DELETE /api/contacts", "change contacts"),
+  "DELETE /api/contacts/{id}": byTheViewer("DELETE /api/contacts/{id}", "change contacts"),
+  "GET /api/contacts/{id}/export": byTheViewer("GET /api/contacts/{id}/export", "change contacts"),
+  "POST /api/invitations/accept": (team) => ({
+    token: team.viewerToken,
+    body: { token: team.unusedInvitationToken },
+    message: "This invitation is for ",
+  }),
 };

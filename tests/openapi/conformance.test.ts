@@ -125,6 +125,8 @@ describe.each(operations.filter(({ key }) => SUCCESSFUL_CALLS[key]))("$key", ({ 
     if (refused) {
       const response = await serveApi(requestOf(method, path, refused, credentials(operation, refused)));
       expect(response.status).toBe(403);
+      const { message } = (await response.clone().json()) as { message: string };
+      expect(message.startsWith(refused.message), message).toBe(true);
       answers.push(response);
     }
     for (const response of answers) expect(await conformanceProblems(operation, response)).toEqual([]);

@@ -3,7 +3,9 @@ import { getDb } from "#db/database.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
 import { scheduleCampaign } from "#server/campaigns/schedule.ts";
 import { receiveImportChunk } from "#server/contacts/receive-import.ts";
+import { deleteDemoTeam } from "#server/demo/delete-demo-team.ts";
 import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { dismissOnboarding, keepOutbox } from "#server/onboarding/checklist.ts";
 import { createSegment } from "#server/segments/segments.ts";
 import { updateTeamSettings } from "#server/teams/settings.ts";
 import { createWriteKey } from "#server/write-keys/write-keys.ts";
@@ -70,4 +72,37 @@ test("a Marketer may not manage write keys; an Admin may", async () => {
     kind: "client",
   });
   expect(key.key).toMatch(/^mwk_/);
+});
+
+test("setting the team up is a manager's and deleting a demo an Owner's, whoever calls the functions", async () => {
+  const { teamId, userId } = await createUser();
+  await getDb().updateTable("teams").set({ isDemo: true }).where("id", "=", teamId).execute();
+  const viewer = await memberAccess(teamId, "viewer", userId);
+  await expect(dismissOnboarding(getDb(), { access: viewer })).rejects.toMatchObject({
+    code: "FORBIDDEN",
+    message: "A Viewer cannot change team settings.",
+  });
+  await expect(keepOutbox(getDb(), { access: viewer })).rejects.toMatchObject({
+    code: "FORBIDDEN",
+    message: "A Viewer cannot change team settings.",
+  });
+  // Refused before the session is looked at: no session is needed to prove it.
+  const sessionId = crypto.randomUUID();
+  await expect(
+    deleteDemoTeam(getDb(), { access: await memberAccess(teamId, "admin", userId), userId, sessionId }),
+  ).rejects.toMatchObject({ code: "FORBIDDEN", message: "An Admin cannot delete the team." });
+  const team = await getDb()
+    .selectFrom("teams")
+    .select(["isDemo", "onboardingDismissedAt", "outboxKeptAt"])
+    .where("id", "=", teamId)
+    .executeTakeFirst();
+  expect(team).toEqual({ isDemo: true, onboardingDismissedAt: null, outboxKeptAt: null });
+
+  await dismissOnboarding(getDb(), { access: await memberAccess(teamId, "admin", userId) });
+  const dismissed = await getDb()
+    .selectFrom("teams")
+    .select("onboardingDismissedAt")
+    .where("id", "=", teamId)
+    .executeTakeFirstOrThrow();
+  expect(dismissed.onboardingDismissedAt).toBeInstanceOf(Date);
 });

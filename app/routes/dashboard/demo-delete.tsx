@@ -6,7 +6,7 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
 import { deleteDemoTeam, DEMO_NOT_FOUND } from "#server/demo/delete-demo-team.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
-import { requireAccess } from "#app/http/access.ts";
+import { accessOf, requireAccess } from "#app/http/access.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { mapRefusals } from "#app/http/map-refusals.ts";
 import { endSessionCookie } from "#app/http/session.ts";
@@ -26,9 +26,8 @@ export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => {
 
 export const action = mapRefusals(async ({ context }: Route.ActionArgs) => {
   const session = context.get(sessionContext);
-  requireAccess(session, "team.delete");
-  const { team, user, sessionId } = session;
-  const { next } = await deleteDemoTeam(getDb(), { teamId: team.id, userId: user.id, sessionId });
+  const { user, sessionId } = session;
+  const { next } = await deleteDemoTeam(getDb(), { access: accessOf(session), userId: user.id, sessionId });
   const headers = new Headers();
   headers.append("Set-Cookie", await flashToasts({ type: "success", title: "Demo deleted" }));
   if (next === "home") headers.append("Set-Cookie", await endSessionCookie());
