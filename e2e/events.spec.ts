@@ -45,9 +45,9 @@ test.describe("Settings → API keys", () => {
       await expect(page.getByText("Key name is required")).toBeVisible();
     } else {
       // The browser itself refuses a blank required field before anything is sent.
-      await expect(page.getByLabel("Key name")).toHaveAttribute("required", "");
+      await expect(page.getByLabel("Key name", { exact: true })).toHaveAttribute("required", "");
     }
-    await page.getByLabel("Key name").fill("Web app");
+    await page.getByLabel("Key name", { exact: true }).fill("Web app");
     await page.getByRole("button", { name: "Create key" }).click();
 
     await expect(page.getByRole("heading", { name: "Your new key “Web app”" })).toBeVisible();
@@ -58,7 +58,7 @@ test.describe("Settings → API keys", () => {
     await expect(page.getByRole("row", { name: /Web app/ })).toContainText("Client");
     expect((await track(page, key, { userId: "u-1", event: "Signed In" })).status()).toBe(200);
 
-    await page.getByLabel("Key name").fill("Backend");
+    await page.getByLabel("Key name", { exact: true }).fill("Backend");
     await page.getByRole("radio", { name: /^Server/ }).check();
     await page.getByRole("button", { name: "Create key" }).click();
     await expect(page.getByRole("heading", { name: "Your new key “Backend”" })).toBeVisible();
