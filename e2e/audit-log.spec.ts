@@ -55,3 +55,29 @@ test("an Owner finds their sign-ins in the audit log, newest first, filters by a
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,${user.email},sign-in.failed,Failed sign-in,user,`);
 });
+
+test("a campaign sent from its page appears in the audit log as sent, with who sent it", async ({ page }) => {
+  const user = newUser();
+  await signUpViaApi(page.request, user);
+  await page.goto("/login");
+  await fillLoginForm(page, user.email, user.password);
+  await expect(page).toHaveURL("/dashboard");
+  const contacts = [{ name: "Reader", email: "reader@example.com", phone: null }];
+  expect((await page.request.post("/api/contacts/import", { data: { contacts } })).ok()).toBe(true);
+  const created = await page.request.post("/api/campaigns", {
+    data: { name: "Audit me", type: "EMAIL", segmentIds: [], subject: "News", content: "<p>News</p>" },
+  });
+  expect(created.status()).toBe(201);
+  const { data: campaign } = await created.json();
+
+  await page.goto(`/dashboard/broadcasts/${campaign.id}/send`);
+  await page.getByRole("button", { name: "Send now" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/broadcasts/);
+
+  await page.goto("/dashboard/settings/audit-log");
+  await page.getByLabel("Action").selectOption("Campaign sent");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText("Audit me");
+  await expect(entries(page).first()).toContainText(user.name);
+});
