@@ -19,7 +19,9 @@ const PROPERTY_NAME_CHARS = 200;
  * value beyond them is added to that day's null row, "(other)". Values already kept
  * are always counted in their own row; among new ones the most frequent in the batch
  * are kept first. Two workers adding new values to one day at once may each keep up
- * to the limit, so a day may hold up to twice it, never more.
+ * to the limit, so a day may hold up to twice it, never more. Cost: one index probe
+ * per distinct value of the batch, plus counting the kept values of the days that are
+ * not yet full, so a full day costs nothing more however many values it keeps.
  */
 export function countPropertyValues() {
   return sql`property_values as (
@@ -34,32 +36,49 @@ export function countPropertyValues() {
         ) p
         where jsonb_typeof(r.properties) = 'object'
       ),
-      touched as (select distinct team_id, name, day, property from pairs),
-      -- The kept values of the (team, name, day, property) groups this batch touches: one
-      -- index range read a group (at most the limit's rows), then hash joins, rather
-      -- than two probes for every value.
-      existing as materialized (
-        select k.team_id, k.name, k.day, k.property, k.value
-        from touched t
-        join team_event_property_daily k
-          on k.team_id = t.team_id and k.name = t.name and k.property = t.property and k.day = t.day
-        where k.value is not null
-      ),
-      kept as (select team_id, name, day, property, count(*) as kept from existing group by 1, 2, 3, 4),
       grouped as (select team_id, name, day, property, value, count(*) as events from pairs group by 1, 2, 3, 4, 5),
-      ranked as (
-        select g.*, x.value is not null as known, coalesce(c.kept, 0) as kept,
-          row_number() over (
-            partition by g.team_id, g.name, g.day, g.property, x.value is not null order by g.events desc, g.value
-          ) as rank
+      -- Each distinct value of the batch is looked up by its own key (the upsert reads
+      -- the same index page next), rather than reading every kept value of its day:
+      -- a day holds up to the limit's values, and events spread over many days made
+      -- that read cost up to a hundred rows an event.
+      probed as (
+        select g.*, exists (
+          select from team_event_property_daily k
+          where k.team_id = g.team_id and k.name = g.name and k.property = g.property and k.day = g.day
+            and k.value = g.value
+        ) as known
         from grouped g
-        left join existing x
-          on x.team_id = g.team_id and x.name = g.name and x.day = g.day and x.property = g.property and x.value = g.value
-        left join kept c on c.team_id = g.team_id and c.name = g.name and c.day = g.day and c.property = g.property
+      ),
+      -- Room left for new values, only for the groups with some: a group whose
+      -- "(other)" row exists is full (that row is written only once the kept values
+      -- reach the limit, and kept values are never removed), so it is not counted again.
+      -- Materialized: inlined into the join below, it was evaluated again for every value.
+      room as materialized (
+        select t.*, ${VALUES_PER_PROPERTY_DAY} - (
+          select count(*) from team_event_property_daily k
+          where k.team_id = t.team_id and k.name = t.name and k.property = t.property and k.day = t.day
+            and k.value is not null
+        ) as room
+        from (select distinct team_id, name, day, property from probed where not known) t
+        where not (
+          select exists (
+            select from team_event_property_daily k
+            where k.team_id = t.team_id and k.name = t.name and k.property = t.property and k.day = t.day
+              and k.value is null
+          )
+        )
+      ),
+      ranked as (
+        select p.*, coalesce(r.room, 0) as room,
+          row_number() over (
+            partition by p.team_id, p.name, p.day, p.property, p.known order by p.events desc, p.value
+          ) as rank
+        from probed p
+        left join room r on r.team_id = p.team_id and r.name = p.name and r.day = p.day and r.property = p.property
       )
       insert into team_event_property_daily (team_id, name, property, day, value, events)
       select team_id, name, property, day,
-        case when known or kept + rank <= ${VALUES_PER_PROPERTY_DAY} then value end, sum(events)
+        case when known or rank <= room then value end, sum(events)
       from ranked group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (team_id, name, property, day, value)
         do update set events = team_event_property_daily.events + excluded.events

@@ -48,6 +48,29 @@ describe("an event property's top values", () => {
     expect((await propertyValues(user.token, "range=7d")).body.data.propertyValues).toBeUndefined();
   });
 
+  test("a day filled over several batches keeps only the room left, the most frequent new values first", async () => {
+    const user = await signedIn();
+    const at = yesterdayNoon();
+    const viewed = (page: string) => ({ name: "Page Viewed", properties: { page }, occurredAt: at });
+    const each = (prefix: string, count: number, times: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, "0")}`).flatMap((page) =>
+        Array.from({ length: times }, () => viewed(page)),
+      );
+    // 60 values kept, then 50 new ones for the 40 places left: the 40 seen twice are kept, the 10 seen once are not.
+    await seedEvents(user.teamId, each("w", 60, 1));
+    await rollUpEvents();
+    await seedEvents(user.teamId, [...each("n", 40, 2), ...each("s", 10, 1), viewed("w00")]);
+    await rollUpEvents();
+    // The day is full now: a known value keeps its row, a new one goes to (other).
+    await seedEvents(user.teamId, [viewed("w01"), viewed("late")]);
+    await rollUpEvents();
+
+    const { body } = await propertyValues(user.token, "range=7d&property=page&event=Page+Viewed");
+    const values = body.data.propertyValues.values as { value: string | null; events: number }[];
+    expect(values.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => ({ value: `n0${i}`, events: 2 })));
+    expect(values.at(-1)).toEqual({ value: null, events: 11 });
+  });
+
   test("a property name too long is a 400 naming the parameter", async () => {
     const user = await signedIn();
     const { status, body } = await propertyValues(user.token, `range=7d&property=${"p".repeat(201)}`);
