@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field-error.tsx";
+import { ChoiceCards } from "#app/components/forms/choice-cards.tsx";
 import { Field } from "#app/components/forms/field.tsx";
 import { type ApiKeyRole, CreateApiKeySchema } from "#shared/api-keys/schemas.ts";
 
@@ -52,28 +53,14 @@ export function CreateApiKeyForm({ lastResult }: { lastResult?: SubmissionResult
         }}
         errors={fields.name.errors}
       />
-      <fieldset className="flex flex-col gap-2" aria-describedby={fields.role.errors ? fields.role.errorId : undefined}>
-        <legend className="mb-2 text-sm font-medium">Role</legend>
-        {ROLE_OPTIONS.map((option) => (
-          <label
-            key={option.value}
-            className="flex max-w-xl items-start gap-3 rounded-md border p-3 text-sm has-checked:border-primary"
-          >
-            <input
-              type="radio"
-              name={fields.role.name}
-              value={option.value}
-              defaultChecked={option.value === chosenRole}
-              className="mt-0.5"
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="font-medium">{option.label}</span>
-              <span className="text-muted-foreground">{option.description}</span>
-            </span>
-          </label>
-        ))}
-        <FieldError id={fields.role.errorId} errors={fields.role.errors} />
-      </fieldset>
+      <ChoiceCards
+        legend="Role"
+        name={fields.role.name}
+        choices={ROLE_OPTIONS}
+        chosen={chosenRole}
+        errorId={fields.role.errorId}
+        errors={fields.role.errors}
+      />
       <div>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Creating..." : "Create API key"}

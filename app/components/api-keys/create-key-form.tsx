@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field-error.tsx";
+import { ChoiceCards } from "#app/components/forms/choice-cards.tsx";
 import { Field } from "#app/components/forms/field.tsx";
 import { CreateWriteKeySchema, type WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
@@ -47,28 +48,14 @@ export function CreateKeyForm({ lastResult }: { lastResult?: SubmissionResult<st
         }}
         errors={fields.name.errors}
       />
-      <fieldset className="flex flex-col gap-2" aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}>
-        <legend className="mb-2 text-sm font-medium">Used from</legend>
-        {KIND_OPTIONS.map((option) => (
-          <label
-            key={option.value}
-            className="flex max-w-xl items-start gap-3 rounded-md border p-3 text-sm has-checked:border-primary"
-          >
-            <input
-              type="radio"
-              name={fields.kind.name}
-              value={option.value}
-              defaultChecked={option.value === chosenKind}
-              className="mt-0.5"
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="font-medium">{option.label}</span>
-              <span className="text-muted-foreground">{option.description}</span>
-            </span>
-          </label>
-        ))}
-        <FieldError id={fields.kind.errorId} errors={fields.kind.errors} />
-      </fieldset>
+      <ChoiceCards
+        legend="Used from"
+        name={fields.kind.name}
+        choices={KIND_OPTIONS}
+        chosen={chosenKind}
+        errorId={fields.kind.errorId}
+        errors={fields.kind.errors}
+      />
       <div>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Creating..." : "Create key"}
