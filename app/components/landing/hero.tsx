@@ -31,7 +31,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            {/* Starts a real demo team with sample data (a POST, so it works without JavaScript). */}
+            {/* Watch Demo creates a demo team and signs into it: a POST form, so it works without JavaScript. */}
             <Form method="post" action="/demo">
               <Button type="submit" size="lg" variant="outline">
                 <Play aria-hidden="true" />
