@@ -347,6 +347,62 @@ export interface ImportSkips {
   rowNumber: number;
 }
 
+export interface JourneyRuns {
+  awaitingEvent: string | null;
+  awaitingMatch: string | null;
+  contactId: string;
+  enteredAt: Generated<Timestamp>;
+  finishedAt: Timestamp | null;
+  id: string;
+  journeyId: string;
+  outcome: string | null;
+  status: string;
+  stepEnteredAt: Generated<Timestamp>;
+  stepId: string | null;
+  teamId: string;
+  triggerMessageId: string | null;
+  triggerProperties: Generated<Json>;
+  updatedAt: Generated<Timestamp>;
+  version: number;
+  wakeAt: Timestamp | null;
+}
+
+export interface Journeys {
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  definition: Json;
+  entryEvent: string | null;
+  entrySegmentId: string | null;
+  entryType: string | null;
+  id: string;
+  liveVersion: number | null;
+  name: string;
+  startedAt: Timestamp | null;
+  state: Generated<string>;
+  stoppedAt: Timestamp | null;
+  teamId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface JourneyStepStats {
+  converted: Generated<number>;
+  entered: Generated<number>;
+  exited: Generated<number>;
+  journeyId: string;
+  movedOn: Generated<number>;
+  sent: Generated<number>;
+  skipped: Generated<number>;
+  stepId: string;
+}
+
+export interface JourneyVersions {
+  createdAt: Generated<Timestamp>;
+  definition: Json;
+  journeyId: string;
+  teamId: string;
+  version: number;
+}
+
 export interface NotificationPreferences {
   mutedKinds: Generated<string[]>;
   updatedAt: Generated<Timestamp>;
@@ -569,6 +625,10 @@ export interface DB {
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
+  journeyRuns: JourneyRuns;
+  journeys: Journeys;
+  journeyStepStats: JourneyStepStats;
+  journeyVersions: JourneyVersions;
   notificationPreferences: NotificationPreferences;
   notifications: Notifications;
   outboxMessages: OutboxMessages;
