@@ -48,7 +48,7 @@ describe("a journey's definition", () => {
 
   it("refuses a bad step with the path to it in the JSON", () => {
     const bad = structuredClone(abandonedCart);
-    (bad.steps[0].timedOut as unknown[]).push({ type: "wait", seconds: 0 });
+    (bad.steps[0]!.timedOut as unknown[]).push({ type: "wait", seconds: 0 });
     expect(issuesOf(bad)).toEqual(["steps.0.timedOut.1.seconds: seconds must be at least 1 second"]);
   });
 
