@@ -91,7 +91,13 @@ export const migrationNames = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema to the latest migration; throws with the failing migration's name. */
+/**
+ * Brings the schema to the latest migration; throws with the failing migration's name.
+ * Safe when several processes start at once: Kysely's migrator holds a PostgreSQL session
+ * advisory lock for the whole run (waiting up to an hour for it) and applies the pending
+ * migrations in one transaction, so a second process waits, then finds none pending
+ * (tests/db/concurrent-migrations.test.ts).
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results = [] } = await migrator.migrateToLatest();
