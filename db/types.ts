@@ -387,6 +387,27 @@ export interface RateLimitCounters {
   windowStart: Timestamp;
 }
 
+export interface SegmentErasureContacts {
+  contactId: string;
+  erasureId: string;
+}
+
+export interface SegmentErasures {
+  alreadyGone: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  erased: Generated<number>;
+  finishedAt: Timestamp | null;
+  id: string;
+  requestedBy: string | null;
+  segmentId: string | null;
+  segmentKind: string;
+  segmentName: string;
+  status: Generated<string>;
+  teamId: string;
+  total: number;
+  traceId: string | null;
+}
+
 export interface SegmentMembers {
   addedAt: Generated<Timestamp>;
   contactId: string;
@@ -573,6 +594,8 @@ export interface DB {
   notifications: Notifications;
   outboxMessages: OutboxMessages;
   rateLimitCounters: RateLimitCounters;
+  segmentErasureContacts: SegmentErasureContacts;
+  segmentErasures: SegmentErasures;
   segmentMembers: SegmentMembers;
   segments: Segments;
   sendRateSlots: SendRateSlots;
