@@ -96,6 +96,22 @@ describe("the Erase contacts dialog and the progress page", () => {
     expect(await erasureNotifications(user.teamId)).toHaveLength(1);
   });
 
+  test("another team's erasure page is 'Erasure not found.' with a 404", async () => {
+    const owner = await signedIn();
+    const stranger = await signedIn();
+    const segmentId = await staticSegment(owner.teamId, [], "Private");
+    const started = await serveDashboard(
+      erasePage.action,
+      formRequest(`/dashboard/segments/${segmentId}/erase`, { confirm: "Private" }, owner.cookie),
+      { id: segmentId },
+    );
+    const path = started.headers.get("Location")!;
+    const erasureId = path.split("/").at(-1)!;
+    const page = await renderPage(path, progressPage, loaderOf(progressPage.loader, path, stranger.token, erasureId));
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("Erasure not found.");
+  });
+
   test("the segment card offers Erase contacts to Owners and Admins only", async () => {
     const { teamId, members } = await teamWithRoles();
     await staticSegment(teamId, [], "Newsletter");

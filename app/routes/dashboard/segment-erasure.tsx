@@ -1,8 +1,10 @@
-import { Link } from "react-router";
+import { Eraser } from "lucide-react";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/segment-erasure";
 import { mapRefusals } from "#app/http/map-refusals.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
@@ -75,6 +77,21 @@ export default function SegmentErasure({ loaderData }: Route.ComponentProps) {
           Back to segments
         </Link>
       </Card>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <PageHeader title="Erasing contacts" description="How far erasing a segment's contacts has gone." />
+      <EmptyState icon={Eraser} title={notFound ? "Erasure not found." : "This erasure could not be loaded."}>
+        <Link to="/dashboard/segments" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to segments
+        </Link>
+      </EmptyState>
     </>
   );
 }
