@@ -41,6 +41,7 @@ import * as demoTeamsAndOnboarding from "#migrations/2026-11-24T1370-demo-teams-
 import * as campaignTraceId from "#migrations/2026-11-24T1390-campaign-trace-id.ts";
 import * as erasedContacts from "#migrations/2026-11-24T1395-erased-contacts.ts";
 import * as segmentErasures from "#migrations/2026-11-24T1430-segment-erasures.ts";
+import * as importTraceId from "#migrations/2026-11-24T1431-import-trace-id.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1390-campaign-trace-id": campaignTraceId,
   "2026-11-24T1395-erased-contacts": erasedContacts,
   "2026-11-24T1430-segment-erasures": segmentErasures,
+  "2026-11-24T1431-import-trace-id": importTraceId,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

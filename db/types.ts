@@ -195,6 +195,7 @@ export interface ContactSearch {
 export interface ContactSearchQueue {
   contactId: string;
   teamId: string;
+  traceId: string | null;
 }
 
 export interface ConversionQueue {
@@ -337,6 +338,7 @@ export interface Imports {
   skipped: Generated<number>;
   status: Generated<string>;
   teamId: string;
+  traceId: string | null;
   updated: Generated<number>;
 }
 
