@@ -62,7 +62,7 @@ export async function startImport(
   authorize(options.access, "imports.write");
   const { teamId } = options.access;
   const id = options.id ?? newId();
-  return db.transaction().execute(async (trx) => {
+  const opened = await db.transaction().execute(async (trx) => {
     // Serialises two first requests racing with the same id.
     await sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`.execute(trx);
     const existing = await trx
@@ -72,7 +72,7 @@ export async function startImport(
       .executeTakeFirst();
     if (existing) {
       if (existing.teamId !== teamId) throw new AppError("NOT_FOUND", "Import not found.");
-      return { id, segmentId: existing.segmentId, traceId: existing.traceId };
+      return { id, segmentId: existing.segmentId, traceId: existing.traceId, created: false };
     }
     const segmentName = options.segmentName?.trim();
     const segment = segmentName ? await createSegment(trx, { access: options.access, name: segmentName }) : null;
@@ -93,9 +93,11 @@ export async function startImport(
       target: { kind: "import", id, label: options.fileName ?? null },
       details: { segmentName: segmentName || null },
     });
-    log.info({ traceId: options.traceId, importId: id, teamId }, "import started");
-    return { id, segmentId: segment?.id ?? null, traceId: options.traceId ?? null };
+    return { id, segmentId: segment?.id ?? null, traceId: options.traceId ?? null, created: true };
   });
+  // Once committed: a first request retried after a rollback starts it again.
+  if (opened.created) log.info({ traceId: opened.traceId, importId: id, teamId }, "import started");
+  return { id: opened.id, segmentId: opened.segmentId, traceId: opened.traceId };
 }
 
 /**
