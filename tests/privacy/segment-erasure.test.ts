@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { getDb } from "#db/database.ts";
+import { createDatabase, getDb } from "#db/database.ts";
 import { eraseNextBatch, runSegmentErasure } from "#server/privacy/segment-erasure-batches.ts";
 import { createFilterSegment } from "#server/segments/filter-segments.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
@@ -96,6 +97,56 @@ describe("erasing a segment's contacts", () => {
     await runSegmentErasure(getDb(), { erasureId, batchSize: 2 });
     expect((await progressOf(user.token, erasureId)).body.data).toMatchObject({ erased: 7, alreadyGone: 0 });
     expect(await erasureNotifications(user.teamId)).toHaveLength(1);
+  });
+
+  test("a batch cut off in the middle of its transaction rolls back whole, and the retry erases it once", async () => {
+    const user = await signedIn();
+    const ids = (
+      await addContacts(
+        user.teamId,
+        Array.from({ length: 5 }, () => ({})),
+      )
+    ).toSorted();
+    const segmentId = await staticSegment(user.teamId, ids, "Halfway");
+    const { body } = await postErasure(user.token, segmentId, { confirm: "Halfway" });
+    const erasureId = body.data.id as string;
+
+    // Someone holds the erasure's row, so the worker stops at the batch's last statement (the
+    // counters), its contacts already deleted inside its transaction; that statement is then
+    // cancelled, and the transaction rolls back as it would when the worker's connection dies.
+    const holder = createDatabase(process.env.DATABASE_URL!, { max: 1 });
+    const dying = createDatabase(process.env.DATABASE_URL!, { max: 1 });
+    try {
+      const held = holder.transaction().execute(async (trx) => {
+        await trx.selectFrom("segmentErasures").select("id").where("id", "=", erasureId).forUpdate().execute();
+        const batch = eraseNextBatch(dying, { erasureId, batchSize: 5 });
+        const waiting = async () =>
+          (
+            await sql<{ pid: number }>`
+              select pid from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()
+            `.execute(getDb())
+          ).rows;
+        await expect.poll(waiting, { timeout: 10_000 }).toHaveLength(1);
+        const [{ pid }] = (await waiting()) as [{ pid: number }];
+        await sql`select pg_cancel_backend(${pid})`.execute(getDb());
+        await expect(batch).rejects.toThrow("canceling statement due to user request");
+      });
+      await held;
+    } finally {
+      await holder.destroy();
+      await dying.destroy();
+    }
+    expect(await remainingContacts(user.teamId, ids)).toEqual(ids);
+    expect((await progressOf(user.token, erasureId)).body.data).toMatchObject({ erased: 0, alreadyGone: 0 });
+
+    await runSegmentErasure(getDb(), { erasureId, batchSize: 5 });
+    expect((await progressOf(user.token, erasureId)).body.data).toMatchObject({
+      status: "completed",
+      total: 5,
+      erased: 5,
+      alreadyGone: 0,
+    });
+    expect(await remainingContacts(user.teamId, ids)).toEqual([]);
   });
 
   test("a filter segment is evaluated once, at the start: a contact who matches later stays", async () => {
