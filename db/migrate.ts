@@ -40,6 +40,8 @@ import * as notifications from "#migrations/2026-11-24T1360-notifications.ts";
 import * as demoTeamsAndOnboarding from "#migrations/2026-11-24T1370-demo-teams-and-onboarding.ts";
 import * as campaignTraceId from "#migrations/2026-11-24T1390-campaign-trace-id.ts";
 import * as erasedContacts from "#migrations/2026-11-24T1395-erased-contacts.ts";
+import * as segmentErasures from "#migrations/2026-11-24T1430-segment-erasures.ts";
+import * as importTraceId from "#migrations/2026-11-24T1431-import-trace-id.ts";
 import * as journeys from "#migrations/2026-11-24T1455-journeys.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -85,6 +87,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1370-demo-teams-and-onboarding": demoTeamsAndOnboarding,
   "2026-11-24T1390-campaign-trace-id": campaignTraceId,
   "2026-11-24T1395-erased-contacts": erasedContacts,
+  "2026-11-24T1430-segment-erasures": segmentErasures,
+  "2026-11-24T1431-import-trace-id": importTraceId,
   "2026-11-24T1455-journeys": journeys,
 };
 
@@ -93,7 +97,13 @@ export const migrationNames = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema to the latest migration; throws with the failing migration's name. */
+/**
+ * Brings the schema to the latest migration; throws with the failing migration's name.
+ * Safe when several processes start at once: Kysely's migrator holds a PostgreSQL session
+ * advisory lock for the whole run (waiting up to an hour for it) and applies the pending
+ * migrations in one transaction, so a second process waits, then finds none pending
+ * (tests/db/concurrent-migrations.test.ts).
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results = [] } = await migrator.migrateToLatest();

@@ -195,6 +195,7 @@ export interface ContactSearch {
 export interface ContactSearchQueue {
   contactId: string;
   teamId: string;
+  traceId: string | null;
 }
 
 export interface ConversionQueue {
@@ -337,6 +338,7 @@ export interface Imports {
   skipped: Generated<number>;
   status: Generated<string>;
   teamId: string;
+  traceId: string | null;
   updated: Generated<number>;
 }
 
@@ -441,6 +443,27 @@ export interface RateLimitCounters {
   expiresAt: Timestamp;
   hits: number;
   windowStart: Timestamp;
+}
+
+export interface SegmentErasureContacts {
+  contactId: string;
+  erasureId: string;
+}
+
+export interface SegmentErasures {
+  alreadyGone: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  erased: Generated<number>;
+  finishedAt: Timestamp | null;
+  id: string;
+  requestedBy: string | null;
+  segmentId: string | null;
+  segmentKind: string;
+  segmentName: string;
+  status: Generated<string>;
+  teamId: string;
+  total: number;
+  traceId: string | null;
 }
 
 export interface SegmentMembers {
@@ -633,6 +656,8 @@ export interface DB {
   notifications: Notifications;
   outboxMessages: OutboxMessages;
   rateLimitCounters: RateLimitCounters;
+  segmentErasureContacts: SegmentErasureContacts;
+  segmentErasures: SegmentErasures;
   segmentMembers: SegmentMembers;
   segments: Segments;
   sendRateSlots: SendRateSlots;

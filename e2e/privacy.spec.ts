@@ -46,3 +46,35 @@ test.describe("a contact's privacy controls", () => {
     await expect(page.getByText("Robin Private")).toHaveCount(0);
   });
 });
+
+test.describe("erasing a segment's contacts", () => {
+  test("asks for the segment's name, then the progress page follows the worker to the end", async ({ page }) => {
+    await signInWithSessionRow(page);
+    const name = `Erase ${crypto.randomUUID().slice(0, 8)}`;
+    const emails = [1, 2, 3].map((n) => `bulk-${n}-${crypto.randomUUID()}@example.com`);
+    const imported = await page.request.post("/api/contacts/import", {
+      data: { contacts: emails.map((email) => ({ name: "Bulk Erased", email })), segmentName: name },
+    });
+    expect(imported.status()).toBe(200);
+
+    await page.goto("/dashboard/segments");
+    await page.getByRole("link", { name: `Erase contacts of ${name}` }).click();
+    await expect(page.getByText("Erase all 3 contacts of this segment?")).toBeVisible();
+    const confirm = page.getByLabel(`Type ${name} to confirm`);
+    await confirm.fill("not the name");
+    await page.getByRole("button", { name: "Erase contacts" }).click();
+    await expect(page.getByText(`Type the segment's name, ${name}, to confirm`).first()).toBeVisible();
+
+    await page.getByLabel(`Type ${name} to confirm`).fill(name);
+    await page.getByRole("button", { name: "Erase contacts" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/segments\/erasures\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: `Erasing the contacts of ${name}` })).toBeVisible();
+    // The page reloads itself while the worker erases; no click needed, with or without JavaScript.
+    await expect(page.getByText("3 of 3 contacts erased")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Completed")).toBeVisible();
+
+    const listed = await page.request.get(`/api/contacts?search=bulk-`);
+    const found = ((await listed.json()) as { data: { email: string }[] }).data.map((c) => c.email);
+    expect(found.filter((email) => emails.includes(email))).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { getDb } from "#db/database.ts";
 import { setRenderWorkerFile } from "#server/content/render-pool.ts";
 import { parseEnv } from "#server/env.ts";
 import { isDatabaseReachable } from "#server/health.ts";
+import { clientInfoOf } from "./client-info.ts";
 import { clientContext, cspNonceContext } from "./context.ts";
 import { handleWithReactRouter } from "./react-router-handler.ts";
 import { limitRequestBodies } from "#server/http/refuse-large-body.ts";
@@ -72,7 +73,7 @@ app.use(
     build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(clientContext, { ip: req.ip ?? null, requestId: String(res.locals.requestId) });
+      context.set(clientContext, clientInfoOf(req, res));
       context.set(cspNonceContext, typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "");
       return context;
     },

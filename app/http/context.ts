@@ -1,8 +1,12 @@
 import { createContext } from "react-router";
 import type { SessionUser } from "#server/auth/sessions.ts";
 
-/** Facts about the HTTP client that the Fetch Request does not carry. */
-export type ClientInfo = { ip: string | null; requestId: string };
+/**
+ * Facts about the HTTP client that the Fetch Request does not carry. `joinTrace` names
+ * the trace this request continues (an import's later chunk continues the trace of the
+ * request that opened it), for the request's log line; absent where nothing logs it.
+ */
+export type ClientInfo = { ip: string | null; requestId: string; joinTrace?: (traceId: string) => void };
 
 export const clientContext = createContext<ClientInfo>({ ip: null, requestId: "none" });
 

@@ -76,10 +76,11 @@ const CUT_OFF = {
  * as one chunk (one transaction). Problems found before any row is written
  * (not a CSV, empty, header only, no email column, over 200 MB) write nothing;
  * a row longer than 64 KB stops the import there (csv-row-limit.ts).
+ * `traceId` (the upload request's id) is the import's trace id.
  */
 export async function importCsvUpload(
   db: Database,
-  options: { access: TeamAccess; request: Request; limits?: UploadLimits },
+  options: { access: TeamAccess; request: Request; limits?: UploadLimits; traceId?: string },
 ): Promise<CsvUploadOutcome> {
   authorize(options.access, "imports.write");
   const { request } = options;
@@ -109,6 +110,7 @@ export async function importCsvUpload(
     segmentName: segmentName.data ?? null,
     // A ticked checkbox posts "on"; unticked, the field is absent.
     allowErased: upload.fields.get("allowErased") === "on",
+    traceId: options.traceId,
   });
   let toContact = contactReader([], []);
   let read;
@@ -151,7 +153,7 @@ export async function importCsvUpload(
 /** Opens the import with the first batch, so a file refused at its header leaves no import behind. */
 function importWriter(
   db: Database,
-  meta: { access: TeamAccess; fileName: string; segmentName: string | null; allowErased: boolean },
+  meta: { access: TeamAccess; fileName: string; segmentName: string | null; allowErased: boolean; traceId?: string },
 ) {
   let importId: string | null = null;
   let chunkIndex = 0;

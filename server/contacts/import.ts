@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { AppError } from "#server/errors.ts";
+import { log } from "#server/log.ts";
 import { notifyImportDone } from "#server/notifications/import-events.ts";
 import { countImportRows } from "#server/metrics/ingestion-metrics.ts";
 import { isWellFormedId, requireFound } from "#server/not-found.ts";
@@ -44,6 +45,8 @@ export type ImportSummary = {
  * segment of that name. A client may choose the id itself, so that a retried
  * first request finds the import it already opened instead of opening another
  * (and another segment). An id that belongs to another team is not found.
+ * `traceId` (the opening request's id) is kept with the import: its chunks, its end and
+ * the search indexing of its contacts log it, whichever request or process does them.
  */
 export async function startImport(
   db: Database,
@@ -53,22 +56,23 @@ export async function startImport(
     fileName?: string | null;
     segmentName?: string | null;
     allowErased?: boolean;
+    traceId?: string;
   },
-): Promise<{ id: string; segmentId: string | null }> {
+): Promise<{ id: string; segmentId: string | null; traceId: string | null }> {
   authorize(options.access, "imports.write");
   const { teamId } = options.access;
   const id = options.id ?? newId();
-  return db.transaction().execute(async (trx) => {
+  const opened = await db.transaction().execute(async (trx) => {
     // Serialises two first requests racing with the same id.
     await sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`.execute(trx);
     const existing = await trx
       .selectFrom("imports")
-      .select(["teamId", "segmentId"])
+      .select(["teamId", "segmentId", "traceId"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (existing) {
       if (existing.teamId !== teamId) throw new AppError("NOT_FOUND", "Import not found.");
-      return { id, segmentId: existing.segmentId };
+      return { id, segmentId: existing.segmentId, traceId: existing.traceId, created: false };
     }
     const segmentName = options.segmentName?.trim();
     const segment = segmentName ? await createSegment(trx, { access: options.access, name: segmentName }) : null;
@@ -80,6 +84,7 @@ export async function startImport(
         fileName: options.fileName?.slice(0, 255) ?? null,
         segmentId: segment?.id ?? null,
         allowErased: options.allowErased ?? false,
+        traceId: options.traceId ?? null,
       })
       .execute();
     await recordAudit(trx, {
@@ -88,8 +93,11 @@ export async function startImport(
       target: { kind: "import", id, label: options.fileName ?? null },
       details: { segmentName: segmentName || null },
     });
-    return { id, segmentId: segment?.id ?? null };
+    return { id, segmentId: segment?.id ?? null, traceId: options.traceId ?? null, created: true };
   });
+  // Once committed: a first request retried after a rollback starts it again.
+  if (opened.created) log.info({ traceId: opened.traceId, importId: id, teamId }, "import started");
+  return { id: opened.id, segmentId: opened.segmentId, traceId: opened.traceId };
 }
 
 /**
@@ -133,18 +141,21 @@ export async function importChunk(
   const chunksLookedAt = waitsForPrevious ? [options.chunkIndex - 1, options.chunkIndex] : [options.chunkIndex];
   const waitMs = options.previousChunkWaitMs ?? PREVIOUS_CHUNK_WAIT_MS;
 
+  // The import's trace id, read with its row, for this chunk's log line.
+  let traceId: string | null = null;
   const applied = await retryOnNewEmailRace(() =>
     afterPreviousChunk(
       () =>
         db.transaction().execute(async (trx) => {
           const current = await trx
             .selectFrom("imports")
-            .select(["status", "rowsReceived", "bytesReceived", "segmentId"])
+            .select(["status", "rowsReceived", "bytesReceived", "segmentId", "traceId"])
             .where("id", "=", options.importId)
             .where("teamId", "=", options.teamId)
             .forUpdate()
             .executeTakeFirst();
           if (!current) throw new AppError("NOT_FOUND", "Import not found.");
+          traceId = current.traceId;
 
           const recorded = await trx
             .selectFrom("importChunks")
@@ -167,6 +178,8 @@ export async function importChunk(
             );
           }
 
+          // The contacts triggers copy it onto the rows they queue for the search indexer.
+          if (current.traceId) await sql`select set_config('murmur.trace_id', ${current.traceId}, true)`.execute(trx);
           const outcome = await upsertContacts(trx, options.teamId, options.importId, current.segmentId, chunk);
           const duplicates: SkippedRow[] = outcome.duplicates.map((d) => ({
             rowNumber: d.rowNumber,
@@ -221,6 +234,17 @@ export async function importChunk(
   // After the chunk's transaction, not before: the next chunk, waiting for the
   // import's row lock, then need not wait for an ANALYZE as well.
   await keepContactStatisticsCurrent(db, options.teamId);
+  log.info(
+    {
+      traceId,
+      importId: options.importId,
+      chunkIndex: options.chunkIndex,
+      imported: applied.imported,
+      updated: applied.updated,
+      skipped: applied.skipped,
+    },
+    "import chunk applied",
+  );
   return applied;
 }
 
@@ -254,8 +278,12 @@ export async function finishImport(
     .where("id", "=", options.importId)
     .where("teamId", "=", options.teamId)
     .where("status", "=", "running")
-    .returning(["id", "status", "segmentId", "rowsReceived", "imported", "updated", "skipped"])
+    .returning(["id", "status", "segmentId", "rowsReceived", "imported", "updated", "skipped", "traceId"])
     .executeTakeFirst();
+  if (row) {
+    const { traceId, id, status, imported, updated, skipped } = row;
+    log.info({ traceId, importId: id, status, imported, updated, skipped }, "import finished");
+  }
   if (row && options.access) {
     const { id, status, rowsReceived, imported, updated, skipped } = row;
     await recordAudit(db, {
@@ -266,7 +294,10 @@ export async function finishImport(
     });
   }
   await notifyImportDone(db, options);
-  if (row) return row;
+  if (row) {
+    const { traceId: _traceId, ...summary } = row;
+    return summary;
+  }
   return getImport(db, options);
 }
 

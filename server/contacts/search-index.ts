@@ -27,20 +27,21 @@ export const SEARCH_INDEX_BATCH = 20_000;
  * the queue, in one transaction; returns how many queue rows it took. One
  * indexer runs at a time (an advisory lock): two could otherwise write one
  * contact's text from snapshots taken in the wrong order. Returns 0 when the
- * queue is empty or another indexer holds the lock.
+ * queue is empty or another indexer holds the lock. Contacts queued by an import
+ * carry its trace id; a line per trace id says how many of them it indexed.
  */
 export async function indexQueuedContacts(db: Database, options: { limit?: number } = {}): Promise<number> {
   const limit = options.limit ?? SEARCH_INDEX_BATCH;
-  return db.transaction().execute(async (trx) => {
+  const traces = await db.transaction().execute(async (trx) => {
     const lock = await sql<{
       locked: boolean;
     }>`select pg_try_advisory_xact_lock(hashtextextended('contact_search_indexer', 0)) as locked`.execute(trx);
-    if (!lock.rows[0]?.locked) return 0;
-    const result = await sql<{ taken: number }>`
+    if (!lock.rows[0]?.locked) return [];
+    const result = await sql<{ traceId: string | null; taken: number }>`
       with taken as (
         delete from contact_search_queue
         where ctid = any(array(select ctid from contact_search_queue limit ${limit}))
-        returning contact_id
+        returning contact_id, trace_id
       ),
       indexed as (
         insert into contact_search (contact_id, team_id, haystack)
@@ -49,10 +50,14 @@ export async function indexQueuedContacts(db: Database, options: { limit?: numbe
         on conflict (contact_id) do update set haystack = excluded.haystack, team_id = excluded.team_id
         where contact_search.haystack is distinct from excluded.haystack
       )
-      select count(*)::int as taken from taken
+      select trace_id, count(*)::int as taken from taken group by trace_id
     `.execute(trx);
-    return result.rows[0]?.taken ?? 0;
+    return result.rows;
   });
+  for (const { traceId, taken } of traces) {
+    if (traceId) log.info({ traceId, contacts: taken }, "contacts indexed for search");
+  }
+  return traces.reduce((sum, trace) => sum + trace.taken, 0);
 }
 
 /** How many contacts wait for the search index, for monitoring and the benchmarks. */

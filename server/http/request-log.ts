@@ -8,7 +8,8 @@ import { loggablePath } from "./loggable-path.ts";
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
 /**
- * One JSON line per request to `logger`: id, method, path (tokens of tracking and
+ * One JSON line per request to `logger`: id, trace id (the request's own id unless
+ * `joinTrace` named the trace it continues), method, path (tokens of tracking and
  * unsubscribe links redacted), status, duration. The id is echoed back as X-Request-Id.
  * Each request is counted in the HTTP metrics under the route pattern `routeOf` names
  * (`unmatched` without one: a raw path would make a series per id).
@@ -27,6 +28,7 @@ export function createRequestLog(logger: Logger, options: { routeOf?: (path: str
       logger.info(
         {
           requestId,
+          traceId: typeof res.locals.traceId === "string" ? res.locals.traceId : requestId,
           method: req.method,
           path: loggablePath(req.path),
           status: res.statusCode,
@@ -37,6 +39,14 @@ export function createRequestLog(logger: Logger, options: { routeOf?: (path: str
     });
     next();
   };
+}
+
+/**
+ * Makes the request's log line carry `traceId`, the trace it continues (an import's later
+ * chunk continues the one its first chunk's request began), in place of its own id.
+ */
+export function joinTrace(res: Response, traceId: string): void {
+  res.locals.traceId = traceId;
 }
 
 /** The process's request log, counting requests under the patterns `routeOf` names. */

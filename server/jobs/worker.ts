@@ -11,6 +11,7 @@ import { registerDemoExpiry } from "#server/demo/demo-jobs.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { startSearchIndexer } from "#server/contacts/search-index.ts";
 import { log } from "#server/log.ts";
+import { registerSegmentErasures } from "#server/privacy/segment-erasure-jobs.ts";
 import {
   DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS,
   registerSegmentRecounts,
@@ -61,6 +62,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
       options.segmentCounts ??
       segmentCountSettingsFromEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS }),
   });
+  const segmentErasures = await registerSegmentErasures(boss, { db: options.db });
   log.info({ owner }, "worker started");
   // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
   const searchIndexer = startSearchIndexer(options.db);
@@ -72,6 +74,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     stop: async () => {
       delivery.stop();
       segmentCounts.stop();
+      segmentErasures.stop();
       eventRollups.stop();
       await searchIndexer.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -9,6 +9,7 @@ import { contactsOperations } from "#server/contacts/api-operations.ts";
 import { deliveryOperations } from "#server/delivery/api-operations.ts";
 import { trackingOperations } from "#server/events/api-operations.ts";
 import { membersOperations } from "#server/members/api-operations.ts";
+import { privacyOperations } from "#server/privacy/api-operations.ts";
 import { segmentsOperations } from "#server/segments/api-operations.ts";
 import { writeKeysOperations } from "#server/write-keys/api-operations.ts";
 
@@ -36,6 +37,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...membersOperations,
   ...contactsOperations,
   ...segmentsOperations,
+  ...privacyOperations,
   ...aiOperations,
   ...campaignsOperations,
   ...deliveryOperations,

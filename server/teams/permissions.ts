@@ -24,6 +24,8 @@ const OWNERS: readonly TeamRole[] = ["owner"];
 const PERMISSIONS = {
   "team.read": { roles: EVERYONE, what: "see this team" },
   "contacts.write": { roles: MARKETING, what: "change contacts" },
+  // Erasing everyone in a segment cannot be undone and may reach thousands: the team's managers decide it.
+  "contacts.erase-segment": { roles: MANAGING, what: "erase a segment's contacts" },
   "imports.write": { roles: MARKETING, what: "import contacts" },
   "segments.write": { roles: MARKETING, what: "change segments" },
   "campaigns.write": { roles: MARKETING, what: "change campaigns" },

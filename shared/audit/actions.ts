@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS = {
   "segment.created": "Segment created",
   "segment.edited": "Segment edited",
   "segment.deleted": "Segment deleted",
+  "segment.contacts-erased": "Segment's contacts erased",
   "contact.erased": "Contact erased",
   "import.started": "Import started",
   "import.finished": "Import finished",

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "delivery-trouble",
   "secrets-unreadable",
   "invitation-accepted",
+  "segment-erasure-done",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -21,4 +22,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   "delivery-trouble": "A provider rejected messages in bulk, or webhook signatures keep failing",
   "secrets-unreadable": "Saved channel secrets can no longer be read",
   "invitation-accepted": "Someone accepted an invitation to the team",
+  "segment-erasure-done": "A segment's contacts were erased",
 };

@@ -34,3 +34,15 @@ export const PatchSegmentSchema = z
 
 /** POST /api/segments/preview: the filter to count, checked by parseFilter. */
 export const PreviewSegmentSchema = z.object({ filter: z.unknown() });
+
+/**
+ * Erasing a segment's contacts: the person types the segment's name to confirm, as
+ * destructive actions elsewhere ask; the domain compares it with the name.
+ */
+export const EraseSegmentContactsSchema = z.object({
+  confirm: z
+    .string({ error: "Type the segment's name to confirm" })
+    .trim()
+    .min(1, "Type the segment's name to confirm")
+    .max(200, "Type the segment's name to confirm"),
+});

@@ -75,6 +75,11 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
     params: { id: team.segmentId },
     body: { contactIds: [...team.contactIds, randomUUID()] },
   }),
+  "POST /api/segments/{id}/erase-contacts": (team) => ({
+    params: { id: team.erasableSegmentId },
+    body: { confirm: "To erase" },
+  }),
+  "GET /api/segment-erasures/{id}": (team) => ({ params: { id: team.erasureId } }),
   "GET /api/campaigns": () => ({}),
   "POST /api/campaigns": (team) => ({
     body: { name: "Spring", type: "EMAIL", subject: "Spring", content: "<p>Hi</p>", segmentIds: [team.segmentId] },
@@ -138,6 +143,10 @@ export const FORBIDDEN_CALLS: Record<string, (team: SeededTeam) => RefusedCall> 
   "PATCH /api/segments/{id}": byTheViewer("PATCH /api/segments/{id}", "change segments"),
   "DELETE /api/segments/{id}": byTheViewer("DELETE /api/segments/{id}", "change segments"),
   "POST /api/segments/{id}/contacts": byTheViewer("POST /api/segments/{id}/contacts", "change segments"),
+  "POST /api/segments/{id}/erase-contacts": byTheViewer(
+    "POST /api/segments/{id}/erase-contacts",
+    "erase a segment's contacts",
+  ),
   "POST /api/campaigns": byTheViewer("POST /api/campaigns", "change campaigns"),
   "PUT /api/campaigns/{id}": byTheViewer("PUT /api/campaigns/{id}", "change campaigns"),
   "DELETE /api/campaigns/{id}": byTheViewer("DELETE /api/campaigns/{id}", "change campaigns"),

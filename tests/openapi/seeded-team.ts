@@ -1,5 +1,6 @@
 import { getDb } from "#db/database.ts";
 import { createInvitation } from "#server/members/invitations.ts";
+import { startSegmentErasure } from "#server/privacy/segment-erasures.ts";
 import { createWriteKey } from "#server/write-keys/write-keys.ts";
 import { rollUpEvents } from "../analytics/roll-up.ts";
 import { personAccess } from "../audit/team-people.ts";
@@ -26,6 +27,13 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
   const [erasedById] = await addContacts(user.teamId, [{ email: "erase-me@murmur.test", name: "Erase Me" }]);
   await addContacts(user.teamId, [{ email: "erase-by-email@murmur.test", name: "Erase By Email" }]);
   const spareSegmentId = await staticSegment(user.teamId, [], "Spare");
+  // Empty: erasing its contacts touches nothing the other calls read.
+  const erasableSegmentId = await staticSegment(user.teamId, [], "To erase");
+  const erasure = await startSegmentErasure(getDb(), {
+    access: await ownerAccess(user.teamId),
+    segmentId: await staticSegment(user.teamId, [], "Erased before"),
+    confirm: "Erased before",
+  });
   const draft = await draftCampaign(user.teamId, { subject: "Draft", content: "<p>Hello</p>" });
   const spare = await draftCampaign(user.teamId, { subject: "Spare", content: "<p>Spare</p>" });
   const writeKey = await createWriteKey(getDb(), {
@@ -65,6 +73,9 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
     erasedContactId: erasedById!,
     segmentId,
     spareSegmentId,
+    /** An empty segment whose contacts the erase call erases, named "To erase". */
+    erasableSegmentId,
+    erasureId: erasure.id,
     sentCampaignId: sent.id,
     draftCampaignId: draft.id,
     spareCampaignId: spare.id,

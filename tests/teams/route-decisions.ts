@@ -48,6 +48,9 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/dashboard/segments/ai": { GET: "segments.write", POST: "segments.write" },
   "/dashboard/segments/:id/edit": { GET: "segments.write", POST: "segments.write" },
   "/dashboard/segments/:id/delete": { GET: "segments.write", POST: "segments.write" },
+  // Erasing everyone in a segment is for Owners and Admins; its progress, counts only, is anyone's to follow.
+  "/dashboard/segments/:id/erase": { GET: "contacts.erase-segment", POST: "contacts.erase-segment" },
+  "/dashboard/segments/erasures/:id": { GET: "team.read" },
   // Counting again changes no data: anyone who sees the list may ask.
   "/dashboard/segments/:id/count": { GET: { permission: "team.read", answers: 302 }, POST: "team.read" },
   "/dashboard/segments/import": { POST: "imports.write" },
@@ -133,6 +136,9 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/api/segments/ai": { POST: "segments.write" },
   "/api/segments/:id": { PATCH: "segments.write", DELETE: "segments.write" },
   "/api/segments/:id/contacts": { POST: "segments.write" },
+  "/api/segments/:id/erase-contacts": { POST: "contacts.erase-segment" },
+  // Progress shows counts only, and the notification that links to it goes to the whole team.
+  "/api/segment-erasures/:id": { GET: "team.read" },
   "/api/campaigns": { GET: "team.read", POST: "campaigns.write" },
   "/api/campaigns/:id": { GET: "team.read", PUT: "campaigns.write", DELETE: "campaigns.write" },
   "/api/campaigns/:id/schedule": { POST: "campaigns.send" },

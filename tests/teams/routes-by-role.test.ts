@@ -97,6 +97,7 @@ function concrete(routePath: string): { url: string; params: Record<string, stri
 const API_BODIES: Record<string, unknown> = {
   "PATCH /api/segments/:id": { name: "Renamed" },
   "POST /api/segments/:id/contacts": { contactIds: [randomUUID()] },
+  "POST /api/segments/:id/erase-contacts": { confirm: "Segment" },
   "PUT /api/campaigns/:id": { name: "Renamed", type: "EMAIL", segmentIds: [] },
   "POST /api/campaigns/:id/schedule": { scheduledTime: new Date(Date.now() + 86_400_000).toISOString() },
   "PATCH /api/members/:userId": { role: "VIEWER" },
@@ -105,6 +106,7 @@ const API_BODIES: Record<string, unknown> = {
 // Likewise for the page forms that read their fields before the lookup.
 const FORM_BODIES: Record<string, Record<string, string>> = {
   "POST /dashboard/settings/members/:id/role": { role: "VIEWER" },
+  "POST /dashboard/segments/:id/erase": { confirm: "Segment" },
 };
 
 /** Whether the path names one resource by id, which another team's id must not find. */

@@ -1,4 +1,4 @@
-import { Pencil, RefreshCw, Trash2 } from "lucide-react";
+import { Eraser, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { SegmentId } from "./segment-id.tsx";
@@ -30,6 +30,7 @@ const KIND_LABELS: Record<string, string> = { static: "Static", filter: "Filter"
 export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: SegmentTab }) {
   const titleId = useId();
   const write = useAbility("segments.write");
+  const erase = useAbility("contacts.erase-segment");
   return (
     <Card className="flex h-full flex-col gap-4 p-5" aria-labelledby={titleId} role="article">
       <div className="flex items-start justify-between gap-3">
@@ -70,6 +71,14 @@ export function SegmentCard({ segment, tab }: { segment: SegmentCardData; tab: S
               </Link>
             </Button>
           </>
+        ) : null}
+        {erase.allowed ? (
+          <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" asChild>
+            <Link to={segmentsPath(tab, `${segment.id}/erase`)} preventScrollReset>
+              <Eraser aria-hidden="true" />
+              Erase contacts<span className="sr-only"> of {segment.name}</span>
+            </Link>
+          </Button>
         ) : null}
         <CountNow segment={segment} />
       </div>

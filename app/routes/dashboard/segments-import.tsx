@@ -7,7 +7,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
 import { importedDescription } from "#shared/contacts/csv-mapping.ts";
 import { importCsvUpload } from "#server/contacts/csv-upload.ts";
-import { sessionContext } from "#app/http/context.ts";
+import { clientContext, sessionContext } from "#app/http/context.ts";
 import { requireAccess } from "#app/http/access.ts";
 import { mapRefusals } from "#app/http/map-refusals.ts";
 import { flashToasts, type Toast } from "#app/http/toast.ts";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Import contacts · Murm
 // buffered: Conform's parseWithZod needs the whole form, so the domain reads it.
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const access = requireAccess(context.get(sessionContext), "imports.write");
-  const outcome = await importCsvUpload(getDb(), { access, request });
+  const outcome = await importCsvUpload(getDb(), { access, request, traceId: context.get(clientContext).requestId });
   if (outcome.ok) {
     const toast: Toast = {
       type: "success",
