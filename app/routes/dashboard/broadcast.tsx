@@ -116,7 +116,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
     outcome,
     timeline,
   } = loaderData;
-  const final = progress.sent + progress.failed + progress.unknown;
+  const final = progress.sent + progress.failed + progress.unknown + progress.skipped;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
   return (
@@ -163,6 +163,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
                 ["Sent", progress.sent],
                 ["Failed", progress.failed],
                 ["Unknown outcome", progress.unknown],
+                ["Held back by frequency cap", progress.skipped],
               ]}
             />
           </CardContent>
