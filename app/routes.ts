@@ -71,6 +71,7 @@ export default [
     route("settings/members/:id/remove", "routes/dashboard/member-remove.ts"),
     route("settings/invitations/:id/revoke", "routes/dashboard/invitation-revoke.ts"),
     route("settings/channels", "routes/dashboard/settings-channels.tsx"),
+    route("settings/frequency", "routes/dashboard/settings-frequency.tsx"),
     route("settings/audit-log", "routes/dashboard/settings-audit-log.tsx"),
     route("settings/audit-log/export.csv", "routes/dashboard/settings-audit-log-csv.ts"),
     route("settings/usage", "routes/dashboard/settings-usage.tsx"),

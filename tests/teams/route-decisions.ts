@@ -84,6 +84,7 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/dashboard/settings": { GET: "team.read", POST: "team-settings.manage" },
   // Everyone sees the providers (a Viewer without their secrets); managers change them.
   "/dashboard/settings/channels": { GET: "team.read", POST: "channels.manage" },
+  "/dashboard/settings/frequency": { GET: "team.read", POST: "frequency-settings.manage" },
   // Everyone sees who is in the team; inviting, changing and removing are managers'
   // (removing oneself is leaving, anyone's: the domain lets it through before the check).
   "/dashboard/settings/members": { GET: "team.read", POST: "members.manage" },
