@@ -131,6 +131,7 @@ export default [
     route("write-keys", "routes/api/write-keys.ts"),
     route("write-keys/:id", "routes/api/write-key.ts"),
     route("audit-log", "routes/api/audit-log.ts"),
+    route("settings/frequency", "routes/api/settings-frequency.ts"),
     route("audit-log.csv", "routes/api/audit-log-csv.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

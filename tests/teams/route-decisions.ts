@@ -123,6 +123,7 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/api/invitations/:id": { DELETE: "members.manage" },
   "/api/invitations/:id/resend": { POST: "members.manage" },
   "/api/audit-log": { GET: "audit-log.read" },
+  "/api/settings/frequency": { GET: "team.read", PUT: "frequency-settings.manage" },
   "/api/audit-log.csv": { GET: "audit-log.read" },
   "/api/contacts": { GET: "team.read", DELETE: "contacts.write" },
   "/api/contacts/:id": { DELETE: "contacts.write" },
