@@ -4,7 +4,7 @@ import { type OverCapChoice, windowHours } from "#shared/frequency/schemas.ts";
 import { formatInTimeZone, isTimeZone } from "#shared/teams/time-zone.ts";
 import { capHold, describeRule } from "./caps.ts";
 import { quietHoursEnd } from "./quiet-hours.ts";
-import { readRecentSends, type RecentSends } from "./recent-sends.ts";
+import { readRecentSends } from "./recent-sends.ts";
 import { getSendPolicy, type SendPolicy } from "./settings.ts";
 
 /** What to do with one marketing message now: send it, hold it until a time, or skip it for good. */
@@ -56,9 +56,16 @@ export async function decideSends(
     limit: Math.max(0, ...rules.map((r) => r.limit)),
     zoneAttribute: policy.timeZoneAttribute,
   });
+  // Checking a zone name builds an Intl formatter: once per distinct zone in the batch, not per contact.
+  const zones = new Map<string, string>();
+  const zoneOf = (zone: string | null) => {
+    if (!zone) return policy.teamTimeZone;
+    if (!zones.has(zone)) zones.set(zone, isTimeZone(zone) ? zone : policy.teamTimeZone);
+    return zones.get(zone)!;
+  };
   for (const id of options.contactIds) {
     const sends = recent.get(id) ?? { sentTimes: [], zone: null };
-    decisions.set(id, decideOne(policy, options, sends));
+    decisions.set(id, decideOne(policy, options, sends.sentTimes, zoneOf(sends.zone)));
   }
   return decisions;
 }
@@ -67,14 +74,14 @@ export async function decideSends(
 function decideOne(
   policy: SendPolicy,
   options: { channel: CampaignType; overCap: OverCapChoice; now: Date },
-  sends: RecentSends,
+  sentTimes: Date[],
+  zone: string,
 ): SendDecision {
   const rules = policy.rules.filter((r) => r.channel === options.channel);
   const quiet = policy.quietHours.find((q) => q.channel === options.channel);
-  const zone = sends.zone && isTimeZone(sends.zone) ? sends.zone : policy.teamTimeZone;
   const reasons: string[] = [];
   let until = options.now;
-  const hold = capHold(rules, sends.sentTimes, options.now);
+  const hold = capHold(rules, sentTimes, options.now);
   if (hold) {
     reasons.push(`frequency cap: ${describeRule(hold.rule)}`);
     until = hold.until;
