@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { action as frequencyAction, loader as frequencyPage } from "#app/routes/dashboard/settings-frequency.tsx";
+import * as frequencyRoute from "#app/routes/dashboard/settings-frequency.tsx";
 import { getDb } from "#db/database.ts";
 import { getFrequencySettings } from "#server/frequency/settings.ts";
 import { signedIn, teamWithRoles } from "../factories.ts";
 import { flashOf, formRequest, getRequest } from "../requests.ts";
+import { renderPage } from "../render-route.ts";
 import { serveDashboard } from "../serve-route.ts";
 
 const PAGE = "/dashboard/settings/frequency";
@@ -95,6 +97,29 @@ describe("the frequency caps and quiet hours page", () => {
     // Emptying every row removes them.
     expect((await save(user.cookie, EMPTY_FORM)).status).toBe(302);
     expect(await getFrequencySettings(getDb(), { teamId: user.teamId })).toMatchObject({ rules: [], quietHours: [] });
+  });
+
+  test("the page renders the saved rules and quiet hours; a Viewer sees it with the reason it cannot change it", async () => {
+    const user = await signedIn();
+    await save(user.cookie, {
+      ...EMPTY_FORM,
+      "rules[0].limit": "3",
+      "rules[0].window": "7",
+      "quietHours[1].from": "21:00",
+      "quietHours[1].to": "09:00",
+    });
+    const load = async () => page(user.cookie);
+    const owner = await renderPage(PAGE, frequencyRoute as never, load);
+    expect(owner.status).toBe(200);
+    expect(owner.text).toContain("Frequency caps and quiet hours");
+    expect(owner.html).toMatch(/name="rules\[0\]\.limit"[^>]*value="3"|value="3"[^>]*name="rules\[0\]\.limit"/);
+    expect(owner.html).toMatch(
+      /name="quietHours\[1\]\.from"[^>]*value="21:00"|value="21:00"[^>]*name="quietHours\[1\]\.from"/,
+    );
+    expect(owner.text).toContain("SMS: quiet from");
+    expect(owner.text).not.toContain("cannot change frequency caps");
+    const viewer = await renderPage(PAGE, frequencyRoute as never, load, "viewer");
+    expect(viewer.text).toContain("A Viewer cannot change frequency caps and quiet hours.");
   });
 
   test("each mistake is explained on its row's field and nothing is saved", async () => {

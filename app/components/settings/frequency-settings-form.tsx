@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { useAbility } from "#app/components/dashboard/use-ability.ts";
@@ -26,7 +26,7 @@ export function FrequencySettingsForm({ defaults, lastResult }: FrequencySetting
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(FrequencySettingsFormSchema),
+    // No constraint attributes: the schema drops blank rows in a transform, which Conform cannot read them from.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FrequencySettingsFormSchema }),
