@@ -43,6 +43,7 @@ import * as erasedContacts from "#migrations/2026-11-24T1395-erased-contacts.ts"
 import * as segmentErasures from "#migrations/2026-11-24T1430-segment-erasures.ts";
 import * as importTraceId from "#migrations/2026-11-24T1431-import-trace-id.ts";
 import * as journeys from "#migrations/2026-11-24T1455-journeys.ts";
+import * as frequencyCaps from "#migrations/2026-11-24T1480-frequency-caps.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1430-segment-erasures": segmentErasures,
   "2026-11-24T1431-import-trace-id": importTraceId,
   "2026-11-24T1455-journeys": journeys,
+  "2026-11-24T1480-frequency-caps": frequencyCaps,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -130,6 +130,7 @@ export interface Campaigns {
   conversionGoal: Json | null;
   createdAt: Generated<Timestamp>;
   id: string;
+  ignoreFrequencyCaps: Generated<boolean>;
   name: string;
   resolvedAt: Timestamp | null;
   scheduledAt: Timestamp | null;
@@ -314,6 +315,15 @@ export interface ExcludedRecipients {
   createdAt: Generated<Timestamp>;
   reason: string;
   teamId: string;
+}
+
+export interface FrequencySettings {
+  overCap: Generated<string>;
+  quietHours: Generated<Json>;
+  rules: Generated<Json>;
+  teamId: string;
+  timeZoneAttribute: string | null;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface ImportChunks {
@@ -645,6 +655,7 @@ export interface DB {
   eventRollupQueue: EventRollupQueue;
   events: Events;
   excludedRecipients: ExcludedRecipients;
+  frequencySettings: FrequencySettings;
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;

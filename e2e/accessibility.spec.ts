@@ -54,6 +54,7 @@ function teamPages(seed: Seeded): string[] {
     "/dashboard/search?q=Reader",
     "/dashboard/settings",
     "/dashboard/settings/channels",
+    "/dashboard/settings/frequency",
     "/dashboard/settings/api-keys",
     "/dashboard/settings/usage",
     "/dashboard/account",

@@ -29,6 +29,9 @@ const CampaignSchema = z.object({
   createdAt: TimestampSchema,
   segmentLinks: z.array(z.object({ segmentId: z.uuid(), segment: z.object({ name: z.string() }) })),
   conversionGoal: ConversionGoalSchema.nullable(),
+  ignoreFrequencyCaps: z
+    .boolean()
+    .describe("Sent whatever the team's frequency caps and quiet hours say, as for transactional notices."),
   analytics: z
     .object({
       sent: count,

@@ -27,6 +27,8 @@ export type CampaignView = {
   segmentLinks: { segmentId: string; segment: { name: string } }[];
   /** What counts as a conversion for this campaign (kept by server/analytics/attribute-conversions.ts), or null. */
   conversionGoal: ConversionGoal | null;
+  /** Sent whatever the team's frequency caps and quiet hours say; its messages do not count against them either. */
+  ignoreFrequencyCaps: boolean;
   /** The spec's { sent, opened, clicked }, with delivered, unsubscribed, bounced, failed and botOpened beside them. */
   analytics: CampaignAnalytics;
 };
@@ -54,6 +56,7 @@ function campaignQuery(db: Database, teamId: string) {
       "campaigns.scheduledAt",
       "campaigns.sentAt",
       "campaigns.createdAt",
+      "campaigns.ignoreFrequencyCaps",
       sql<ConversionGoal | null>`campaigns.conversion_goal`.as("conversionGoal"),
       (eb) =>
         eb
@@ -200,6 +203,7 @@ export async function createCampaign(
         ...columns,
         ...timing,
         conversionGoal: goalColumn(input.conversionGoal),
+        ignoreFrequencyCaps: input.ignoreFrequencyCaps ?? false,
       })
       .execute();
     await setCampaignSegments(trx, { teamId, campaignId: id, segmentIds: input.segmentIds });
@@ -240,6 +244,7 @@ export async function updateCampaign(
         ...columns,
         ...timing,
         ...(input.conversionGoal === undefined ? {} : { conversionGoal: goalColumn(input.conversionGoal) }),
+        ...(input.ignoreFrequencyCaps === undefined ? {} : { ignoreFrequencyCaps: input.ignoreFrequencyCaps }),
         updatedAt: new Date(),
       })
       .where("id", "=", current.id)

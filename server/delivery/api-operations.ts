@@ -21,7 +21,7 @@ const RecipientSchema = z.object({
   contactId: z.uuid(),
   name: z.string().nullable(),
   address: z.string(),
-  status: z.enum(["queued", "sending", "sent", "failed", "unknown", "delivered", "read", "bounced"]),
+  status: z.enum(["queued", "sending", "sent", "failed", "unknown", "skipped", "delivered", "read", "bounced"]),
   error: z.string().nullable(),
   sentAt: TimestampSchema.nullable(),
   openedAt: TimestampSchema.nullable(),

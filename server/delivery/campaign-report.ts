@@ -11,7 +11,8 @@ import { listRecipients, type RecipientOutcome, type RecipientRow } from "./reci
 export const REPORT_PAGE_SIZE = 50;
 
 /** The ledger's statuses. */
-export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown"] as const;
+/** The ledger's statuses; `skipped` is a message the team's frequency caps or quiet hours held back for good. */
+export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "unknown", "skipped"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export type ExcludedRow = { contactId: string; name: string | null; address: string | null; reason: ExclusionReason };
@@ -61,7 +62,7 @@ export async function campaignReport(
     }),
     excludedPage(db, campaign.id, options.excluded ?? {}),
   ]);
-  const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
+  const progress = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 };
   for (const row of counts) {
     const status = row.status as DeliveryStatus;
     progress[status] += Number(row.total);

@@ -8,15 +8,25 @@ import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-
  * clicked are a person's (a click counts as an open); machine hits count for neither
  * (docs/decisions/013). Failed leaves bounces out (they were sent; a bounce is its own
  * outcome), as the funnel counts them. Not opened: sent, not bounced, no person opened it.
+ * Held back: skipped by the team's frequency caps or quiet hours (the reason is the row's error).
  */
-export const RECIPIENT_OUTCOMES = ["opened", "clicked", "bounced", "unsubscribed", "failed", "not_opened"] as const;
+export const RECIPIENT_OUTCOMES = [
+  "opened",
+  "clicked",
+  "bounced",
+  "unsubscribed",
+  "failed",
+  "not_opened",
+  "held_back",
+] as const;
 export type RecipientOutcome = (typeof RECIPIENT_OUTCOMES)[number];
 
 /**
  * A recipient's status as the page shows it: the ledger's, told more precisely once the provider reported back or the
  * address bounced.
  */
-export type RecipientStatus = "queued" | "sending" | "sent" | "failed" | "unknown" | "delivered" | "read" | "bounced";
+export type RecipientStatus =
+  "queued" | "sending" | "sent" | "failed" | "unknown" | "skipped" | "delivered" | "read" | "bounced";
 
 export type RecipientRow = {
   contactId: string;
@@ -48,6 +58,7 @@ const LISTS: Record<RecipientOutcome | "all", { from: RawBuilder<unknown>; key: 
   failed: LEDGER,
   bounced: LEDGER,
   not_opened: LEDGER,
+  held_back: LEDGER,
   opened: ENGAGEMENT,
   clicked: ENGAGEMENT,
   unsubscribed: ENGAGEMENT,
@@ -65,6 +76,8 @@ function outcomeCondition(outcome: RecipientOutcome | "all", campaignId: string)
     case "not_opened":
       return sql`d.campaign_id = ${campaignId} and d.status = 'sent' and d.bounced_at is null
         and not exists (select from delivery_engagement o where o.delivery_id = d.id and o.opened_at is not null)`;
+    case "held_back":
+      return sql`d.campaign_id = ${campaignId} and d.status = 'skipped'`;
     case "opened":
     case "clicked":
     case "unsubscribed":

@@ -5,8 +5,11 @@ import type { SenderResolver } from "#server/channels/senders.ts";
 import { countMessageOutcome } from "#server/metrics/delivery-metrics.ts";
 import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
+import { holdsChannel } from "#server/frequency/decide.ts";
+import { getSendPolicy } from "#server/frequency/settings.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
+import { holdBackDeliveries } from "./frequency-hold.ts";
 import { notifyIfBulkRejected } from "#server/notifications/provider-rejections.ts";
 import { handOver } from "./handoff.ts";
 import {
@@ -35,6 +38,8 @@ export type ChunkWorker = {
   senders: SenderResolver;
   /** True once the worker is stopping: the chunk stops after the messages in flight. */
   stopping: () => boolean;
+  /** The time frequency caps and quiet hours are decided at; the real one unless a test sets it. */
+  now?: () => Date;
 };
 
 export class ChunkInterrupted extends Error {
@@ -67,6 +72,7 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
       "whatsappTemplate",
       "whatsappLanguage",
       "whatsappParameters",
+      "ignoreFrequencyCaps",
     ])
     .where("id", "=", job.campaignId)
     .executeTakeFirst();
@@ -85,6 +91,9 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
     messageId: (contactId) => messageIdFor({ campaignId: campaign.id, contactId, domain }),
     onlyReservedAddresses: await isDemoTeam(db, campaign.teamId),
   };
+  // A campaign that opts out, or a team with no rule for the channel, costs no extra statement per window.
+  const policy = campaign.ignoreFrequencyCaps ? null : await getSendPolicy(db, { teamId: campaign.teamId });
+  const holds = policy !== null && holdsChannel(policy, channel);
   const rate = settings.ratePerSecond[channel];
   // Under a rate limit a window is at most a second's worth, so sends stay evenly spread.
   const window = rate > 0 ? Math.max(1, Math.min(settings.window, Math.floor(rate))) : settings.window;
@@ -108,9 +117,20 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
           ratePerSecond: rate,
         });
         if (wait > 0) await sleep(wait);
-        const due = await readDueDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, after, limit: window });
-        after = due.at(-1)?.contactId ?? after;
-        return due;
+        // A window held back whole is not the chunk's end: read on until one has a message to send.
+        for (;;) {
+          const due = await readDueDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, after, limit: window });
+          after = due.at(-1)?.contactId ?? after;
+          if (!holds || due.length === 0) return due;
+          const free = await holdBackDeliveries(db, {
+            teamId: campaign.teamId,
+            channel,
+            policy,
+            due,
+            now: worker.now?.() ?? new Date(),
+          });
+          if (free.length > 0) return free;
+        }
       },
     });
   } finally {

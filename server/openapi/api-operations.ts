@@ -8,6 +8,7 @@ import { campaignsOperations } from "#server/campaigns/api-operations.ts";
 import { contactsOperations } from "#server/contacts/api-operations.ts";
 import { deliveryOperations } from "#server/delivery/api-operations.ts";
 import { trackingOperations } from "#server/events/api-operations.ts";
+import { frequencyOperations } from "#server/frequency/api-operations.ts";
 import { membersOperations } from "#server/members/api-operations.ts";
 import { privacyOperations } from "#server/privacy/api-operations.ts";
 import { segmentsOperations } from "#server/segments/api-operations.ts";
@@ -44,6 +45,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...analyticsOperations,
   ...writeKeysOperations,
   ...auditLogOperations,
+  ...frequencyOperations,
   ...trackingOperations,
   referenceOperation,
 ];

@@ -19,6 +19,11 @@ export const APP_PAGES: readonly AppPage[] = [
     path: "/dashboard/settings/channels",
     keywords: ["smtp", "twilio", "whatsapp", "providers", "email"],
   },
+  {
+    name: "Frequency caps and quiet hours",
+    path: "/dashboard/settings/frequency",
+    keywords: ["frequency", "quiet hours", "caps", "fatigue", "do not disturb"],
+  },
   { name: "API keys", path: "/dashboard/settings/api-keys", keywords: ["write keys", "tokens", "integration", "api"] },
 ];
 

@@ -36,6 +36,7 @@ const PERMISSIONS = {
   "channels.read": { roles: MARKETING, what: "see channel settings" },
   "channels.manage": { roles: MANAGING, what: "change channel settings" },
   "team-settings.manage": { roles: MANAGING, what: "change team settings" },
+  "frequency-settings.manage": { roles: MANAGING, what: "change frequency caps and quiet hours" },
   "members.manage": { roles: MANAGING, what: "manage members and invitations" },
   "owners.manage": { roles: OWNERS, what: "manage owners" },
   "audit-log.read": { roles: MANAGING, what: "see the audit log" },

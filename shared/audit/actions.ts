@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS = {
   "api-key.revoked": "API key revoked",
   "channel-settings.saved": "Channel settings saved",
   "team-settings.saved": "Team settings saved",
+  "frequency-settings.saved": "Frequency caps and quiet hours saved",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -112,6 +112,8 @@ export const CampaignInputSchema = z
   .object({
     ...baseFields,
     conversionGoal: ConversionGoalSchema.nullish(),
+    /** Sent whatever the team's frequency caps and quiet hours say (transactional notices); left out on PUT, it stays. */
+    ignoreFrequencyCaps: z.boolean({ error: "ignoreFrequencyCaps must be true or false" }).optional(),
     whatsapp: z
       .object(
         { template: whatsappTemplate, language: whatsappLanguage, parameters: whatsappParameters.default([]) },
@@ -150,6 +152,11 @@ export const CampaignFormSchema = z
       })
       .optional(),
     conversionGoal: ConversionGoalFormSchema,
+    // A checkbox: posted as "on" when ticked, absent when not.
+    ignoreFrequencyCaps: z
+      .literal("on", { error: "Tick the box or leave it empty" })
+      .optional()
+      .transform((value) => value === "on"),
     intent: z.enum(["save", "preview"]).default("save"),
     previewEmail: z.string().trim().max(320).optional(),
   })

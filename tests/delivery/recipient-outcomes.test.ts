@@ -34,6 +34,7 @@ describe("a campaign's recipients by outcome", () => {
       unsubscribed: ["unsubscribed"],
       failed: ["failed"],
       not_opened: ["machine", "quiet", "unsubscribed"],
+      held_back: [],
     };
     for (const outcome of RECIPIENT_OUTCOMES) {
       const response = await api(
@@ -75,7 +76,7 @@ describe("a campaign's recipients by outcome", () => {
     const badOutcome = await api(`/api/campaigns/${campaign.id}/recipients?outcome=read`, user.token, campaign.id);
     expect(badOutcome.status).toBe(400);
     expect((await badOutcome.json()).fields.outcome[0]).toContain(
-      "opened, clicked, bounced, unsubscribed, failed, not_opened",
+      "opened, clicked, bounced, unsubscribed, failed, not_opened, held_back",
     );
     const badLimit = await api(`/api/campaigns/${campaign.id}/recipients?limit=501`, user.token, campaign.id);
     expect(badLimit.status).toBe(400);
@@ -161,6 +162,7 @@ describe("a campaign's recipients by outcome", () => {
       bounced: "deliveries_bounced_contact_idx",
       failed: "deliveries_failed_contact_idx",
       not_opened: "deliveries_campaign_contact_key",
+      held_back: "deliveries_skipped_contact_idx",
     };
     for (const outcome of RECIPIENT_OUTCOMES) {
       const plan = await planOf((db) => listRecipients(db, { campaignId: campaign.id, outcome, limit: 50 }));

@@ -105,6 +105,14 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
   "DELETE /api/write-keys/{id}": (team) => ({ params: { id: team.spareWriteKeyId } }),
   "GET /api/audit-log": () => ({ query: { limit: "5" } }),
   "GET /api/audit-log.csv": () => ({ query: { action: "invitation.sent" } }),
+  "GET /api/settings/frequency": () => ({}),
+  "PUT /api/settings/frequency": () => ({
+    body: {
+      rules: [{ channel: "EMAIL", limit: 3, window: 7, unit: "days" }],
+      quietHours: [{ channel: "SMS", from: "21:00", to: "09:00" }],
+      timeZoneAttribute: "timezone",
+    },
+  }),
   "POST /v1/track": () => ({ body: { userId: "u1", event: "Signed In", properties: { plan: "pro" } } }),
   "POST /v1/identify": () => ({ body: { userId: "u1", traits: { email: "u1@murmur.test" } } }),
   "POST /v1/page": () => ({ body: { anonymousId: "a1", name: "Pricing" } }),
@@ -169,6 +177,7 @@ export const FORBIDDEN_CALLS: Record<string, (team: SeededTeam) => RefusedCall> 
   ),
   "GET /api/audit-log": byTheViewer("GET /api/audit-log", "see the audit log"),
   "GET /api/audit-log.csv": byTheViewer("GET /api/audit-log.csv", "see the audit log"),
+  "PUT /api/settings/frequency": byTheViewer("PUT /api/settings/frequency", "change frequency caps and quiet hours"),
   "DELETE /api/contacts": byTheViewer("DELETE /api/contacts", "change contacts"),
   "DELETE /api/contacts/{id}": byTheViewer("DELETE /api/contacts/{id}", "change contacts"),
   "GET /api/contacts/{id}/export": byTheViewer("GET /api/contacts/{id}/export", "change contacts"),

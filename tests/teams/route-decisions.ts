@@ -87,6 +87,7 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/dashboard/settings": { GET: "team.read", POST: "team-settings.manage" },
   // Everyone sees the providers (a Viewer without their secrets); managers change them.
   "/dashboard/settings/channels": { GET: "team.read", POST: "channels.manage" },
+  "/dashboard/settings/frequency": { GET: "team.read", POST: "frequency-settings.manage" },
   // Everyone sees who is in the team; inviting, changing and removing are managers'
   // (removing oneself is leaving, anyone's: the domain lets it through before the check).
   "/dashboard/settings/members": { GET: "team.read", POST: "members.manage" },
@@ -125,6 +126,7 @@ export const ROUTE_DECISIONS: Record<string, Partial<Record<Method, RouteDecisio
   "/api/invitations/:id": { DELETE: "members.manage" },
   "/api/invitations/:id/resend": { POST: "members.manage" },
   "/api/audit-log": { GET: "audit-log.read" },
+  "/api/settings/frequency": { GET: "team.read", PUT: "frequency-settings.manage" },
   "/api/audit-log.csv": { GET: "audit-log.read" },
   "/api/contacts": { GET: "team.read", DELETE: "contacts.write" },
   "/api/contacts/:id": { DELETE: "contacts.write" },

@@ -36,6 +36,8 @@ export type CampaignFormDefaults = {
     revenueProperty: string;
     properties: { property: string; operator: string; value: string }[];
   };
+  /** Ticked: sent whatever the team's frequency caps and quiet hours say. */
+  ignoreFrequencyCaps: boolean;
   /** Whom Preview renders for; empty means the team's oldest contact. */
   previewEmail?: string;
 };
@@ -132,6 +134,22 @@ export function CampaignForm({
         errors={fields.segmentIds.errors}
       />
       <ConversionGoalFields meta={fields.conversionGoal} />
+      <div className="flex flex-col gap-1 rounded-md border p-3">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            name={fields.ignoreFrequencyCaps.name}
+            defaultChecked={fields.ignoreFrequencyCaps.initialValue === "on"}
+            aria-describedby={fields.ignoreFrequencyCaps.descriptionId}
+            className="size-4 accent-primary"
+          />
+          Ignore frequency caps and quiet hours
+        </label>
+        <p id={fields.ignoreFrequencyCaps.descriptionId} className="text-sm text-muted-foreground">
+          For transactional notices: every recipient gets it at once, and it does not count against their caps.
+        </p>
+        <FieldError id={fields.ignoreFrequencyCaps.errorId} errors={fields.ignoreFrequencyCaps.errors} />
+      </div>
       <Field
         label="Preview as (contact email)"
         className="rounded-md border p-3"

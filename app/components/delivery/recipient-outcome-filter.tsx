@@ -11,6 +11,7 @@ export const OUTCOME_LABELS: Record<RecipientOutcome, string> = {
   unsubscribed: "Unsubscribed",
   failed: "Failed",
   not_opened: "Not opened",
+  held_back: "Held back by frequency cap",
 };
 
 /**

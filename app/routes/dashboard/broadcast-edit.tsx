@@ -39,6 +39,7 @@ export const loader = mapRefusals(async ({ params, context }: Route.LoaderArgs) 
       segmentIds: campaign.segmentLinks.map((link) => link.segmentId),
       scheduledTime: campaign.state === "SCHEDULED" && campaign.scheduledAt ? campaign.scheduledAt.toISOString() : "",
       conversionGoal: goalFormDefaults(campaign.conversionGoal),
+      ignoreFrequencyCaps: campaign.ignoreFrequencyCaps,
     },
     segments: segments.map(({ id, name }) => ({ id, name })),
   };

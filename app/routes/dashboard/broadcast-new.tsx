@@ -40,6 +40,7 @@ const NEW_CAMPAIGN: CampaignFormDefaults = {
   segmentIds: [],
   scheduledTime: "",
   conversionGoal: goalFormDefaults(null),
+  ignoreFrequencyCaps: false,
 };
 
 export default function NewCampaign({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/broadcast";
 import { mapRefusals } from "#app/http/map-refusals.ts";
 import { CampaignTimelineChart } from "#app/components/analytics/campaign-timeline-chart.tsx";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
-import { REASON_LABELS } from "#app/components/delivery/labels.ts";
+import { REASON_LABELS, recipientStatusLabel } from "#app/components/delivery/labels.ts";
 import { BROADCASTS_PATH, countFormat, formatDateTime } from "#app/components/broadcasts/format.ts";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { KeysetPager } from "#app/components/keyset-pager.tsx";
@@ -116,7 +116,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
     outcome,
     timeline,
   } = loaderData;
-  const final = progress.sent + progress.failed + progress.unknown;
+  const final = progress.sent + progress.failed + progress.unknown + progress.skipped;
   const excludedTotal = Object.values(excluded).reduce((sum, n) => sum + n, 0);
 
   return (
@@ -163,6 +163,7 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
                 ["Sent", progress.sent],
                 ["Failed", progress.failed],
                 ["Unknown outcome", progress.unknown],
+                ["Held back by frequency cap", progress.skipped],
               ]}
             />
           </CardContent>
@@ -237,9 +238,15 @@ export default function Broadcast({ loaderData }: Route.ComponentProps) {
                         </Link>
                         {row.name ? <span className="block text-muted-foreground">{row.name}</span> : null}
                       </td>
-                      <td className="py-2">{row.status}</td>
+                      <td className="py-2">{recipientStatusLabel(row)}</td>
                       <td className="py-2">{row.sentAt ? formatDateTime(row.sentAt, timeZone) : ""}</td>
-                      <td className="py-2 text-destructive">{row.error ?? ""}</td>
+                      <td
+                        className={
+                          row.status === "skipped" || row.status === "queued" ? "py-2" : "py-2 text-destructive"
+                        }
+                      >
+                        {row.error ?? ""}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

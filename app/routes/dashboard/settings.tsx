@@ -119,6 +119,21 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <Card>
           <CardHeader>
             <CardTitle as="h2" className="text-lg">
+              Frequency caps and quiet hours
+            </CardTitle>
+            <CardDescription>
+              How many marketing messages a contact gets per channel, and the hours they get none.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/dashboard/settings/frequency" className="text-sm font-medium underline underline-offset-4">
+              Manage frequency caps
+            </Link>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">
               API keys
             </CardTitle>
             <CardDescription>
