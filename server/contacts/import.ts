@@ -10,6 +10,7 @@ import type { WaitClock } from "#server/wait-clock.ts";
 import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { leaveOutErasedContacts } from "./import-erased.ts";
+import { wakeSearchIndexers } from "./search-indexer.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
@@ -218,6 +219,8 @@ export async function importChunk(
       { chunkIndex: options.chunkIndex, waitMs, clock: options.clock },
     ),
   );
+  // The chunk's contacts go into the search index now, alongside the next chunk, rather than at the indexer's next look.
+  if (applied.imported + applied.updated > 0) wakeSearchIndexers();
   // After the chunk's transaction, not before: the next chunk, waiting for the
   // import's row lock, then need not wait for an ANALYZE as well.
   await keepContactStatisticsCurrent(db, options.teamId);
@@ -256,6 +259,8 @@ export async function finishImport(
     .where("status", "=", "running")
     .returning(["id", "status", "segmentId", "rowsReceived", "imported", "updated", "skipped"])
     .executeTakeFirst();
+  // What the indexers have not yet taken of this import, they take now with every lane.
+  if (row) wakeSearchIndexers({ importEnded: true });
   if (row && options.access) {
     const { id, status, rowsReceived, imported, updated, skipped } = row;
     await recordAudit(db, {
