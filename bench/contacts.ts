@@ -2,7 +2,8 @@
 // team with 1,000,000 contacts: the first page, a deep page (keyset cursor half way)
 // and a search, each under 20 concurrent clients; and the top bar's search. Prints latency percentiles as JSON.
 // Usage: npm run build && node bench/contacts.ts [--contacts N] [--requests N] [--port N] [--only
-// htmlSearch,apiSearch,topBarSearch]
+// htmlSearch,apiSearch,topBarSearch]. --contacts 100000 runs it smaller (the default is 1,000,000); searchP95Ms
+// gathers the searches' p95.
 import http from "node:http";
 import pg from "pg";
 import { encodeCursor } from "#server/keyset-cursor.ts";
@@ -148,9 +149,22 @@ async function main() {
       while (performance.now() - warmUpStarted < 5_000);
       results[name] = await measure(url, headers, app.cpuSeconds);
     }
+    // The searches' p95 in one place, against the target: the Contacts search (API and page) and the top bar's.
+    const searchP95Ms = Object.fromEntries(
+      Object.entries(results)
+        .filter(([name]) => /search/i.test(name))
+        .map(([name, result]) => [name, (result as { p95Ms: number }).p95Ms]),
+    );
     console.log(
       JSON.stringify(
-        { benchmark: "contacts", contacts: CONTACTS, clients: CLIENTS, results, targets: { p95Ms: 100 } },
+        {
+          benchmark: "contacts",
+          contacts: CONTACTS,
+          clients: CLIENTS,
+          searchP95Ms,
+          results,
+          targets: { p95Ms: 100 },
+        },
         null,
         2,
       ),

@@ -196,6 +196,11 @@ async function main() {
     app.resetPeakRss();
     const searchIndexCatchUpSeconds = await waitForSearchIndex(app.databaseUrl);
     const catchUpRss = app.peakRss();
+    const cpuCaughtUp = app.cpuSeconds();
+    const searchIndexCatchUpCpuSeconds = {
+      server: round(cpuCaughtUp.server - cpuAfter.server),
+      postgres: round(cpuCaughtUp.postgres - cpuAfter.postgres),
+    };
 
     const copyRows = await writeCopyFile(file, copyFile);
     const copySeconds = await copyBaseline(app.databaseUrl, copyFile);
@@ -220,6 +225,8 @@ async function main() {
           peakRss: { duringImport: importRss, duringSearchIndexCatchUp: catchUpRss },
           // Where the import's time went, in CPU seconds (the bench client shares the machine's cores).
           importCpuSeconds,
+          // The indexer's work left after the last chunk (the import's CPU figures include what it did meanwhile).
+          searchIndexCatchUpCpuSeconds,
           totals,
           definitions: {
             importSeconds:

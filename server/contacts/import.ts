@@ -11,6 +11,7 @@ import type { WaitClock } from "#server/wait-clock.ts";
 import { afterPreviousChunk, PREVIOUS_CHUNK_WAIT_MS, PreviousChunkPending } from "./chunk-order.ts";
 import { type IncomingContact, prepareRows, type SkippedRow } from "./import-rows.ts";
 import { leaveOutErasedContacts } from "./import-erased.ts";
+import { wakeSearchIndexers } from "./search-indexer.ts";
 import { keepContactStatisticsCurrent } from "./table-statistics.ts";
 import { prepareChunk, upsertContacts } from "./upsert-contacts.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
@@ -231,6 +232,8 @@ export async function importChunk(
       { chunkIndex: options.chunkIndex, waitMs, clock: options.clock },
     ),
   );
+  // The chunk's contacts go into the search index now, alongside the next chunk, rather than at the indexer's next look.
+  if (applied.imported + applied.updated > 0) wakeSearchIndexers();
   // After the chunk's transaction, not before: the next chunk, waiting for the
   // import's row lock, then need not wait for an ANALYZE as well.
   await keepContactStatisticsCurrent(db, options.teamId);
@@ -284,6 +287,8 @@ export async function finishImport(
     const { traceId, id, status, imported, updated, skipped } = row;
     log.info({ traceId, importId: id, status, imported, updated, skipped }, "import finished");
   }
+  // What the indexers have not yet taken of this import, they take now with every lane.
+  if (row) wakeSearchIndexers({ importEnded: true });
   if (row && options.access) {
     const { id, status, rowsReceived, imported, updated, skipped } = row;
     await recordAudit(db, {

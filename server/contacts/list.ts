@@ -3,7 +3,7 @@ import type { Database } from "#db/database.ts";
 import { executePrepared } from "#db/prepared-statements.ts";
 import { type Cursor, decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
 import { type ContactFilter, type HasPhone, searchPattern, whereContactFilter } from "./filter.ts";
-import { searchConditions, searchSource } from "./search.ts";
+import { searchConditions, searchSource, searchSourceConditions } from "./search.ts";
 
 export const CONTACTS_PAGE_SIZE = 50;
 /** Filtered totals are counted up to here; past it the list says "1,000+". */
@@ -125,7 +125,7 @@ async function indexedPage(db: Database, filter: ContactFilter, pattern: string,
   const result = await sql<PageRow>`
     select c.id, c.name, c.email, c.phone, c.created_at as "createdAt", c.created_at::text as "createdAtText"
     from ${searchSource(filter.teamId, pattern)}
-    where ${searchConditions(filter, pattern, after)}
+    where ${searchSourceConditions(filter, pattern, after)}
     order by c.created_at desc, c.id desc limit ${take}
   `.execute(db);
   return result.rows;
@@ -138,7 +138,7 @@ export async function countContacts(db: Database, filter: ContactFilter): Promis
     const result = await sql<{ total: number }>`
       select count(*)::int as total from (
         select 1 from ${searchSource(filter.teamId, pattern)}
-        where ${searchConditions(filter, pattern, null)} limit ${COUNT_CAP + 1}
+        where ${searchSourceConditions(filter, pattern, null)} limit ${COUNT_CAP + 1}
       ) matches
     `.execute(db);
     return capTotal(result.rows[0]?.total ?? 0);
@@ -172,7 +172,7 @@ export async function contactsPage(
     with m as materialized (
       select c.id, c.name, c.email, c.phone, c.created_at
       from ${searchSource(options.teamId, pattern)}
-      where ${searchConditions(options, pattern, null)}
+      where ${searchSourceConditions(options, pattern, null)}
       limit ${COUNT_CAP + 1}
     )
     select p.id, p.name, p.email, p.phone, p.created_at as "createdAt", p.created_at::text as "createdAtText", t.total

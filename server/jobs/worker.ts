@@ -9,7 +9,7 @@ import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
 import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
 import { registerDemoExpiry } from "#server/demo/demo-jobs.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
-import { startSearchIndexer } from "#server/contacts/search-index.ts";
+import { startSearchIndexer } from "#server/contacts/search-indexer.ts";
 import { log } from "#server/log.ts";
 import { registerSegmentErasures } from "#server/privacy/segment-erasure-jobs.ts";
 import {

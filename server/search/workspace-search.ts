@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { searchPattern } from "#server/contacts/filter.ts";
-import { searchConditions, searchSource } from "#server/contacts/search.ts";
+import { searchConditions, searchSource, searchSourceConditions } from "#server/contacts/search.ts";
 import { AppError } from "#server/errors.ts";
 import { findAppPages } from "./app-pages.ts";
 import { foldAccents, foldAccentsSql } from "#server/contacts/fold-accents.ts";
@@ -103,7 +103,7 @@ async function findContactsAnywhere(
 ): Promise<ContactRow[]> {
   const result = await sql<ContactRow>`
     select c.id, c.name, c.email, c.phone from ${searchSource(teamId, pattern)}
-    where ${searchConditions({ teamId }, pattern, null)}
+    where ${searchSourceConditions({ teamId }, pattern, null)}
     limit ${limit}
   `.execute(db);
   return result.rows;
