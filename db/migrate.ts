@@ -40,6 +40,7 @@ import * as notifications from "#migrations/2026-11-24T1360-notifications.ts";
 import * as demoTeamsAndOnboarding from "#migrations/2026-11-24T1370-demo-teams-and-onboarding.ts";
 import * as campaignTraceId from "#migrations/2026-11-24T1390-campaign-trace-id.ts";
 import * as erasedContacts from "#migrations/2026-11-24T1395-erased-contacts.ts";
+import * as eventsByMonth from "#migrations/2026-11-24T1420-events-by-month.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1370-demo-teams-and-onboarding": demoTeamsAndOnboarding,
   "2026-11-24T1390-campaign-trace-id": campaignTraceId,
   "2026-11-24T1395-erased-contacts": erasedContacts,
+  "2026-11-24T1420-events-by-month": eventsByMonth,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */
