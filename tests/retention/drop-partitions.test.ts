@@ -1,31 +1,13 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { type Database, getDb } from "#db/database.ts";
+import { getDb } from "#db/database.ts";
 import { dropUnkeptEventPartitions } from "#server/retention/drop-event-partitions.ts";
 import { createEventPartitionsAhead, listEventPartitions } from "#server/retention/event-partitions.ts";
 import { createUser } from "../factories.ts";
+import { thenRollBack } from "./roll-back.ts";
 import { trackAt } from "./stored-events.ts";
 
 const NOW = new Date("2043-03-15T00:00:00Z");
-
-class RolledBack extends Error {}
-
-/**
- * Runs `body` in a transaction that is then rolled back: whether a partition may be
- * dropped depends on every team in the database, and other tests' teams live there too.
- */
-async function thenRollBack(body: (trx: Database) => Promise<void>) {
-  try {
-    await getDb()
-      .transaction()
-      .execute(async (trx) => {
-        await body(trx);
-        throw new RolledBack();
-      });
-  } catch (error) {
-    if (!(error instanceof RolledBack)) throw error;
-  }
-}
 
 describe("whole month partitions", () => {
   test("are dropped when every team keeps fewer months than their age; the month the oldest cutoff falls in stays", async () => {
