@@ -12,9 +12,10 @@ import { queueEventRollup } from "#server/analytics/roll-events.ts";
  * messageId already stored skipped, and event names not yet known added to the
  * team's list, and the named events queued for the analytics rollups (counted by the
  * worker, not here). A messageId is stored once per team for as long as
- * `event_message_ids` keeps it (the dedup window, decision 010); the events table itself
- * is partitioned by month and cannot hold that unique key. Contacts this process has lately found for a userId are passed
- * in; the statement looks up the others and answers them, to be remembered.
+ * `event_message_ids` keeps it (the dedup window, decision 010): the events table is
+ * partitioned by month and cannot hold that unique key. Contacts this process has
+ * lately found for a userId are passed in; the statement looks up the others and
+ * answers them, to be remembered.
  */
 export async function insertEvents(
   db: Database,
@@ -40,7 +41,11 @@ export async function insertEvents(
   };
   // The dedup table takes each messageId once; a batch naming one twice keeps its first.
   const seen = new Set<string>();
-  const firsts = messages.filter((m) => !seen.has(m.messageId) && seen.add(m.messageId));
+  const firsts = messages.filter((m) => {
+    if (seen.has(m.messageId)) return false;
+    seen.add(m.messageId);
+    return true;
+  });
   // Absent keys read as null and make a shorter document than explicit nulls.
   const rows = firsts.map((m) => ({
     id: m.id,
