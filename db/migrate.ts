@@ -40,6 +40,7 @@ import * as notifications from "#migrations/2026-11-24T1360-notifications.ts";
 import * as demoTeamsAndOnboarding from "#migrations/2026-11-24T1370-demo-teams-and-onboarding.ts";
 import * as campaignTraceId from "#migrations/2026-11-24T1390-campaign-trace-id.ts";
 import * as erasedContacts from "#migrations/2026-11-24T1395-erased-contacts.ts";
+import * as eventsByMonth from "#migrations/2026-11-24T1420-events-by-month.ts";
 import * as segmentErasures from "#migrations/2026-11-24T1430-segment-erasures.ts";
 import * as importTraceId from "#migrations/2026-11-24T1431-import-trace-id.ts";
 import * as journeys from "#migrations/2026-11-24T1455-journeys.ts";
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1370-demo-teams-and-onboarding": demoTeamsAndOnboarding,
   "2026-11-24T1390-campaign-trace-id": campaignTraceId,
   "2026-11-24T1395-erased-contacts": erasedContacts,
+  "2026-11-24T1420-events-by-month": eventsByMonth,
   "2026-11-24T1430-segment-erasures": segmentErasures,
   "2026-11-24T1431-import-trace-id": importTraceId,
   "2026-11-24T1455-journeys": journeys,

@@ -270,6 +270,12 @@ export interface ErasedAddresses {
   teamId: string;
 }
 
+export interface EventMessageIds {
+  messageId: string;
+  receivedAt: Timestamp;
+  teamId: string;
+}
+
 export interface EventNames {
   firstSeenAt: Generated<Timestamp>;
   name: string;
@@ -591,6 +597,7 @@ export interface TeamMembers {
 
 export interface Teams {
   createdAt: Generated<Timestamp>;
+  eventRetentionMonths: number | null;
   id: string;
   isDemo: Generated<boolean>;
   name: string;
@@ -650,6 +657,7 @@ export interface DB {
   deliveryEngagement: DeliveryEngagement;
   engagementEvents: EngagementEvents;
   erasedAddresses: ErasedAddresses;
+  eventMessageIds: EventMessageIds;
   eventNames: EventNames;
   eventPeopleDays: EventPeopleDays;
   eventRollupQueue: EventRollupQueue;

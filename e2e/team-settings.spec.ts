@@ -48,3 +48,17 @@ test("a postal address that is too long is explained on its field", async ({ pag
   await page.getByRole("button", { name: "Save team settings" }).click();
   await expect(page.getByText("The postal address must be at most 500 characters")).toBeVisible();
 });
+
+test("Keep product events is forever for a new team; a number of months chosen is saved and shown", async ({
+  page,
+}) => {
+  await page.goto("/dashboard/settings");
+  await expect(page.getByLabel("Keep product events")).toHaveValue("forever");
+  await page.getByLabel("Keep product events").selectOption({ label: "13 months" });
+  await page.getByRole("button", { name: "Save team settings" }).click();
+
+  await expect(notifications(page).getByText("Team settings saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Keep product events")).toHaveValue("13");
+  await expect(page.getByText("Older events are deleted daily")).toBeVisible();
+});

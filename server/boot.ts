@@ -8,6 +8,7 @@ import { type Env, parseEnv } from "./env.ts";
 import type { Worker } from "./jobs/worker.ts";
 import { log } from "./log.ts";
 import { segmentCountSettingsFromEnv } from "./segments/recount-jobs.ts";
+import { retentionSettingsFromEnv } from "./retention/settings.ts";
 import { getTrackingKey } from "./tracking/key.ts";
 
 export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void> };
@@ -44,6 +45,7 @@ export async function boot(): Promise<Murmur> {
       db: getDb(),
       delivery: deliverySettingsFromEnv(env),
       segmentCounts: segmentCountSettingsFromEnv(env),
+      retention: retentionSettingsFromEnv(env),
     });
   }
 

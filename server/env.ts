@@ -15,6 +15,15 @@ const usageLimit = z.coerce
   .min(1, "must be a whole number, 1 or more (leave it unset for no limit)")
   .optional();
 
+/** Days an operator's retention rule keeps rows: a whole number, 0 for forever. */
+const retentionDays = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a whole number of days, 0 to keep forever" })
+    .int("must be a whole number of days, 0 to keep forever")
+    .min(0, "must be a whole number of days, 0 to keep forever")
+    .max(36_500, "must be at most 36500 days (100 years); 0 keeps forever")
+    .default(fallback);
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -99,6 +108,12 @@ const EnvSchema = z
     MURMUR_LIMIT_SMS_PER_MONTH: usageLimit,
     MURMUR_LIMIT_WHATSAPP_PER_MONTH: usageLimit,
     MURMUR_LIMIT_STORAGE_MB: usageLimit,
+    // Retention of data that is not a team's own record (a team chooses how long it keeps its
+    // product events in Team Settings); 0 keeps forever. Defaults in server/retention/settings.ts.
+    ENGAGEMENT_RETENTION_DAYS: retentionDays(730),
+    OUTBOX_RETENTION_DAYS: retentionDays(90),
+    EVENT_DEDUP_DAYS: retentionDays(30),
+    JOB_HISTORY_DAYS: retentionDays(7),
     ALLOW_PRIVATE_SMTP: z
       .enum(["0", "1", "true", "false"], { error: "must be 1 (allow) or 0 (refuse)" })
       .default("0")

@@ -14,12 +14,14 @@ const DELETE_BATCH = 5000;
  * Each batch commits on its own: an interrupted delete is finished by running it again.
  */
 export async function deleteTeamData(db: Database, options: { teamId: string }): Promise<void> {
+  // Plain tables only (relkind 'r'), partitions included: a partitioned table (events) is
+  // emptied through its partitions, because a ctid names a row only within one of them.
   const { rows: tables } = await sql<{ table: string }>`
-    select c.table_name as table from information_schema.columns c
-    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = current_schema() and c.column_name = 'team_id' and t.table_type = 'BASE TABLE'
-      and c.table_name <> 'teams'
-    order by c.table_name
+    select c.relname as table from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = c.oid and a.attname = 'team_id' and not a.attisdropped
+    where n.nspname = current_schema() and c.relkind = 'r' and c.relname <> 'teams'
+    order by c.relname
   `.execute(db);
   for (const { table } of tables) {
     const ref = sql.table(table);

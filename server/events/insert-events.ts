@@ -11,8 +11,11 @@ import { queueEventRollup } from "#server/analytics/roll-events.ts";
  * external id is the userId, else the contact an anonymousId was linked to), a
  * messageId already stored skipped, and event names not yet known added to the
  * team's list, and the named events queued for the analytics rollups (counted by the
- * worker, not here). Contacts this process has lately found for a userId are passed
- * in; the statement looks up the others and answers them, to be remembered.
+ * worker, not here). A messageId is stored once per team for as long as
+ * `event_message_ids` keeps it (the dedup window, decision 010): the events table is
+ * partitioned by month and cannot hold that unique key. Contacts this process has
+ * lately found for a userId are passed in; the statement looks up the others and
+ * answers them, to be remembered.
  */
 export async function insertEvents(
   db: Database,
@@ -36,8 +39,15 @@ export async function insertEvents(
     if (!known) lookedUp.add(m.userId);
     return known;
   };
+  // The dedup table takes each messageId once; a batch naming one twice keeps its first.
+  const seen = new Set<string>();
+  const firsts = messages.filter((m) => {
+    if (seen.has(m.messageId)) return false;
+    seen.add(m.messageId);
+    return true;
+  });
   // Absent keys read as null and make a shorter document than explicit nulls.
-  const rows = messages.map((m) => ({
+  const rows = firsts.map((m) => ({
     id: m.id,
     contact_id: contactFor(m),
     type: m.type,
@@ -64,6 +74,12 @@ export async function insertEvents(
         properties jsonb, context jsonb, message_id text, occurred_at timestamptz
       )
     ),
+    fresh as (
+      insert into event_message_ids (team_id, message_id, received_at)
+      select ${teamId}, message_id, ${options.receivedAt} from input
+      on conflict (team_id, message_id) do nothing
+      returning message_id
+    ),
     stored as (
       insert into events (id, team_id, contact_id, type, name, user_id, anonymous_id, properties, context, message_id, occurred_at, received_at)
       select i.id, ${teamId},
@@ -74,8 +90,8 @@ export async function insertEvents(
         ),
         i.type, i.name, i.user_id, i.anonymous_id, i.properties, i.context, i.message_id, i.occurred_at, ${options.receivedAt}
       from input i
+      join fresh f on f.message_id = i.message_id
       left join contact_aliases a on a.team_id = ${teamId} and a.anonymous_id = i.anonymous_id
-      on conflict (team_id, message_id) do nothing
       returning id, user_id, contact_id, name, occurred_at, properties
     ),
     ${queueEventRollup(teamId)}${

@@ -12,6 +12,10 @@ import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { startSearchIndexer } from "#server/contacts/search-indexer.ts";
 import { log } from "#server/log.ts";
 import { registerSegmentErasures } from "#server/privacy/segment-erasure-jobs.ts";
+import { registerRetentionJobs } from "#server/retention/jobs.ts";
+import { type RetentionSettings, retentionSettingsFromEnv } from "#server/retention/settings.ts";
+import { parseEnv } from "#server/env.ts";
+import { applyJobHistoryRetention } from "./job-history.ts";
 import {
   DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS,
   registerSegmentRecounts,
@@ -26,6 +30,8 @@ export type WorkerOptions = {
   delivery: DeliverySettings;
   /** When segments are recounted; the defaults unless the environment or a test says otherwise. */
   segmentCounts?: SegmentCountSettings;
+  /** How long data is kept; the environment's (server/env.ts defaults) unless a test says otherwise. */
+  retention?: RetentionSettings;
   /** Where messages go; the team's configured providers unless a benchmark or test says otherwise. */
   senders?: SenderResolver;
 };
@@ -63,6 +69,10 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
       segmentCountSettingsFromEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS }),
   });
   const segmentErasures = await registerSegmentErasures(boss, { db: options.db });
+  const retention = options.retention ?? retentionSettingsFromEnv(parseEnv({}));
+  await registerRetentionJobs(boss, { db: options.db, settings: retention });
+  // Last: it reaches every queue registered above.
+  await applyJobHistoryRetention(boss, { days: retention.jobHistoryDays });
   log.info({ owner }, "worker started");
   // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
   const searchIndexer = startSearchIndexer(options.db);

@@ -11,12 +11,17 @@ export type TeamRows = { contacts: number; events: number; deliveries: number };
  * are left out: they are a rounding error beside these three.
  */
 export async function estimateTeamStorage(db: Database, rows: TeamRows): Promise<number> {
+  // A partitioned table (events) has no storage or statistics of its own: its partitions
+  // do, so sizes and row counts are summed over the table and its partitions.
   const { rows: sizes } = await sql<{ table: keyof TeamRows; bytesPerRow: number }>`
     select c.relname as "table",
-           pg_total_relation_size(c.oid)::float8 / greatest(c.reltuples, 1)::float8 as "bytesPerRow"
+           sum(pg_total_relation_size(k.oid))::float8 / greatest(sum(greatest(k.reltuples, 0)), 1)::float8
+             as "bytesPerRow"
     from pg_class c
+    join pg_class k on k.oid = c.oid or k.oid in (select i.inhrelid from pg_inherits i where i.inhparent = c.oid)
     where c.relkind in ('r', 'p') and c.relnamespace = 'public'::regnamespace
       and c.relname in ('contacts', 'events', 'deliveries')
+    group by c.relname
   `.execute(db);
   let bytes = 0;
   for (const { table, bytesPerRow } of sizes) bytes += bytesPerRow * rows[table];

@@ -6,7 +6,7 @@ import { getDb } from "#db/database.ts";
 import { createCampaign, getCampaign } from "#server/campaigns/campaigns.ts";
 import { flashOf, formRequest, getRequest } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
-import { signedIn } from "../factories.ts";
+import { signedIn, teamWithRoles } from "../factories.ts";
 import { ownerAccess } from "../team-access.ts";
 
 const SETTINGS = "/dashboard/settings";
@@ -18,7 +18,7 @@ describe("the Team card of Settings", () => {
   test("a new team is in UTC with no address; saving shows 'Team settings saved' and the page shows the new values", async () => {
     const user = await signedIn();
     const before = await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json();
-    expect(before.team).toEqual({ timeZone: "UTC", postalAddress: "" });
+    expect(before.team).toEqual({ timeZone: "UTC", postalAddress: "", keepEvents: "forever" });
     expect(before.timeZones[0]).toBe("UTC");
     expect(before.timeZones).toContain("Asia/Tokyo");
 
@@ -31,7 +31,11 @@ describe("the Team card of Settings", () => {
     ]);
 
     const after = await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json();
-    expect(after.team).toEqual({ timeZone: "Asia/Tokyo", postalAddress: "Murmur Inc.\n1 Main Street\nSpringfield" });
+    expect(after.team).toEqual({
+      timeZone: "Asia/Tokyo",
+      postalAddress: "Murmur Inc.\n1 Main Street\nSpringfield",
+      keepEvents: "forever",
+    });
 
     // An empty address clears it.
     await saveSettings(user.cookie, { timeZone: "Asia/Tokyo", postalAddress: "  " });
@@ -63,7 +67,49 @@ describe("the Team card of Settings", () => {
     const other = await signedIn();
     await saveSettings(user.cookie, { timeZone: "Europe/Paris", postalAddress: "1 rue de Rivoli" });
     const theirs = await (await serveDashboard(settingsPage, getRequest(SETTINGS, other.cookie))).json();
-    expect(theirs.team).toEqual({ timeZone: "UTC", postalAddress: "" });
+    expect(theirs.team).toEqual({ timeZone: "UTC", postalAddress: "", keepEvents: "forever" });
+  });
+});
+
+describe("Keep product events", () => {
+  test("a number of months is saved and shown; forever again keeps every event", async () => {
+    const user = await signedIn();
+    const response = await saveSettings(user.cookie, { timeZone: "UTC", postalAddress: "", keepEvents: "13" });
+    expect(response.status).toBe(302);
+    const page = await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json();
+    expect(page.team.keepEvents).toBe("13");
+
+    await saveSettings(user.cookie, { timeZone: "UTC", postalAddress: "", keepEvents: "forever" });
+    const again = await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json();
+    expect(again.team.keepEvents).toBe("forever");
+  });
+
+  test("anything but forever or 1 to 1200 months is explained on its field and nothing is saved", async () => {
+    const user = await signedIn();
+    await saveSettings(user.cookie, { timeZone: "UTC", postalAddress: "", keepEvents: "24" });
+    for (const keepEvents of ["0", "1201", "-3", "a year", "6.5"]) {
+      const response = await saveSettings(user.cookie, { timeZone: "UTC", postalAddress: "", keepEvents });
+      expect(response.status).toBe(400);
+      expect((await response.json()).result.error).toEqual({
+        keepEvents: ["Choose forever or a number of months from 1 to 1200"],
+      });
+    }
+    const page = await (await serveDashboard(settingsPage, getRequest(SETTINGS, user.cookie))).json();
+    expect(page.team.keepEvents).toBe("24");
+  });
+
+  test("an admin may change it, a marketer may not: 403, and the setting stays", async () => {
+    const { members } = await teamWithRoles();
+    const saved = await saveSettings(members.admin.cookie, { timeZone: "UTC", postalAddress: "", keepEvents: "6" });
+    expect(saved.status).toBe(302);
+    const response = await saveSettings(members.marketer.cookie, {
+      timeZone: "UTC",
+      postalAddress: "",
+      keepEvents: "forever",
+    });
+    expect(response.status).toBe(403);
+    const page = await (await serveDashboard(settingsPage, getRequest(SETTINGS, members.owner.cookie))).json();
+    expect(page.team.keepEvents).toBe("6");
   });
 });
 

@@ -21,6 +21,10 @@ describe("parseEnv", () => {
       SIGNUPS_PER_IP_PER_HOUR: 10,
       TWILIO_BASE_URL: "https://api.twilio.com",
       WHATSAPP_BASE_URL: "https://graph.facebook.com",
+      ENGAGEMENT_RETENTION_DAYS: 730,
+      OUTBOX_RETENTION_DAYS: 90,
+      EVENT_DEDUP_DAYS: 30,
+      JOB_HISTORY_DAYS: 7,
       ALLOW_PRIVATE_SMTP: false,
     });
   });
@@ -70,6 +74,18 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: "5" })).toThrow(/SEGMENT_COUNT_MAX_AGE_SECONDS/);
     expect(() => parseEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: "ten minutes" })).toThrow(/SEGMENT_COUNT_MAX_AGE_SECONDS/);
     expect(() => parseEnv({ SEGMENT_COUNT_MAX_AGE_SECONDS: "604801" })).toThrow(/SEGMENT_COUNT_MAX_AGE_SECONDS/);
+  });
+
+  test("retention days take a whole number, 0 keeping forever; anything else is named", () => {
+    expect(parseEnv({ OUTBOX_RETENTION_DAYS: "0", JOB_HISTORY_DAYS: "14" })).toMatchObject({
+      OUTBOX_RETENTION_DAYS: 0,
+      JOB_HISTORY_DAYS: 14,
+    });
+    expect(() => parseEnv({ ENGAGEMENT_RETENTION_DAYS: "two years" })).toThrow(
+      /ENGAGEMENT_RETENTION_DAYS: must be a whole number of days, 0 to keep forever/,
+    );
+    expect(() => parseEnv({ EVENT_DEDUP_DAYS: "-1" })).toThrow(/EVENT_DEDUP_DAYS: must be a whole number of days/);
+    expect(() => parseEnv({ JOB_HISTORY_DAYS: "1.5" })).toThrow(/JOB_HISTORY_DAYS/);
   });
 
   test("a port out of range is refused", () => {

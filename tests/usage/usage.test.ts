@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import * as usagePage from "#app/routes/dashboard/settings-usage.tsx";
 import { getDb } from "#db/database.ts";
@@ -79,6 +80,20 @@ describe("a team's usage", () => {
     const one = await read(few.teamId);
     expect(one).toBeGreaterThan(0);
     expect(await read(many.teamId)).toBeCloseTo(one * 40, -1);
+  });
+
+  test("a team's events count toward its storage, sized from the month partitions that hold them", async () => {
+    const { teamId } = await createUser();
+    const read = async () => (await readTeamUsage(getDb(), { teamId, limits: NO_LIMITS })).storageBytes.used;
+    expect(await read()).toBe(0);
+    await trackAt(
+      teamId,
+      Array.from({ length: 20 }, (_, i) => `2026-03-${String(1 + i).padStart(2, "0")}T12:00:00Z`),
+    );
+    // The planner's row counts, which the estimate divides sizes by, as autovacuum would leave them.
+    await sql`analyze events`.execute(getDb());
+
+    expect(await read()).toBeGreaterThan(0);
   });
 });
 

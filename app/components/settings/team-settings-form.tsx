@@ -5,16 +5,19 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useAbility } from "#app/components/dashboard/use-ability.ts";
 import { FieldError } from "#app/components/ui/field-error.tsx";
 import { SelectField, TextareaField } from "#app/components/forms/field.tsx";
-import { TeamSettingsSchema } from "#shared/teams/schemas.ts";
+import { KEEP_EVENTS_MONTHS, TeamSettingsSchema } from "#shared/teams/schemas.ts";
 
 type TeamSettingsFormProps = {
-  defaults: { timeZone: string; postalAddress: string };
+  defaults: { timeZone: string; postalAddress: string; keepEvents: string };
   /** The zones to offer, from the server, so the page is the same with and without JavaScript. */
   timeZones: string[];
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-/** The Team card's form: the zone campaign times are chosen and shown in, and the address emails carry. */
+/**
+ * The Team card's form: the zone campaign times are chosen and shown in, the address
+ * emails carry, and how long product events are kept.
+ */
 export function TeamSettingsForm({ defaults, timeZones, lastResult }: TeamSettingsFormProps) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -55,6 +58,18 @@ export function TeamSettingsForm({ defaults, timeZones, lastResult }: TeamSettin
           }}
           errors={fields.postalAddress.errors}
         />
+        <SelectField
+          label="Keep product events"
+          description="Older events are deleted daily and leave segments that look back further. Analytics keep their figures."
+          selectProps={{ ...getSelectProps(fields.keepEvents), className: "w-full" }}
+          errors={fields.keepEvents.errors}
+        >
+          {keepEventsChoices(defaults.keepEvents).map((choice) => (
+            <option key={choice} value={choice}>
+              {choice === "forever" ? "Forever" : `${choice} ${choice === "1" ? "month" : "months"}`}
+            </option>
+          ))}
+        </SelectField>
         <div className="flex justify-end">
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save team settings"}
@@ -63,4 +78,10 @@ export function TeamSettingsForm({ defaults, timeZones, lastResult }: TeamSettin
       </fieldset>
     </Form>
   );
+}
+
+/** Forever, the usual month counts, and the team's own if it chose another (through the API or an older list). */
+function keepEventsChoices(current: string): string[] {
+  const choices = ["forever", ...KEEP_EVENTS_MONTHS.map(String)];
+  return choices.includes(current) ? choices : [...choices, current];
 }

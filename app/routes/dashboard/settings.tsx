@@ -27,7 +27,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A zone the runtime no longer lists (renamed upstream) still shows as chosen.
   if (!timeZones.includes(settings.timeZone)) timeZones.unshift(settings.timeZone);
   return {
-    team: { timeZone: settings.timeZone, postalAddress: settings.postalAddress ?? "" },
+    team: {
+      timeZone: settings.timeZone,
+      postalAddress: settings.postalAddress ?? "",
+      keepEvents: settings.eventRetentionMonths === null ? "forever" : String(settings.eventRetentionMonths),
+    },
     timeZones,
     canReadAuditLog,
   };
