@@ -41,6 +41,7 @@ import * as demoTeamsAndOnboarding from "#migrations/2026-11-24T1370-demo-teams-
 import * as campaignTraceId from "#migrations/2026-11-24T1390-campaign-trace-id.ts";
 import * as erasedContacts from "#migrations/2026-11-24T1395-erased-contacts.ts";
 import * as journeys from "#migrations/2026-11-24T1455-journeys.ts";
+import * as journeyEngine from "#migrations/2026-11-24T1460-journey-engine.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1390-campaign-trace-id": campaignTraceId,
   "2026-11-24T1395-erased-contacts": erasedContacts,
   "2026-11-24T1455-journeys": journeys,
+  "2026-11-24T1460-journey-engine": journeyEngine,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

@@ -130,6 +130,9 @@ export interface Campaigns {
   conversionGoal: Json | null;
   createdAt: Generated<Timestamp>;
   id: string;
+  journeyId: string | null;
+  journeyStepId: string | null;
+  journeyVersion: number | null;
   name: string;
   resolvedAt: Timestamp | null;
   scheduledAt: Timestamp | null;
@@ -225,6 +228,7 @@ export interface Deliveries {
   error: string | null;
   failedAt: Timestamp | null;
   id: Generated<string>;
+  journeyRunId: string | null;
   leaseExpiresAt: Timestamp | null;
   leaseOwner: string | null;
   nextAttemptAt: Timestamp | null;

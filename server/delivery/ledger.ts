@@ -9,7 +9,15 @@ export type DueDelivery = {
   contactId: string;
   address: string;
   attempts: number;
-  contact: { id: string; email: string; name: string | null; phone: string | null; attributes: Json } | null;
+  contact: {
+    id: string;
+    email: string;
+    name: string | null;
+    phone: string | null;
+    attributes: Json;
+    /** A journey's delivery: the event that started the run, for Liquid's `event.properties`. */
+    event?: { properties: Json } | null;
+  } | null;
 };
 
 /** What became of one delivery handed to the provider. */
@@ -39,7 +47,8 @@ export async function readDueDeliveries(
   const after = options.after === null ? sql`` : sql`and d.contact_id > ${options.after}`;
   const { rows } = await sql<Omit<DueDelivery, "contact"> & Record<string, unknown>>`
     select d.id, d.contact_id, d.address, d.attempts + 1 as attempts,
-      c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes
+      c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes,
+      (select r.trigger_properties::text from journey_runs r where r.id = d.journey_run_id) as r_trigger_properties
     from deliveries d left join contacts c on c.id = d.contact_id
     where d.campaign_id = ${campaignId} and d.contact_id >= ${chunk.from} ${upper} ${after}
       and d.status = 'queued' and (d.next_attempt_at is null or d.next_attempt_at <= now())
@@ -61,6 +70,8 @@ function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknow
           name: row.cName as string | null,
           phone: row.cPhone as string | null,
           attributes: row.cAttributes as Json,
+          // As text: the camel-casing of result keys would rename the event's property names.
+          event: row.rTriggerProperties ? { properties: JSON.parse(row.rTriggerProperties as string) as Json } : null,
         }
       : null,
   };
