@@ -4,6 +4,7 @@ import { newId } from "#db/ids.ts";
 import { leaveOutErasedPeople } from "./erased-identities.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
+import { enterCreatedContacts } from "#server/journeys/engine/enter-contacts.ts";
 import type { TrackedMessage } from "./messages.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
@@ -207,6 +208,8 @@ async function createContacts(trx: Database, teamId: string, entries: Resolved[]
       ${g.map((x) => x.name)}::text[], ${g.map((x) => x.phone)}::text[], ${g.map((x) => JSON.stringify(x.attributes))}::jsonb[]
     ) as n(id, user_id, email, name, phone, attributes)
   `.execute(trx);
+  // In the same transaction: a contact enters "contact created" journeys exactly when it exists.
+  await enterCreatedContacts(trx, { teamId, contactIds: entries.map((e) => e.contactId!) });
 }
 
 async function updateContacts(trx: Database, teamId: string, entries: Resolved[]): Promise<void> {
