@@ -166,7 +166,8 @@ export async function addContactsToSegment(
   if (!segment) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (segment.kind !== "static") throw new AppError("CONFLICT", "Contacts can only be added to a static segment.");
   const unique = [...new Set(options.contactIds)];
-  const row = await db.transaction().execute(async (trx) => {
+  // The new members and their journey entries commit together (inside the caller's transaction when there is one).
+  const link = async (trx: Database) => {
     const result = await sql<{ linked: number; known: number; joined: string[] }>`
     with known as (
       select id from contacts where team_id = ${teamId} and id = any(${unique}::uuid[])
@@ -183,6 +184,7 @@ export async function addContactsToSegment(
     // With the new members: they enter the journeys that start with this segment.
     await enterSegmentMembers(trx, { teamId, segmentId: segment.id, contactIds: row.joined });
     return row;
-  });
+  };
+  const row = db.isTransaction ? await link(db) : await db.transaction().execute(link);
   return { linked: row.known, ignored: unique.length - row.known };
 }
