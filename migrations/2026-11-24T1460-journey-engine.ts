@@ -27,6 +27,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index deliveries_campaign_contact_key`.execute(db);
   await sql`create unique index deliveries_campaign_contact_key on deliveries (campaign_id, contact_id, journey_run_id)
     nulls not distinct`.execute(db);
+  // A journey's chunk job reads the deliveries of its batch of runs.
+  await sql`create index deliveries_journey_run_idx on deliveries (journey_run_id) where journey_run_id is not null`.execute(
+    db,
+  );
   await sql`alter table deliveries drop constraint deliveries_status_check`.execute(db);
   await sql`alter table deliveries add constraint deliveries_status_check
     check (status in ('queued', 'sending', 'sent', 'failed', 'unknown', 'skipped'))`.execute(db);
@@ -39,6 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index journey_runs_open_contact_idx`.execute(db);
+  await sql`drop index deliveries_journey_run_idx`.execute(db);
   await sql`alter table deliveries drop constraint deliveries_status_check`.execute(db);
   await sql`alter table deliveries add constraint deliveries_status_check
     check (status in ('queued', 'sending', 'sent', 'failed', 'unknown'))`.execute(db);

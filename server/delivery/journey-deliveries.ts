@@ -69,7 +69,7 @@ export async function queueJourneyDeliveries(
       order by contact_id
       on conflict (campaign_id, contact_id, journey_run_id) do nothing`.execute(trx);
     const sorted = queued.map((q) => q.contactId).sort();
-    const chunk = { from: sorted[0]!, to: successorOf(sorted.at(-1)!) };
+    const chunk = { from: sorted[0]!, to: successorOf(sorted.at(-1)!), runs: queued.map((q) => q.runId) };
     const job: ChunkJob = { campaignId: campaign.id, chunk, traceId: options.traceId };
     await boss.insert(SEND_CHUNK_QUEUE, [{ data: job }], { db: bossDb(trx) });
   }
