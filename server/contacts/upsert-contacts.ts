@@ -3,7 +3,11 @@ import { booleanArrayLiteral, textArrayLiteral } from "#db/array-literals.ts";
 import type { Database } from "#db/database.ts";
 import { newIds } from "#db/ids.ts";
 import type { CleanContact } from "./import-rows.ts";
-import { enterCreatedContacts, enterSegmentMembers } from "#server/journeys/engine/enter-contacts.ts";
+import {
+  enterChangedContacts,
+  enterCreatedContacts,
+  enterSegmentMembers,
+} from "#server/journeys/engine/enter-contacts.ts";
 
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
 
@@ -70,7 +74,7 @@ export async function upsertContacts(
 
   // The new rows come from the chunk's arrays as written before the transaction,
   // picked out by a flag; the few known ones are sent again, on their own.
-  const result = await sql<{ inserted: number; created: string[]; joined: string[] }>`
+  const result = await sql<{ inserted: number; created: string[]; changed: string[]; joined: string[] }>`
     with updated as (
       update contacts c set
         name = coalesce(u.name, c.name),
@@ -99,11 +103,13 @@ export async function upsertContacts(
       returning contact_id
     )
     select (select count(*) from inserted)::int as inserted,
-      array(select id::text from inserted) as created, array(select contact_id::text from joined) as joined
+      array(select id::text from inserted) as created, array(select id::text from updated) as changed,
+      array(select contact_id::text from joined) as joined
   `.execute(trx);
   // In the chunk's transaction: created contacts and new members of the import's list enter their journeys.
-  const { created, joined } = result.rows[0]!;
+  const { created, changed, joined } = result.rows[0]!;
   await enterCreatedContacts(trx, { teamId, contactIds: created });
+  await enterChangedContacts(trx, { teamId, contactIds: changed });
   if (segmentId) await enterSegmentMembers(trx, { teamId, segmentId, contactIds: joined });
   const duplicates = found.rows
     .filter((row) => row.duplicate)

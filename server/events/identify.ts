@@ -4,7 +4,7 @@ import { newId } from "#db/ids.ts";
 import { leaveOutErasedPeople } from "./erased-identities.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
-import { enterCreatedContacts } from "#server/journeys/engine/enter-contacts.ts";
+import { enterChangedContacts, enterCreatedContacts } from "#server/journeys/engine/enter-contacts.ts";
 import type { TrackedMessage } from "./messages.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
@@ -234,6 +234,8 @@ async function updateContacts(trx: Database, teamId: string, entries: Resolved[]
     ) as m(contact_id, user_id, email, name, phone, attributes)
     where c.id = m.contact_id and c.team_id = ${teamId}
   `.execute(trx);
+  // Changed attributes may make these contacts match a filter segment a journey starts with.
+  await enterChangedContacts(trx, { teamId, contactIds: existing.map((e) => e.contactId!) });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from "#db/database.ts";
 import { type Entrant, enterJourneys } from "./enter.ts";
+import { enterMatchingFilterSegments } from "./filter-entries.ts";
 import { teamJourneys } from "./team-journeys.ts";
 
 /**
@@ -19,7 +20,20 @@ export async function enterCreatedContacts(
     .flatMap((journey) =>
       options.contactIds.map((contactId) => ({ journey, contactId, messageId: null, properties: {} })),
     );
-  return enterJourneys(trx, entrants);
+  const entered = await enterJourneys(trx, entrants);
+  return entered + (await enterMatchingFilterSegments(trx, options));
+}
+
+/**
+ * Contacts whose fields or attributes just changed (an identify call, an import)
+ * enter the journeys of filter segments they now match. Call it in the transaction
+ * of the change.
+ */
+export async function enterChangedContacts(
+  trx: Database,
+  options: { teamId: string; contactIds: string[] },
+): Promise<number> {
+  return enterMatchingFilterSegments(trx, options);
 }
 
 /**

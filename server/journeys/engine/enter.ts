@@ -6,7 +6,14 @@ import { ENTRY_ROW, StepTally } from "./stats.ts";
 import type { LiveJourney } from "./team-journeys.ts";
 
 /** A contact about to enter a journey, and what started it (an event's messageId and properties, or nothing). */
-export type Entrant = { journey: LiveJourney; contactId: string; messageId: string | null; properties: Json };
+export type Entrant = {
+  journey: LiveJourney;
+  contactId: string;
+  messageId: string | null;
+  properties: Json;
+  /** Not while the contact is still inside the journey (an entry by matching a filter, which stays true). */
+  notWhileInside?: boolean;
+};
 
 /**
  * Enters contacts into journeys, as of their re-entry rules, in the caller's
@@ -40,12 +47,14 @@ export async function enterJourneys(trx: Database, entrants: Entrant[]): Promise
     from unnest(${ids}::uuid[], ${kept.map((e) => e.journey.id)}::uuid[], ${kept.map((e) => e.journey.version.version)}::int[],
       ${kept.map((e) => e.contactId)}::uuid[], ${kept.map((e) => e.messageId)}::text[],
       ${kept.map((e) => JSON.stringify(e.properties ?? {}))}::jsonb[], ${reentry.map((r) => r.mode)}::text[],
-      ${reentry.map((r) => (r.mode === "after_days" ? r.days : 0))}::int[])
-      as e(id, journey_id, version, contact_id, message_id, properties, mode, days)
+      ${reentry.map((r) => (r.mode === "after_days" ? r.days : 0))}::int[], ${kept.map((e) => e.notWhileInside === true)}::boolean[])
+      as e(id, journey_id, version, contact_id, message_id, properties, mode, days, not_while_inside)
     join contacts c on c.id = e.contact_id
-    where e.mode = 'every_time' or not exists (
+    where (e.mode = 'every_time' or not exists (
       select 1 from journey_runs r where r.journey_id = e.journey_id and r.contact_id = e.contact_id
-        and (e.mode = 'once' or r.entered_at > now() - make_interval(days => e.days)))
+        and (e.mode = 'once' or r.entered_at > now() - make_interval(days => e.days))))
+      and not (e.not_while_inside and exists (
+        select 1 from journey_runs r where r.journey_id = e.journey_id and r.contact_id = e.contact_id and r.status <> 'finished'))
     on conflict (journey_id, trigger_message_id) where trigger_message_id is not null do nothing
     returning journey_id`.execute(trx);
   const tally = new StepTally();

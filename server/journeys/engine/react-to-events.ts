@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import type { Json } from "#db/types.ts";
 import { type Entrant, enterJourneys } from "./enter.ts";
+import { enterMatchingFilterSegments } from "./filter-entries.ts";
 import { matchesProperties, matchValueOf } from "./property-match.ts";
 import { GOAL_ROW, StepTally } from "./stats.ts";
 import { teamJourneys } from "./team-journeys.ts";
@@ -55,6 +56,12 @@ export async function reactToEvents(trx: Database, options: { teamId: string; ev
     }
   }
   await enterJourneys(trx, entrants);
+  // Filter segments that count these events may now hold these contacts.
+  await enterMatchingFilterSegments(trx, {
+    teamId: options.teamId,
+    contactIds: [...new Set(events.map((e) => e.contactId))],
+    eventNames: [...new Set(events.map((e) => e.name))],
+  });
 }
 
 async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<void> {
