@@ -36,9 +36,12 @@ export async function enterJourneys(trx: Database, entrants: Entrant[]): Promise
     return true;
   });
   if (kept.length === 0) return 0;
-  const lockKeys = [...new Set(kept.map((e) => `journey-entry:${e.journey.id}:${e.contactId}`))].sort();
-  await sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
-    from unnest(${lockKeys}::text[]) with ordinality as l(k, n)`.execute(trx);
+  // Only entries a rule limits need the lock: "every time" takes each one (unless it waits for the run to end).
+  const limited = kept.filter((e) => e.journey.version.definition.reentry.mode !== "every_time" || e.notWhileInside);
+  const lockKeys = [...new Set(limited.map((e) => `journey-entry:${e.journey.id}:${e.contactId}`))].sort();
+  if (lockKeys.length > 0)
+    await sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+      from unnest(${lockKeys}::text[]) with ordinality as l(k, n)`.execute(trx);
   const ids = newIds(kept.length);
   const reentry = kept.map((e) => e.journey.version.definition.reentry);
   const { rows } = await sql<{ journeyId: string }>`
