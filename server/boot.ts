@@ -9,6 +9,7 @@ import type { Worker } from "./jobs/worker.ts";
 import { log } from "./log.ts";
 import { segmentCountSettingsFromEnv } from "./segments/recount-jobs.ts";
 import { getTrackingKey } from "./tracking/key.ts";
+import { enterJourneysOnContactChanges } from "./journeys/engine/listen.ts";
 
 export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void> };
 
@@ -19,6 +20,8 @@ export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void
  */
 export async function boot(): Promise<Murmur> {
   const env = parseEnv();
+  // Imports, the API and segment membership enter journeys in the transactions that write contacts.
+  enterJourneysOnContactChanges();
   // Before the embedded database sets DATABASE_URL: only an operator's own database is shared.
   const keyWarning = await secretKeyWarning();
   if (keyWarning) log.warn(keyWarning);

@@ -3,11 +3,7 @@ import { booleanArrayLiteral, textArrayLiteral } from "#db/array-literals.ts";
 import type { Database } from "#db/database.ts";
 import { newIds } from "#db/ids.ts";
 import type { CleanContact } from "./import-rows.ts";
-import {
-  enterChangedContacts,
-  enterCreatedContacts,
-  enterSegmentMembers,
-} from "#server/journeys/engine/enter-contacts.ts";
+import { notifyContactChanges } from "#server/contact-changes.ts";
 
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
 
@@ -106,11 +102,14 @@ export async function upsertContacts(
       array(select id::text from inserted) as created, array(select id::text from updated) as changed,
       array(select contact_id::text from joined) as joined
   `.execute(trx);
-  // In the chunk's transaction: created contacts and new members of the import's list enter their journeys.
+  // In the chunk's transaction: created and changed contacts and new members of the import's list enter their journeys.
   const { created, changed, joined } = result.rows[0]!;
-  await enterCreatedContacts(trx, { teamId, contactIds: created });
-  await enterChangedContacts(trx, { teamId, contactIds: changed });
-  if (segmentId) await enterSegmentMembers(trx, { teamId, segmentId, contactIds: joined });
+  await notifyContactChanges(trx, {
+    teamId,
+    created,
+    changed,
+    ...(segmentId ? { joined: { segmentId, contactIds: joined } } : {}),
+  });
   const duplicates = found.rows
     .filter((row) => row.duplicate)
     .map((row) => ({ rowNumber: contacts[row.index]!.rowNumber, email: contacts[row.index]!.email }));

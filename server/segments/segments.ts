@@ -7,7 +7,7 @@ import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-
 import { isWellFormedId } from "#server/not-found.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 import { recordAudit } from "#server/audit/record.ts";
-import { enterSegmentMembers } from "#server/journeys/engine/enter-contacts.ts";
+import { notifyContactChanges } from "#server/contact-changes.ts";
 
 /**
  * A segment as lists show it, with its stored member count and when that was
@@ -182,7 +182,7 @@ export async function addContactsToSegment(
   `.execute(trx);
     const row = result.rows[0] ?? { linked: 0, known: 0, joined: [] };
     // With the new members: they enter the journeys that start with this segment.
-    await enterSegmentMembers(trx, { teamId, segmentId: segment.id, contactIds: row.joined });
+    await notifyContactChanges(trx, { teamId, joined: { segmentId: segment.id, contactIds: row.joined } });
     return row;
   };
   const row = db.isTransaction ? await link(db) : await db.transaction().execute(link);

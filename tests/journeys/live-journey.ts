@@ -1,7 +1,11 @@
 import { getDb } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import { type JourneyInput, JourneyInputSchema } from "#shared/journeys/definition.ts";
+import { enterJourneysOnContactChanges } from "#server/journeys/engine/listen.ts";
 import { forgetTeamJourneys } from "#server/journeys/engine/team-journeys.ts";
+
+// As server/boot.ts does at start-up: contact writes enter journeys.
+enterJourneysOnContactChanges();
 
 /**
  * A journey of the team, live on version 1 of `definition`, written as going live
