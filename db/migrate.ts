@@ -44,6 +44,7 @@ import * as eventsByMonth from "#migrations/2026-11-24T1420-events-by-month.ts";
 import * as segmentErasures from "#migrations/2026-11-24T1430-segment-erasures.ts";
 import * as importTraceId from "#migrations/2026-11-24T1431-import-trace-id.ts";
 import * as journeys from "#migrations/2026-11-24T1455-journeys.ts";
+import * as journeyEngine from "#migrations/2026-11-24T1460-journey-engine.ts";
 import * as frequencyCaps from "#migrations/2026-11-24T1480-frequency-caps.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1430-segment-erasures": segmentErasures,
   "2026-11-24T1431-import-trace-id": importTraceId,
   "2026-11-24T1455-journeys": journeys,
+  "2026-11-24T1460-journey-engine": journeyEngine,
   "2026-11-24T1480-frequency-caps": frequencyCaps,
 };
 

@@ -131,6 +131,9 @@ export interface Campaigns {
   createdAt: Generated<Timestamp>;
   id: string;
   ignoreFrequencyCaps: Generated<boolean>;
+  journeyId: string | null;
+  journeyStepId: string | null;
+  journeyVersion: number | null;
   name: string;
   resolvedAt: Timestamp | null;
   scheduledAt: Timestamp | null;
@@ -227,6 +230,7 @@ export interface Deliveries {
   error: string | null;
   failedAt: Timestamp | null;
   id: Generated<string>;
+  journeyRunId: string | null;
   leaseExpiresAt: Timestamp | null;
   leaseOwner: string | null;
   nextAttemptAt: Timestamp | null;

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 
-// Frequency caps and quiet hours per team, a campaign's choice to ignore them, the
-// ledger status of a message held back for good ('skipped'), and the index the cap
-// counts a contact's recent messages on a channel through.
+// Frequency caps and quiet hours per team, a campaign's choice to ignore them, and the
+// index the cap counts a contact's recent messages on a channel through. The ledger's
+// 'skipped' status (a message held back for good) came with the journey engine's
+// migration just before this one.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("frequency_settings")
@@ -29,10 +30,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("ignore_frequency_caps", "boolean", (c) => c.notNull().defaultTo(false))
     .execute();
 
-  await sql`alter table deliveries drop constraint deliveries_status_check`.execute(db);
-  await sql`alter table deliveries add constraint deliveries_status_check
-    check (status in ('queued', 'sending', 'sent', 'failed', 'unknown', 'skipped'))`.execute(db);
-
   // A contact's messages on a channel that count against a cap, by when they went out: in
   // flight ('sending', since updated_at), sent, or 'unknown' (may have gone out). One range
   // read per contact answers "how many in the last N hours, and when does the oldest leave".
@@ -47,10 +44,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index deliveries_skipped_contact_idx`.execute(db);
   await sql`drop index deliveries_contact_channel_sent_idx`.execute(db);
-  await sql`update deliveries set status = 'failed' where status = 'skipped'`.execute(db);
-  await sql`alter table deliveries drop constraint deliveries_status_check`.execute(db);
-  await sql`alter table deliveries add constraint deliveries_status_check
-    check (status in ('queued', 'sending', 'sent', 'failed', 'unknown'))`.execute(db);
   await db.schema.alterTable("campaigns").dropColumn("ignore_frequency_caps").execute();
   await db.schema.dropTable("frequency_settings").execute();
 }

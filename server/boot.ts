@@ -10,6 +10,7 @@ import { log } from "./log.ts";
 import { segmentCountSettingsFromEnv } from "./segments/recount-jobs.ts";
 import { retentionSettingsFromEnv } from "./retention/settings.ts";
 import { getTrackingKey } from "./tracking/key.ts";
+import { enterJourneysOnContactChanges } from "./journeys/engine/listen.ts";
 
 export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void> };
 
@@ -20,6 +21,8 @@ export type Murmur = { env: Env; serveWeb: boolean; shutdown: () => Promise<void
  */
 export async function boot(): Promise<Murmur> {
   const env = parseEnv();
+  // Imports, the API and segment membership enter journeys in the transactions that write contacts.
+  enterJourneysOnContactChanges();
   // Before the embedded database sets DATABASE_URL: only an operator's own database is shared.
   const keyWarning = await secretKeyWarning();
   if (keyWarning) log.warn(keyWarning);

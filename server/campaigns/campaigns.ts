@@ -110,6 +110,8 @@ export async function campaignsPage(
   const limit = Math.min(Math.max(options.limit ?? CAMPAIGNS_PAGE_SIZE, 1), MAX_CAMPAIGNS_LIMIT);
   const after: Cursor | null = options.after ? decodeCursor(options.after) : null;
   let query = campaignQuery(db, options.teamId)
+    // A journey's send steps are campaigns underneath; they belong to the journey's page, not this list.
+    .where("campaigns.journeyId", "is", null)
     .select(sql<string>`campaigns.created_at::text`.as("createdAtText"))
     .orderBy("campaigns.createdAt", "desc")
     .orderBy("campaigns.id", "desc")
@@ -281,7 +283,11 @@ export async function deleteCampaign(db: Database, options: { access: TeamAccess
   });
 }
 
-/** The campaign row, locked for the rest of the transaction, or NOT_FOUND. */
+/**
+ * The campaign row, locked for the rest of the transaction, or NOT_FOUND. A
+ * journey's step campaign is NOT_FOUND here: it is not edited, scheduled, sent or
+ * deleted as a broadcast (its journey owns it).
+ */
 export async function lockCampaign(trx: Database, options: { teamId: string; campaignId: string }) {
   if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await trx
@@ -289,6 +295,7 @@ export async function lockCampaign(trx: Database, options: { teamId: string; cam
     .select(["id", "name", "state", "type", "scheduledAt", "whatsappTemplate", "whatsappLanguage"])
     .where("id", "=", options.campaignId)
     .where("teamId", "=", options.teamId)
+    .where("journeyId", "is", null)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);

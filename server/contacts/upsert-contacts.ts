@@ -3,6 +3,7 @@ import { booleanArrayLiteral, textArrayLiteral } from "#db/array-literals.ts";
 import type { Database } from "#db/database.ts";
 import { newIds } from "#db/ids.ts";
 import type { CleanContact } from "./import-rows.ts";
+import { notifyContactChanges } from "#server/contact-changes.ts";
 
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
 
@@ -69,7 +70,7 @@ export async function upsertContacts(
 
   // The new rows come from the chunk's arrays as written before the transaction,
   // picked out by a flag; the few known ones are sent again, on their own.
-  const result = await sql<{ inserted: number }>`
+  const result = await sql<{ inserted: number; created: string[]; changed: string[]; joined: string[] }>`
     with updated as (
       update contacts c set
         name = coalesce(u.name, c.name),
@@ -95,9 +96,20 @@ export async function upsertContacts(
       select ${segmentId}::uuid, x.id from (select id from updated union all select id from inserted) x
       where ${segmentId}::uuid is not null
       on conflict do nothing
+      returning contact_id
     )
-    select (select count(*) from inserted)::int as inserted
+    select (select count(*) from inserted)::int as inserted,
+      array(select id::text from inserted) as created, array(select id::text from updated) as changed,
+      array(select contact_id::text from joined) as joined
   `.execute(trx);
+  // In the chunk's transaction: created and changed contacts and new members of the import's list enter their journeys.
+  const { created, changed, joined } = result.rows[0]!;
+  await notifyContactChanges(trx, {
+    teamId,
+    created,
+    changed,
+    ...(segmentId ? { joined: { segmentId, contactIds: joined } } : {}),
+  });
   const duplicates = found.rows
     .filter((row) => row.duplicate)
     .map((row) => ({ rowNumber: contacts[row.index]!.rowNumber, email: contacts[row.index]!.email }));

@@ -37,6 +37,7 @@ export function prepareBudgetedRenderer(campaign: RenderableCampaign): BudgetedR
         name: contact.name,
         phone: contact.phone,
         attributes: contact.attributes,
+        ...(contact.event ? { event: contact.event } : {}),
       },
       field,
     });

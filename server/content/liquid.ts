@@ -31,6 +31,8 @@ export type LiquidMode = "html" | "text";
 /** The variables a message can use. */
 export type PersonalisationScope = {
   contact: { name: string | null; email: string | null; phone: string | null; attributes: Record<string, unknown> };
+  /** A journey's message: the event that started the contact's run. */
+  event?: { properties: Record<string, unknown> };
 };
 
 export type ParsedTemplate = { mode: LiquidMode; templates: Template[] };

@@ -22,8 +22,13 @@ export type RenderableCampaign = Pick<
   "type" | "subject" | "content" | "contentFormat" | "whatsappTemplate" | "whatsappLanguage" | "whatsappParameters"
 >;
 
-/** The recipient as personalisation sees it. */
-export type RenderableContact = Pick<Selectable<Contacts>, "id" | "email" | "name" | "phone" | "attributes">;
+/**
+ * The recipient as personalisation sees it; a journey's message also sees the
+ * event that started the contact's run (`event.properties`).
+ */
+export type RenderableContact = Pick<Selectable<Contacts>, "id" | "email" | "name" | "phone" | "attributes"> & {
+  event?: { properties: unknown } | null;
+};
 
 /**
  * Personalises a campaign for one contact. With `limits` (the render threads give
@@ -166,7 +171,12 @@ function scopeFor(contact: RenderableContact): PersonalisationScope {
       phone: contact.phone,
       attributes: attributes !== null && typeof attributes === "object" && !Array.isArray(attributes) ? attributes : {},
     },
+    ...(contact.event ? { event: { properties: objectOrEmpty(contact.event.properties) } } : {}),
   };
+}
+
+function objectOrEmpty(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function oneLine(value: string): string {

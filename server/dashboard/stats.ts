@@ -104,6 +104,8 @@ export async function dashboardStats(db: Database, options: { teamId: string; no
         ),
       ])
       .where("teamId", "=", teamId)
+      // Broadcasts only: a journey's send steps are always ACTIVE campaigns underneath.
+      .where("journeyId", "is", null)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("segments")

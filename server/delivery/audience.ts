@@ -58,3 +58,25 @@ export async function classifiedAudience(db: Database, campaign: { id: string; t
     left join suppressions s on s.team_id = ${campaign.teamId} and s.channel = ${campaign.type} and s.address = lower(a.address)
     where c.team_id = ${campaign.teamId}`;
 }
+
+/**
+ * The same classification for named contacts of the team (a journey's send step
+ * reaching a batch of runs): each contact's address on the channel and the reason
+ * it is left out, NULL when it receives the message. Contacts deleted meanwhile
+ * are absent.
+ */
+export function classifiedContacts(options: { teamId: string; channel: CampaignType; contactIds: string[] }) {
+  const address = addressOf(options.channel);
+  const status = sql.ref(`c.${STATUS_COLUMN[options.channel]}`);
+  return sql<{ contactId: string; address: string | null; reason: ExclusionReason | null }>`
+    select c.id as contact_id, a.address,
+      case
+        when a.address is null then 'no_address'
+        when ${status} = 'unsubscribed' then 'unsubscribed'
+        when ${status} <> 'subscribed' or s.address is not null then 'suppressed'
+      end as reason
+    from contacts c
+    cross join lateral (select ${address} as address) a
+    left join suppressions s on s.team_id = ${options.teamId} and s.channel = ${options.channel} and s.address = lower(a.address)
+    where c.team_id = ${options.teamId} and c.id = any(${options.contactIds}::uuid[])`;
+}

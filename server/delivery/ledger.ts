@@ -9,7 +9,15 @@ export type DueDelivery = {
   contactId: string;
   address: string;
   attempts: number;
-  contact: { id: string; email: string; name: string | null; phone: string | null; attributes: Json } | null;
+  contact: {
+    id: string;
+    email: string;
+    name: string | null;
+    phone: string | null;
+    attributes: Json;
+    /** A journey's delivery: the event that started the run, for Liquid's `event.properties`. */
+    event?: { properties: Json } | null;
+  } | null;
 };
 
 /** What became of one delivery handed to the provider. */
@@ -39,13 +47,25 @@ export async function readDueDeliveries(
   const after = options.after === null ? sql`` : sql`and d.contact_id > ${options.after}`;
   const { rows } = await sql<Omit<DueDelivery, "contact"> & Record<string, unknown>>`
     select d.id, d.contact_id, d.address, d.attempts + 1 as attempts,
-      c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes
-    from deliveries d left join contacts c on c.id = d.contact_id
+      c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes,
+      (select r.trigger_properties::text from journey_runs r where r.id = d.journey_run_id) as r_trigger_properties
+    from ${chunkDeliveries(chunk)} d left join contacts c on c.id = d.contact_id
     where d.campaign_id = ${campaignId} and d.contact_id >= ${chunk.from} ${upper} ${after}
       and d.status = 'queued' and (d.next_attempt_at is null or d.next_attempt_at <= now())
     order by d.contact_id
     limit ${options.limit}`.execute(db);
   return rows.map(toDueDelivery);
+}
+
+/**
+ * The deliveries a chunk reads from: the ledger, or for a journey's chunk only its
+ * runs' rows, found through the run index first (OFFSET 0 keeps the planner from
+ * walking the campaign's whole contact range instead, which grows with every batch).
+ */
+function chunkDeliveries(chunk: Chunk) {
+  return chunk.runs
+    ? sql`(select * from deliveries where journey_run_id = any(${chunk.runs}::uuid[]) offset 0)`
+    : sql`deliveries`;
 }
 
 function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknown>): DueDelivery {
@@ -61,6 +81,8 @@ function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknow
           name: row.cName as string | null,
           phone: row.cPhone as string | null,
           attributes: row.cAttributes as Json,
+          // As text: the camel-casing of result keys would rename the event's property names.
+          event: row.rTriggerProperties ? { properties: JSON.parse(row.rTriggerProperties as string) as Json } : null,
         }
       : null,
   };
@@ -159,7 +181,7 @@ function outcomeSteps(owner: string, outcomes: DeliveryOutcome[]) {
 export async function nextRetryAt(db: Database, options: { campaignId: string; chunk: Chunk }): Promise<Date | null> {
   const upper = options.chunk.to === null ? sql`` : sql`and contact_id < ${options.chunk.to}`;
   const { rows } = await sql<{ at: Date | null }>`
-    select min(coalesce(next_attempt_at, now())) as at from deliveries
+    select min(coalesce(next_attempt_at, now())) as at from ${chunkDeliveries(options.chunk)} d
     where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status = 'queued'`.execute(
     db,
   );

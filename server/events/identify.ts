@@ -4,6 +4,7 @@ import { newId } from "#db/ids.ts";
 import { leaveOutErasedPeople } from "./erased-identities.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
+import { enterChangedContacts, enterCreatedContacts } from "#server/journeys/engine/enter-contacts.ts";
 import type { TrackedMessage } from "./messages.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
@@ -207,6 +208,8 @@ async function createContacts(trx: Database, teamId: string, entries: Resolved[]
       ${g.map((x) => x.name)}::text[], ${g.map((x) => x.phone)}::text[], ${g.map((x) => JSON.stringify(x.attributes))}::jsonb[]
     ) as n(id, user_id, email, name, phone, attributes)
   `.execute(trx);
+  // In the same transaction: a contact enters "contact created" journeys exactly when it exists.
+  await enterCreatedContacts(trx, { teamId, contactIds: entries.map((e) => e.contactId!) });
 }
 
 async function updateContacts(trx: Database, teamId: string, entries: Resolved[]): Promise<void> {
@@ -231,6 +234,8 @@ async function updateContacts(trx: Database, teamId: string, entries: Resolved[]
     ) as m(contact_id, user_id, email, name, phone, attributes)
     where c.id = m.contact_id and c.team_id = ${teamId}
   `.execute(trx);
+  // Changed attributes may make these contacts match a filter segment a journey starts with.
+  await enterChangedContacts(trx, { teamId, contactIds: existing.map((e) => e.contactId!) });
 }
 
 /**

@@ -4,6 +4,8 @@ import { knownContact, rememberContacts } from "./known-contacts.ts";
 import { rememberEventNames, unknownEventNames } from "./known-event-names.ts";
 import type { TrackedMessage } from "./messages.ts";
 import { queueEventRollup } from "#server/analytics/roll-events.ts";
+import { reactToEvents, type StoredEvent } from "#server/journeys/engine/react-to-events.ts";
+import { teamJourneys } from "#server/journeys/engine/team-journeys.ts";
 
 /**
  * Stores messages in one statement: a multi-row insert from one JSON document,
@@ -16,6 +18,10 @@ import { queueEventRollup } from "#server/analytics/roll-events.ts";
  * partitioned by month and cannot hold that unique key. Contacts this process has
  * lately found for a userId are passed in; the statement looks up the others and
  * answers them, to be remembered.
+ *
+ * When the team has live or paused journeys, the events newly stored (a retried
+ * messageId is not) enter, advance or convert its journeys' runs in the same
+ * transaction (reactToEvents), so an event acts on journeys exactly once.
  */
 export async function insertEvents(
   db: Database,
@@ -28,6 +34,8 @@ export async function insertEvents(
 ): Promise<void> {
   const { teamId, messages, contactOf } = options;
   if (messages.length === 0) return;
+  const journeys = await teamJourneys(db, teamId);
+  if (journeys.any && !db.isTransaction) return db.transaction().execute((trx) => insertEvents(trx, options));
   const now = Date.now();
   // Inside a transaction nothing read or written is settled until it commits: no remembering.
   const remember = !db.isTransaction;
@@ -92,7 +100,7 @@ export async function insertEvents(
       from input i
       join fresh f on f.message_id = i.message_id
       left join contact_aliases a on a.team_id = ${teamId} and a.anonymous_id = i.anonymous_id
-      returning id, user_id, contact_id, name, occurred_at, properties
+      returning id, user_id, contact_id, name, occurred_at, properties, message_id
     ),
     ${queueEventRollup(teamId)}${
       newNames.length
@@ -105,12 +113,24 @@ export async function insertEvents(
         : sql``
     }
     ${
-      answer
-        ? sql`select distinct user_id as "userId", contact_id as "contactId" from stored
+      journeys.any
+        ? sql`select message_id as "messageId", contact_id as "contactId", name, properties::text as "propertiesText"
+          from stored where contact_id is not null and name is not null`
+        : answer
+          ? sql`select distinct user_id as "userId", contact_id as "contactId" from stored
           where contact_id is not null and user_id = any(${[...lookedUp]}::text[])`
-        : sql`select 1`
+          : sql`select 1`
     }
   `.execute(db);
+  if (journeys.any) {
+    // Properties come as text: the camel-casing of result keys would rename their keys (cart_id).
+    const stored = found as unknown as (Omit<StoredEvent, "properties"> & { propertiesText: string })[];
+    await reactToEvents(db, {
+      teamId,
+      events: stored.map(({ propertiesText, ...event }) => ({ ...event, properties: JSON.parse(propertiesText) })),
+    });
+    return;
+  }
   if (!remember) return;
   rememberEventNames(teamId, newNames);
   if (answer) rememberContacts(teamId, found, now);

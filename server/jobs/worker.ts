@@ -8,6 +8,7 @@ import { registerSessionPruning } from "#server/auth/session-jobs.ts";
 import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
 import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
 import { registerDemoExpiry } from "#server/demo/demo-jobs.ts";
+import { startJourneyRuntime } from "#server/journeys/engine/jobs.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { startSearchIndexer } from "#server/contacts/search-indexer.ts";
 import { log } from "#server/log.ts";
@@ -59,6 +60,8 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     settings: options.delivery,
     senders: options.senders ?? senderFor,
   });
+  // After the send pipeline's queues exist: journey batches create its chunk jobs.
+  const journeys = startJourneyRuntime(options.db, boss, { concurrency: 2 });
   await registerSessionPruning(boss, { db: options.db });
   await registerAuditLogPruning(boss, { db: options.db });
   await registerDemoExpiry(boss, { db: options.db });
@@ -83,6 +86,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     owner,
     stop: async () => {
       delivery.stop();
+      await journeys.stop();
       segmentCounts.stop();
       segmentErasures.stop();
       eventRollups.stop();

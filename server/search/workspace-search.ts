@@ -136,6 +136,7 @@ async function findCampaigns(db: Database, teamId: string, pattern: string, limi
     .selectFrom("campaigns")
     .select(["id", "name", "state", "subject"])
     .where("teamId", "=", teamId)
+    .where("journeyId", "is", null)
     .where(text, "like", pattern)
     .orderBy(sql`${text} like ${prefixOf(pattern)}`, "desc")
     .orderBy("createdAt", "desc")

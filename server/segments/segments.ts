@@ -7,6 +7,7 @@ import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-
 import { isWellFormedId } from "#server/not-found.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 import { recordAudit } from "#server/audit/record.ts";
+import { notifyContactChanges } from "#server/contact-changes.ts";
 
 /**
  * A segment as lists show it, with its stored member count and when that was
@@ -165,17 +166,25 @@ export async function addContactsToSegment(
   if (!segment) throw new AppError("NOT_FOUND", NOT_FOUND);
   if (segment.kind !== "static") throw new AppError("CONFLICT", "Contacts can only be added to a static segment.");
   const unique = [...new Set(options.contactIds)];
-  const result = await sql<{ linked: number; known: number }>`
+  // The new members and their journey entries commit together (inside the caller's transaction when there is one).
+  const link = async (trx: Database) => {
+    const result = await sql<{ linked: number; known: number; joined: string[] }>`
     with known as (
       select id from contacts where team_id = ${teamId} and id = any(${unique}::uuid[])
     ), linked as (
       insert into segment_members (segment_id, contact_id)
       select ${segment.id}::uuid, id from known
       on conflict do nothing
-      returning 1
+      returning contact_id
     )
-    select (select count(*) from linked)::int as linked, (select count(*) from known)::int as known
-  `.execute(db);
-  const row = result.rows[0] ?? { linked: 0, known: 0 };
+    select (select count(*) from linked)::int as linked, (select count(*) from known)::int as known,
+      array(select contact_id::text from linked) as joined
+  `.execute(trx);
+    const row = result.rows[0] ?? { linked: 0, known: 0, joined: [] };
+    // With the new members: they enter the journeys that start with this segment.
+    await notifyContactChanges(trx, { teamId, joined: { segmentId: segment.id, contactIds: row.joined } });
+    return row;
+  };
+  const row = db.isTransaction ? await link(db) : await db.transaction().execute(link);
   return { linked: row.known, ignored: unique.length - row.known };
 }

@@ -1,0 +1,344 @@
+// bench/journeys: the journey engine under load, against the pipelines it is built on,
+// measured in the same run on the built server (ROLE=all: web and worker in one process).
+//
+// Event-triggered: contacts identified through /v1/batch, then (1) events ingested through
+// /v1/batch as fast as 4 clients go with no journey live (bench/events' path), (2) the same
+// number of triggering events as fast with a journey live whose first step sends an email
+// (every event enters a run), (3) triggering events paced at --rate per second for --seconds
+// into a second journey: the time from an event's receipt to its message in the ledger
+// (queued) and sent to the outbox, p50/p95. Targets: (2) >= 0.8 × (1); sent p95 <= 2 s.
+//
+// Segment-triggered: --segment contacts (default 1,000,000) enter a journey at once (the
+// static segment's members, entered as adding them to the segment enters them) whose first
+// step sends an email; against a broadcast to the same contacts in the same run, both to the
+// outbox. Target: journey messages/s >= 0.7 × broadcast messages/s.
+//
+// Prints JSON. Usage: npm run build && node bench/journeys.ts [--seconds 60] [--rate 2000]
+//   [--contacts 20000] [--events 100000] [--segment 1000000] [--port N]
+import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
+import { createDatabase, type Database } from "#db/database.ts";
+import { newId } from "#db/ids.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { createCampaign } from "#server/campaigns/campaigns.ts";
+import { enterSegmentMembers } from "#server/journeys/engine/enter-contacts.ts";
+import { JourneyInputSchema, type JourneyInput } from "#shared/journeys/definition.ts";
+import { signUp, startBenchApp } from "./lib/app-server.ts";
+import { benchAccess, seedContacts, seedSegment } from "./lib/send-fixtures.ts";
+
+function arg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+const SECONDS = arg("seconds", 60);
+const RATE = arg("rate", 2000);
+const CONTACTS = arg("contacts", 20_000);
+const EVENTS = arg("events", 100_000);
+const SEGMENT = arg("segment", 1_000_000);
+const PORT = arg("port", 3493);
+const CLIENTS = 4;
+const BATCH = 500;
+const log = (message: string) => console.error(`[bench/journeys] ${message}`);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+function post(baseUrl: string, path: string, headers: Record<string, string>, payload: object): Promise<void> {
+  const body = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL(path, baseUrl),
+      {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          if (response.statusCode === 200 || response.statusCode === 201) resolve();
+          else reject(new Error(`${path} failed: ${response.statusCode} ${Buffer.concat(chunks).toString()}`));
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const userIdOf = (i: number) => `bench-user-${i}`;
+
+function trackBatch(from: number, to: number, event: string) {
+  return Array.from({ length: to - from }, (_, k) => ({
+    type: "track",
+    userId: userIdOf((from + k) % CONTACTS),
+    event,
+    properties: { cart_id: `cart-${from + k}`, total: 42 },
+    messageId: `${event}-${from + k}-${newId()}`,
+    timestamp: new Date().toISOString(),
+  }));
+}
+
+/** Posts `total` events in batches from CLIENTS loops as fast as the server answers; events per second. */
+async function ingestFlat(send: (batch: object[]) => Promise<void>, total: number, event: string): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < total) {
+        const from = next;
+        next = Math.min(total, next + BATCH);
+        await send(trackBatch(from, next, event));
+      }
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+/** A live journey on version 1 of `input`, written as going live leaves it. */
+async function goLive(db: Database, teamId: string, input: JourneyInput): Promise<string> {
+  const { name, definition } = JourneyInputSchema.parse(input);
+  const id = newId();
+  const entry = definition.entry;
+  await db
+    .insertInto("journeys")
+    .values({
+      id,
+      teamId,
+      name,
+      state: "live",
+      definition: JSON.stringify(definition),
+      liveVersion: 1,
+      entryType: entry.type,
+      entryEvent: entry.type === "event" ? entry.event : null,
+      entrySegmentId: entry.type === "segment" ? entry.segmentId : null,
+      startedAt: new Date(),
+    })
+    .execute();
+  await db
+    .insertInto("journeyVersions")
+    .values({ journeyId: id, version: 1, teamId, definition: JSON.stringify(definition) })
+    .execute();
+  return id;
+}
+
+const emailStep = {
+  id: "mail",
+  type: "send" as const,
+  channel: "EMAIL" as const,
+  subject: "Your cart",
+  content: "<p>{{ event.properties.cart_id }}</p>",
+};
+
+/** Waits until the journey has no unfinished run and none of its messages is queued or in flight; seconds waited. */
+async function drained(db: Database, journeyId: string, limitSeconds = 1800): Promise<number> {
+  const started = performance.now();
+  for (const deadline = Date.now() + limitSeconds * 1000; Date.now() < deadline;) {
+    const { rows } = await sql<{ open: number }>`
+      select (select count(*) from journey_runs where journey_id = ${journeyId} and status <> 'finished')::int
+        + (select count(*) from deliveries d join campaigns c on c.id = d.campaign_id
+           where c.journey_id = ${journeyId} and d.status in ('queued', 'sending'))::int as open`.execute(db);
+    if (rows[0]!.open === 0) return (performance.now() - started) / 1000;
+    await sleep(100);
+  }
+  throw new Error(`Journey ${journeyId} did not drain within ${limitSeconds} s`);
+}
+
+async function eventTriggered(baseUrl: string, db: Database, teamId: string, writeKey: string) {
+  const auth = { Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` };
+  const send = (batch: object[]) => post(baseUrl, "/v1/batch", auth, { batch, sentAt: new Date().toISOString() });
+  log(`identifying ${CONTACTS} contacts`);
+  for (let from = 0; from < CONTACTS; from += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, CONTACTS - from) }, (_, k) => ({
+      type: "identify",
+      userId: userIdOf(from + k),
+      traits: { email: `bench.${from + k}@example.test`, name: `Person ${from + k}` },
+      messageId: `identify-${from + k}`,
+    }));
+    await send(batch);
+  }
+
+  log(`${EVENTS} events, no journey`);
+  const withoutJourney = await ingestFlat(send, EVENTS, "Page Viewed");
+
+  const flatJourney = await goLive(db, teamId, {
+    name: "Cart (flat out)",
+    entry: { type: "event", event: "Cart Updated", properties: [] },
+    reentry: { mode: "every_time" },
+    steps: [emailStep],
+  });
+  await sleep(1500); // every process sees a newly live journey within a second
+  log(`${EVENTS} triggering events, journey live`);
+  const withJourney = await ingestFlat(send, EVENTS, "Cart Updated");
+  const drainSeconds = await drained(db, flatJourney);
+  await db.updateTable("journeys").set({ state: "stopped" }).where("id", "=", flatJourney).execute();
+
+  const pacedJourney = await goLive(db, teamId, {
+    name: "Cart (paced)",
+    entry: { type: "event", event: "Checkout Started", properties: [] },
+    reentry: { mode: "every_time" },
+    steps: [emailStep],
+  });
+  await sleep(1500);
+  log(`${RATE} triggering events/s for ${SECONDS} s`);
+  const perTick = Math.round(RATE / 4);
+  const ticks = SECONDS * 4;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let tick = 0; tick < ticks; tick++) {
+    const at = started + tick * 250;
+    const wait = at - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(send(trackBatch(tick * perTick, (tick + 1) * perTick, "Checkout Started")));
+  }
+  await Promise.all(pending);
+  const pacedSeconds = (performance.now() - started) / 1000;
+  await drained(db, pacedJourney);
+  const { rows } = await sql<{
+    messages: number;
+    queuedP50: number;
+    queuedP95: number;
+    sentP50: number;
+    sentP95: number;
+  }>`
+    select count(*)::int as messages,
+      percentile_cont(0.5) within group (order by extract(epoch from d.queued_at - e.received_at)) as queued_p50,
+      percentile_cont(0.95) within group (order by extract(epoch from d.queued_at - e.received_at)) as queued_p95,
+      percentile_cont(0.5) within group (order by extract(epoch from d.sent_at - e.received_at)) as sent_p50,
+      percentile_cont(0.95) within group (order by extract(epoch from d.sent_at - e.received_at)) as sent_p95
+    from deliveries d
+    join journey_runs r on r.id = d.journey_run_id
+    join events e on e.team_id = r.team_id and e.message_id = r.trigger_message_id
+    where r.journey_id = ${pacedJourney} and d.status = 'sent'`.execute(db);
+  const latency = rows[0]!;
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return {
+    contacts: CONTACTS,
+    ingestion: {
+      events: EVENTS,
+      withoutJourneyPerSecond: Math.round(withoutJourney),
+      withJourneyPerSecond: Math.round(withJourney),
+      ratio: round(withJourney / withoutJourney),
+      target: 0.8,
+      messagesDrainedSecondsAfter: round(drainSeconds),
+    },
+    paced: {
+      ratePerSecond: RATE,
+      seconds: SECONDS,
+      achievedPerSecond: Math.round(((RATE / 4) * ticks) / pacedSeconds),
+      messages: latency.messages,
+      ledgerQueuedP50Seconds: round(latency.queuedP50),
+      ledgerQueuedP95Seconds: round(latency.queuedP95),
+      sentToOutboxP50Seconds: round(latency.sentP50),
+      sentToOutboxP95Seconds: round(latency.sentP95),
+      targetP95Seconds: 2,
+    },
+  };
+}
+
+async function segmentTriggered(db: Database, teamId: string) {
+  log(`seeding ${SEGMENT} contacts for the segment entry`);
+  await seedContacts(db, { teamId, count: SEGMENT, domain: "segment.test" });
+  const members = await seedSegment(db, { teamId, name: "Bench members", from: 0, to: SEGMENT });
+  // The list the members join at once: the segment's rows are moved into it as an import into a list would add them.
+  const { id: listId } = await db
+    .insertInto("segments")
+    .values({ id: newId(), teamId, name: "Joined at once", kind: "static" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  log(`broadcast to ${SEGMENT}`);
+  const campaign = await createCampaign(db, {
+    access: benchAccess(teamId),
+    input: {
+      name: "Bench broadcast",
+      type: "EMAIL",
+      subject: "Hello",
+      content: "<p>Hi {{ contact.name }}</p>",
+      segmentIds: [members],
+      scheduledTime: "",
+    },
+  });
+  const broadcastStarted = performance.now();
+  await sendCampaignNow(db, { access: benchAccess(teamId), campaignId: campaign.id });
+  for (;;) {
+    const row = await db
+      .selectFrom("campaigns")
+      .select("state")
+      .where("id", "=", campaign.id)
+      .executeTakeFirstOrThrow();
+    if (row.state === "SENT") break;
+    await sleep(100);
+  }
+  const broadcastSeconds = (performance.now() - broadcastStarted) / 1000;
+
+  log(`${SEGMENT} contacts entering a journey at once`);
+  const journeyId = await goLive(db, teamId, {
+    name: "Joined",
+    entry: { type: "segment", segmentId: listId },
+    steps: [{ ...emailStep, content: "<p>Hi {{ contact.name }}</p>" }],
+  });
+  const journeyStarted = performance.now();
+  const { rows: ids } = await sql<{ id: string }>`
+    select contact_id as id from segment_members where segment_id = ${members} order by contact_id`.execute(db);
+  for (let from = 0; from < ids.length; from += 10_000) {
+    const contactIds = ids.slice(from, from + 10_000).map((row) => row.id);
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into segment_members (segment_id, contact_id) select ${listId}::uuid, unnest(${contactIds}::uuid[])`.execute(
+        trx,
+      );
+      await enterSegmentMembers(trx, { teamId, segmentId: listId, contactIds });
+    });
+  }
+  const enteredSeconds = (performance.now() - journeyStarted) / 1000;
+  await drained(db, journeyId, 3600);
+  const journeySeconds = (performance.now() - journeyStarted) / 1000;
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return {
+    contacts: SEGMENT,
+    broadcast: { seconds: round(broadcastSeconds), messagesPerSecond: Math.round(SEGMENT / broadcastSeconds) },
+    journey: {
+      enteredSeconds: round(enteredSeconds),
+      seconds: round(journeySeconds),
+      messagesPerSecond: Math.round(SEGMENT / journeySeconds),
+    },
+    ratio: round(broadcastSeconds / journeySeconds),
+    target: 0.7,
+  };
+}
+
+const app = await startBenchApp({ port: PORT, pss: false });
+const db = createDatabase(app.databaseUrl, { max: 4 });
+try {
+  const token = await signUp(app.baseUrl);
+  const keyResponse = await fetch(`${app.baseUrl}/api/write-keys`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: "bench", kind: "server" }),
+  });
+  const writeKey = ((await keyResponse.json()) as { data: { key: string } }).data.key;
+  const { teamId } = await db.selectFrom("teamMembers").select("teamId").executeTakeFirstOrThrow();
+  const cpuBefore = app.cpuSeconds();
+  const events = await eventTriggered(app.baseUrl, db, teamId, writeKey);
+  const segment = await segmentTriggered(db, teamId);
+  const cpuAfter = app.cpuSeconds();
+  console.log(
+    JSON.stringify(
+      {
+        eventTriggered: events,
+        segmentTriggered: segment,
+        cpuSeconds: {
+          server: Math.round(cpuAfter.server - cpuBefore.server),
+          postgres: Math.round(cpuAfter.postgres - cpuBefore.postgres),
+        },
+        peakRssMb: app.peakRssMb(),
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await db.destroy();
+  await app.stop();
+}

@@ -1,0 +1,30 @@
+import type { Database } from "#db/database.ts";
+
+/** Contacts just written: created, changed (fields or attributes), or added to a static segment. */
+export type ContactChange = {
+  teamId: string;
+  created?: string[];
+  changed?: string[];
+  joined?: { segmentId: string; contactIds: string[] };
+};
+
+type Listener = (trx: Database, change: ContactChange) => Promise<void>;
+
+const listeners: Listener[] = [];
+
+/**
+ * Lets a domain that depends on contacts and segments (journeys start when a contact
+ * is created or joins a segment) hear of those writes without the contacts and
+ * segments domains depending on it. Registered once at start-up (server/boot.ts).
+ */
+export function onContactChanges(listener: Listener): void {
+  if (!listeners.includes(listener)) listeners.push(listener);
+}
+
+/**
+ * Tells the listeners of contacts just written, in the writer's transaction, so
+ * what they do commits (or rolls back) with the write.
+ */
+export async function notifyContactChanges(trx: Database, change: ContactChange): Promise<void> {
+  for (const listener of listeners) await listener(trx, change);
+}

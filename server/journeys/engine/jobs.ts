@@ -1,0 +1,56 @@
+import type { PgBoss } from "pg-boss";
+import type { Database } from "#db/database.ts";
+import { log } from "#server/log.ts";
+import { finishStoppedRuns, RUN_BATCH_SIZE, runJourneyBatch } from "./run-batch.ts";
+
+/** How often an idle worker looks for due runs: a contact moves on within about this long. */
+export const JOURNEY_POLL_MS = 250;
+
+/**
+ * Starts the journey runtime on a worker: `concurrency` loops, each taking a batch
+ * of due runs (`for update skip locked`, so loops and workers never share a run),
+ * going straight on while batches come back full and sleeping JOURNEY_POLL_MS when
+ * there is nothing to do. An idle poll is two reads of empty partial indexes (runs
+ * active, timers due), so polling four times a second costs next to nothing, and a
+ * new entry or a due timer is acted on within a quarter of a second, with no job per
+ * run to insert, fetch and complete. The messages themselves go through pg-boss:
+ * each batch creates the send pipeline's chunk jobs in its transaction.
+ */
+export function startJourneyRuntime(
+  db: Database,
+  boss: PgBoss,
+  options: { concurrency: number; now?: () => Date },
+): { stop: () => Promise<void> } {
+  const now = options.now ?? (() => new Date());
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const loop = async (index: number) => {
+    while (!stopped) {
+      let moved = 0;
+      try {
+        moved = await runJourneyBatch(db, boss, { now: now() });
+        // One loop also finishes the runs of stopped journeys.
+        if (index === 0) moved += await finishStoppedRuns(db, { now: now() });
+      } catch (error) {
+        log.error({ err: error }, "journey batch failed");
+      }
+      if (moved < RUN_BATCH_SIZE && !stopped) await sleep(JOURNEY_POLL_MS);
+    }
+  };
+  const loops = Array.from({ length: Math.max(1, options.concurrency) }, (_, index) => loop(index));
+  return {
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await Promise.all(loops);
+    },
+  };
+}

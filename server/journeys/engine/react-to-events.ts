@@ -1,0 +1,123 @@
+import { sql } from "kysely";
+import type { Database } from "#db/database.ts";
+import type { Json } from "#db/types.ts";
+import { type Entrant, enterJourneys } from "./enter.ts";
+import { enterMatchingFilterSegments } from "./filter-entries.ts";
+import { matchesProperties, matchValueOf } from "./property-match.ts";
+import { GOAL_ROW, StepTally } from "./stats.ts";
+import { teamJourneys } from "./team-journeys.ts";
+import { loadVersions, versionKey } from "./versions.ts";
+
+/** An event just stored (not one a retry sent again), of a known contact. */
+export type StoredEvent = { messageId: string; contactId: string; name: string; properties: Json };
+
+type OpenRun = {
+  id: string;
+  journeyId: string;
+  version: number;
+  contactId: string;
+  status: string;
+  stepId: string | null;
+  awaitingEvent: string | null;
+  awaitingMatch: string | null;
+};
+
+/**
+ * What a batch of newly stored events does to the team's journeys, in the
+ * transaction that stored them (so an event acts exactly when it is stored, and a
+ * retried messageId, not stored again, does nothing):
+ * 1. a goal event finishes every unfinished run of its journey for the contact as
+ *    converted (the step it was at and "@goal" count it);
+ * 2. an awaited event (its name, property conditions and, when the step says so,
+ *    the same value of a property of the triggering event) makes the waiting run
+ *    active, to take the "received" branch at the runtime's next poll;
+ * 3. an entry event enters live journeys as their re-entry rules allow.
+ * Costs nothing more for a team without live or paused journeys than a cached read.
+ */
+export async function reactToEvents(trx: Database, options: { teamId: string; events: StoredEvent[] }): Promise<void> {
+  const events = options.events;
+  if (events.length === 0) return;
+  const journeys = await teamJourneys(trx, options.teamId);
+  if (!journeys.any) return;
+  await advanceOpenRuns(trx, events);
+
+  const entrants: Entrant[] = [];
+  for (const journey of journeys.live) {
+    const entry = journey.version.definition.entry;
+    if (entry.type !== "event") continue;
+    for (const event of events) {
+      if (event.name === entry.event && matchesProperties(event.properties, entry.properties))
+        entrants.push({
+          journey,
+          contactId: event.contactId,
+          messageId: event.messageId,
+          properties: event.properties,
+        });
+    }
+  }
+  await enterJourneys(trx, entrants);
+  // Filter segments that count these events may now hold these contacts.
+  await enterMatchingFilterSegments(trx, {
+    teamId: options.teamId,
+    contactIds: [...new Set(events.map((e) => e.contactId))],
+    eventNames: [...new Set(events.map((e) => e.name))],
+  });
+}
+
+async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<void> {
+  const contactIds = [...new Set(events.map((e) => e.contactId))];
+  const { rows: runs } = await sql<OpenRun>`
+    select id, journey_id, version, contact_id, status, step_id, awaiting_event, awaiting_match
+    from journey_runs where contact_id = any(${contactIds}::uuid[]) and status <> 'finished'
+    order by id`.execute(trx);
+  if (runs.length === 0) return;
+  const versions = await loadVersions(
+    trx,
+    runs.map((run) => ({ journeyId: run.journeyId, version: run.version })),
+  );
+  const byContact = Map.groupBy(events, (event) => event.contactId);
+  const converted: OpenRun[] = [];
+  const received: OpenRun[] = [];
+  for (const run of runs) {
+    const version = versions.get(versionKey(run.journeyId, run.version));
+    if (!version) continue;
+    const mine = byContact.get(run.contactId) ?? [];
+    const goal = version.definition.goal;
+    if (goal && mine.some((e) => e.name === goal.event && matchesProperties(e.properties, goal.properties))) {
+      converted.push(run);
+      continue;
+    }
+    if (run.status !== "waiting" || !run.awaitingEvent || !run.stepId) continue;
+    const step = version.steps.get(run.stepId)?.step;
+    if (step?.type !== "wait_for_event") continue;
+    const came = mine.some(
+      (e) =>
+        e.name === step.event &&
+        matchesProperties(e.properties, step.properties) &&
+        (!step.matchProperty ||
+          (run.awaitingMatch !== null && matchValueOf(e.properties, step.matchProperty) === run.awaitingMatch)),
+    );
+    if (came) received.push(run);
+  }
+  if (converted.length > 0) {
+    const { rows } = await sql<{ journeyId: string; stepId: string | null }>`
+      update journey_runs set status = 'finished', outcome = 'converted', wake_at = null, awaiting_event = null,
+        awaiting_match = null, finished_at = now(), updated_at = now()
+      where id = any(${converted.map((r) => r.id)}::uuid[]) and status <> 'finished'
+      returning journey_id, step_id`.execute(trx);
+    const tally = new StepTally();
+    for (const row of rows) {
+      tally.add(row.journeyId, GOAL_ROW, "converted");
+      if (row.stepId) tally.add(row.journeyId, row.stepId, "converted");
+    }
+    await tally.write(trx);
+  }
+  if (received.length > 0) {
+    // Still waiting for this event (the runtime may have timed it out meanwhile): only then is it received.
+    await sql`
+      update journey_runs set status = 'active', wake_at = null, awaiting_match = null, updated_at = now()
+      where id = any(${received.map((r) => r.id)}::uuid[]) and status = 'waiting' and awaiting_event is not null`.execute(
+      trx,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import type { PgBoss } from "pg-boss";
+import type { Database } from "#db/database.ts";
+import { advanceRuns, forgetTeamZones } from "./advance.ts";
+import { claimDueRuns, saveRuns } from "./claim.ts";
+import { StepTally } from "./stats.ts";
+import { forgetStepCampaigns } from "./step-campaigns.ts";
+import { loadVersions } from "./versions.ts";
+
+/** Runs a batch takes at most: one transaction's worth of locks, ledger rows and job inserts. */
+export const RUN_BATCH_SIZE = 500;
+
+/**
+ * One batch of the journey runtime, in one transaction: claims the runs due at
+ * `now` (skipping those another worker holds), moves each as far as it goes,
+ * writes the runs, their messages (ledger rows and chunk jobs) and the step
+ * counters together. A crash anywhere rolls the whole batch back, so the runs are
+ * claimed again and nothing is half done. Returns how many runs it moved.
+ */
+export async function runJourneyBatch(
+  db: Database,
+  boss: PgBoss,
+  options: { now: Date; limit?: number },
+): Promise<number> {
+  const { now } = options;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const runs = await claimDueRuns(trx, { now, limit: options.limit ?? RUN_BATCH_SIZE });
+      if (runs.length === 0) return 0;
+      const versions = await loadVersions(
+        trx,
+        runs.map((run) => ({ journeyId: run.journeyId, version: run.version })),
+      );
+      const tally = new StepTally();
+      await advanceRuns({ trx, boss, now, versions, tally }, runs);
+      await saveRuns(trx, runs, now);
+      await tally.write(trx);
+      return runs.length;
+    });
+  } catch (error) {
+    forgetStepCampaigns();
+    throw error;
+  } finally {
+    forgetTeamZones();
+  }
+}
+
+/**
+ * Finishes the unfinished runs of stopped journeys with outcome 'stopped', a
+ * bounded batch at a time (the step counters are not touched: "stopped" is the
+ * journey's state, not something a contact did). Returns how many it finished.
+ */
+export async function finishStoppedRuns(db: Database, options: { now: Date; limit?: number }): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    with stopping as (
+      select r.id from journeys j join journey_runs r on r.journey_id = j.id and r.status <> 'finished'
+      where j.state = 'stopped'
+      limit ${options.limit ?? RUN_BATCH_SIZE}
+      for update of r skip locked
+    )
+    update journey_runs r set status = 'finished', outcome = 'stopped', wake_at = null, awaiting_event = null,
+      awaiting_match = null, finished_at = ${options.now}, updated_at = ${options.now}
+    from stopping where r.id = stopping.id
+    returning r.id`.execute(db);
+  return rows.length;
+}
