@@ -8,6 +8,7 @@ import { campaignsOperations } from "#server/campaigns/api-operations.ts";
 import { contactsOperations } from "#server/contacts/api-operations.ts";
 import { deliveryOperations } from "#server/delivery/api-operations.ts";
 import { trackingOperations } from "#server/events/api-operations.ts";
+import { journeysOperations } from "#server/journeys/api-operations.ts";
 import { membersOperations } from "#server/members/api-operations.ts";
 import { segmentsOperations } from "#server/segments/api-operations.ts";
 import { writeKeysOperations } from "#server/write-keys/api-operations.ts";
@@ -38,6 +39,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...segmentsOperations,
   ...aiOperations,
   ...campaignsOperations,
+  ...journeysOperations,
   ...deliveryOperations,
   ...analyticsOperations,
   ...writeKeysOperations,

@@ -98,6 +98,7 @@ const API_BODIES: Record<string, unknown> = {
   "PATCH /api/segments/:id": { name: "Renamed" },
   "POST /api/segments/:id/contacts": { contactIds: [randomUUID()] },
   "PUT /api/campaigns/:id": { name: "Renamed", type: "EMAIL", segmentIds: [] },
+  "PUT /api/journeys/:id": { name: "Renamed", entry: { type: "contact_created" }, steps: [] },
   "POST /api/campaigns/:id/schedule": { scheduledTime: new Date(Date.now() + 86_400_000).toISOString() },
   "PATCH /api/members/:userId": { role: "VIEWER" },
 };
