@@ -220,7 +220,8 @@ function AddStep({ at, label, context }: { at: string; label: string; context: F
     const type = context.adding.type;
     return (
       <StepForm
-        action={context.journeyPath}
+        // The query keeps this form open when a post without JavaScript comes back with its messages.
+        action={`${context.journeyPath}?add=${encodeURIComponent(at)}&type=${type}`}
         formKey={formKey}
         target={{ at }}
         type={type}

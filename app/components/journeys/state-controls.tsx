@@ -22,7 +22,7 @@ export function StateControls({
   const ability = useAbility("journeys.start");
   const disabled = !ability.allowed;
   const action = `${journeyPath}/state`;
-  const button = (intent: string, label: string, icon: React.ReactNode, variant?: "outline" | "destructive") => (
+  const button = (intent: string, label: string, icon: React.ReactNode, variant?: "outline") => (
     <Form method="post" action={action}>
       <Button
         type="submit"
@@ -55,7 +55,7 @@ export function StateControls({
           </summary>
           <div className="absolute right-0 z-10 mt-2 flex w-72 flex-col gap-2 rounded-md border bg-popover p-3 text-sm shadow">
             <p>Stopping is final: no one enters, and every contact inside leaves the journey.</p>
-            {button("stop", "Stop journey", <Square aria-hidden="true" />, "destructive")}
+            {button("stop", "Stop journey", <Square aria-hidden="true" />, "outline")}
           </div>
         </details>
       ) : null}
