@@ -37,8 +37,13 @@ test("builds the abandoned cart journey in the editor, then starts, pauses, resu
   const wait = await openNewStep(page, "as the first step", "Wait for an event");
   await wait.getByLabel("Awaited event", { exact: true }).fill("Order Completed");
   await wait.getByLabel("Match property", { exact: true }).fill("cart_id");
-  await wait.getByLabel("Give up after", { exact: true }).fill("1");
   await wait.getByLabel("Give up after, unit", { exact: true }).selectOption({ label: "Hours" });
+  // Refused, the new step's form comes back open with the message beside its field and what was typed.
+  await wait.getByLabel("Give up after", { exact: true }).fill("0");
+  await wait.getByRole("button", { name: "Add step" }).click();
+  await expect(wait.getByText("Enter at least 1")).toBeVisible();
+  await expect(wait.getByLabel("Awaited event", { exact: true })).toHaveValue("Order Completed");
+  await wait.getByLabel("Give up after", { exact: true }).fill("1");
   await wait.getByRole("button", { name: "Add step" }).click();
   await expect(
     stepHeading(page, "Step 1: Wait up to 1 hour for “Order Completed” with the same cart_id"),
