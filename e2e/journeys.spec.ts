@@ -118,3 +118,30 @@ test("the journey page shows the figures the engine keeps, per step", async ({ p
   await expect(table.getByRole("row", { name: /Step 2: Wait 1 day 4,100 0 3,000 0 0 0 0/ })).toBeVisible();
   await expect(page.getByText("Entered 4200 · Active 0 · Converted 42")).toBeVisible();
 });
+
+test("a condition step uses the segments' filter builder: fill a condition, add another, save", async ({ page }) => {
+  const created = await page.request.post("/api/journeys", {
+    data: { name: "Upsell", entry: { type: "contact_created" }, steps: [{ type: "wait", seconds: 60 }] },
+  });
+  const { data } = (await created.json()) as { data: { id: string } };
+  await page.goto(`/dashboard/journeys/${data.id}`);
+
+  const form = await openNewStep(page, "after step 1", "Branch on a condition");
+  await form.getByLabel("Attribute of condition 1", { exact: true }).fill("plan");
+  await form.getByLabel("Value of condition 1", { exact: true }).fill("pro");
+  await form.getByRole("button", { name: "Add condition" }).click();
+  await form.getByLabel("Attribute of condition 2", { exact: true }).fill("country");
+  await form.getByLabel("Value of condition 2", { exact: true }).fill("FR");
+  await form.getByRole("button", { name: "Add step" }).click();
+  await expect(notifications(page).getByText("Step added")).toBeVisible();
+  await expect(stepHeading(page, "Step 2: Branch on a condition")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Step 2: Yes" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Step 2: No" })).toBeVisible();
+  const saved = (await (await page.request.get(`/api/journeys/${data.id}`)).json()) as {
+    data: { definition: { steps: { filter?: { conditions: { key: string; value: string }[] } }[] } };
+  };
+  expect(saved.data.definition.steps[1]!.filter!.conditions.map(({ key, value }) => [key, value])).toEqual([
+    ["plan", "pro"],
+    ["country", "FR"],
+  ]);
+});
