@@ -30,6 +30,7 @@ type Seeded = {
   draftId: string;
   sentId: string;
   messageId: string;
+  journeyId: string;
 };
 
 /** The signed-in pages, with the seeded team's ids where a page shows one thing. */
@@ -48,6 +49,11 @@ function teamPages(seed: Seeded): string[] {
     "/dashboard/broadcasts/new",
     `/dashboard/broadcasts/${seed.draftId}/edit`,
     `/dashboard/broadcasts/${seed.sentId}`,
+    "/dashboard/journeys",
+    "/dashboard/journeys/new",
+    `/dashboard/journeys/${seed.journeyId}`,
+    `/dashboard/journeys/${seed.journeyId}?add=steps.1&type=condition`,
+    `/dashboard/journeys/${seed.journeyId}?step=wait-order#contacts`,
     "/dashboard/outbox",
     `/dashboard/outbox/${seed.messageId}`,
     "/dashboard/analytics",
@@ -85,6 +91,25 @@ async function seedTeam(page: Page): Promise<Seeded> {
       data: { name: "Draft news", type: "EMAIL", subject: "News", content: "<p>Hello</p>", segmentIds: [] },
     })
   ).json()) as { data: { id: string } };
+  const journey = (await (
+    await request.post("/api/journeys", {
+      data: {
+        name: "Abandoned cart",
+        entry: { type: "event", event: "Cart Updated" },
+        goal: { event: "Order Completed" },
+        steps: [
+          {
+            id: "wait-order",
+            type: "wait_for_event",
+            event: "Order Completed",
+            matchProperty: "cart_id",
+            timeoutSeconds: 3600,
+            timedOut: [{ type: "send", channel: "EMAIL", subject: "Your cart", content: "<p>Still there?</p>" }],
+          },
+        ],
+      },
+    })
+  ).json()) as { data: { id: string } };
   const sentId = await scheduleEmailSoon(request, "Sent news");
   await waitUntilSent(request, [sentId]);
   const contactList = (await (await request.get("/api/contacts")).json()) as { data: { id: string }[] };
@@ -95,6 +120,7 @@ async function seedTeam(page: Page): Promise<Seeded> {
     draftId: draft.data.id,
     sentId,
     messageId: outbox.data[0]!.id,
+    journeyId: journey.data.id,
   };
 }
 

@@ -43,6 +43,7 @@ test("a tour of the main pages hydrates and works with nothing refused by the po
     ["Contacts", "/dashboard/contacts"],
     ["Segments", "/dashboard/segments"],
     ["Broadcasts", "/dashboard/broadcasts"],
+    ["Journeys", "/dashboard/journeys"],
     ["Analytics", "/dashboard/analytics"],
     ["Settings", "/dashboard/settings"],
     ["Dashboard", "/dashboard"],

@@ -31,6 +31,12 @@ async function connectToE2eDatabase(): Promise<Database> {
   return createDatabase(withDatabase(embeddedServerUrl(port), APP_DATABASE), { max: 1 });
 }
 
+/** The e2e server's database, for specs that write what another part of the system would (an engine's rows). */
+export function e2eDatabase(): Promise<Database> {
+  database ??= connectToE2eDatabase();
+  return database;
+}
+
 export type SignedInUser = NewUser & { userId: string; teamId: string; token: string };
 
 /**

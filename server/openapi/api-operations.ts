@@ -9,6 +9,7 @@ import { contactsOperations } from "#server/contacts/api-operations.ts";
 import { deliveryOperations } from "#server/delivery/api-operations.ts";
 import { trackingOperations } from "#server/events/api-operations.ts";
 import { frequencyOperations } from "#server/frequency/api-operations.ts";
+import { journeysOperations } from "#server/journeys/api-operations.ts";
 import { membersOperations } from "#server/members/api-operations.ts";
 import { privacyOperations } from "#server/privacy/api-operations.ts";
 import { segmentsOperations } from "#server/segments/api-operations.ts";
@@ -41,6 +42,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...privacyOperations,
   ...aiOperations,
   ...campaignsOperations,
+  ...journeysOperations,
   ...deliveryOperations,
   ...analyticsOperations,
   ...writeKeysOperations,

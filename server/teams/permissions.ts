@@ -30,6 +30,8 @@ const PERMISSIONS = {
   "segments.write": { roles: MARKETING, what: "change segments" },
   "campaigns.write": { roles: MARKETING, what: "change campaigns" },
   "campaigns.send": { roles: MARKETING, what: "schedule or send campaigns" },
+  "journeys.write": { roles: MARKETING, what: "change journeys" },
+  "journeys.start": { roles: MARKETING, what: "start, pause or stop journeys" },
   "events.write": { roles: MARKETING, what: "send events" },
   "api-keys.read": { roles: MARKETING, what: "see API keys" },
   "api-keys.manage": { roles: MANAGING, what: "create or revoke API keys" },

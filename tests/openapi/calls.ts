@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { abandonedCartInput } from "../journeys/journey-fixtures.ts";
 import type { SeededTeam } from "./seeded-team.ts";
 
 /**
@@ -98,6 +99,19 @@ export const SUCCESSFUL_CALLS: Record<string, (team: SeededTeam) => Call> = {
   "GET /api/campaigns/{id}/recipients": (team) => ({ params: { id: team.sentCampaignId } }),
   "GET /api/campaigns/{id}/recipients.csv": (team) => ({ params: { id: team.sentCampaignId } }),
   "GET /api/campaigns/{id}/analytics": (team) => ({ params: { id: team.sentCampaignId } }),
+  "GET /api/journeys": () => ({ query: { limit: "5" } }),
+  "POST /api/journeys": () => ({ body: abandonedCartInput("Abandoned cart, by the API") }),
+  "GET /api/journeys/{id}": (team) => ({ params: { id: team.journeyId } }),
+  "PUT /api/journeys/{id}": (team) => ({
+    params: { id: team.journeyId },
+    body: { ...abandonedCartInput("Abandoned cart, edited"), reentry: { mode: "after_days", days: 30 } },
+  }),
+  "DELETE /api/journeys/{id}": (team) => ({ params: { id: team.spareJourneyId } }),
+  // In this order: the draft goes live, then pauses, then stops.
+  "POST /api/journeys/{id}/start": (team) => ({ params: { id: team.journeyId } }),
+  "POST /api/journeys/{id}/pause": (team) => ({ params: { id: team.journeyId } }),
+  "POST /api/journeys/{id}/stop": (team) => ({ params: { id: team.journeyId } }),
+  "GET /api/journeys/{id}/analytics": (team) => ({ params: { id: team.journeyId } }),
   "GET /api/outbox": () => ({}),
   "GET /api/analytics": () => ({ query: { range: "7d", property: "plan", event: "Signed In" } }),
   "GET /api/write-keys": () => ({}),
@@ -163,6 +177,12 @@ export const FORBIDDEN_CALLS: Record<string, (team: SeededTeam) => RefusedCall> 
     "POST /api/campaigns/{id}/unschedule",
     "schedule or send campaigns",
   ),
+  "POST /api/journeys": byTheViewer("POST /api/journeys", "change journeys"),
+  "PUT /api/journeys/{id}": byTheViewer("PUT /api/journeys/{id}", "change journeys"),
+  "DELETE /api/journeys/{id}": byTheViewer("DELETE /api/journeys/{id}", "change journeys"),
+  "POST /api/journeys/{id}/start": byTheViewer("POST /api/journeys/{id}/start", "start, pause or stop journeys"),
+  "POST /api/journeys/{id}/pause": byTheViewer("POST /api/journeys/{id}/pause", "start, pause or stop journeys"),
+  "POST /api/journeys/{id}/stop": byTheViewer("POST /api/journeys/{id}/stop", "start, pause or stop journeys"),
   "GET /api/write-keys": byTheViewer("GET /api/write-keys", "see API keys"),
   "POST /api/write-keys": byTheViewer("POST /api/write-keys", "create or revoke API keys"),
   "DELETE /api/write-keys/{id}": byTheViewer("DELETE /api/write-keys/{id}", "create or revoke API keys"),

@@ -7,6 +7,7 @@ import { personAccess } from "../audit/team-people.ts";
 import { addContacts, draftCampaign, type sendQueues, staticSegment } from "../delivery/fixtures.ts";
 import { campaignWithOutcomes } from "../delivery/outcomes-fixture.ts";
 import { seedEvents } from "../events/seed.ts";
+import { draftJourney } from "../journeys/journey-fixtures.ts";
 import { createSignedInUser, uniqueEmail } from "../factories.ts";
 import { ownerAccess } from "../team-access.ts";
 import { memberOf, tokenOf } from "../teams/team-api.ts";
@@ -14,7 +15,7 @@ import { memberOf, tokenOf } from "../teams/team-api.ts";
 /**
  * A team with something in every list the API shows: contacts, a static segment,
  * a sent campaign with opens, clicks, a bounce and an unsubscribe, a draft, a spare
- * campaign and segment to delete, a server write key; a Viewer and a spare Marketer
+ * campaign and segment to delete, a draft journey and a spare one, a server write key; a Viewer and a spare Marketer
  * beside the Owner, two open invitations (one to resend, one to revoke), and someone
  * outside the team invited to it, signed in, who can accept; yesterday's sign-ins
  * with a plan, rolled up, so the analytics answer has property values to show.
@@ -46,6 +47,8 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
     name: "Spare",
     kind: "client",
   });
+  const journey = await draftJourney(user.teamId);
+  const spareJourney = await draftJourney(user.teamId);
   const yesterday = new Date(Date.now() - 86_400_000);
   await seedEvents(user.teamId, [
     { name: "Signed In", properties: { plan: "pro" }, occurredAt: yesterday },
@@ -79,6 +82,9 @@ export async function seededTeam(queues: ReturnType<typeof sendQueues>) {
     sentCampaignId: sent.id,
     draftCampaignId: draft.id,
     spareCampaignId: spare.id,
+    /** A draft the calls edit, start, pause and stop in that order; the spare one is deleted. */
+    journeyId: journey.id,
+    spareJourneyId: spareJourney.id,
     writeKey: writeKey.key,
     spareWriteKeyId: spareKey.id,
     viewerToken: viewer.token,

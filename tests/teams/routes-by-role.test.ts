@@ -5,6 +5,7 @@ import routes from "#app/routes.ts";
 import { getDb } from "#db/database.ts";
 import { createApiKey } from "#server/api-keys/api-keys.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
+import { createJourney } from "#server/journeys/journeys.ts";
 import { createInvitation } from "#server/members/invitations.ts";
 import { receiveImportChunk } from "#server/contacts/receive-import.ts";
 import { createSegment } from "#server/segments/segments.ts";
@@ -61,6 +62,15 @@ beforeAll(async () => {
     imports: imported.importId,
     segments: (await createSegment(getDb(), { access, name: "Theirs" })).id,
     campaigns: (await createCampaign(getDb(), { access, input: { name: "Theirs", type: "EMAIL", segmentIds: [] } })).id,
+    journeys: (
+      await createJourney(getDb(), {
+        access,
+        input: {
+          name: "Theirs",
+          definition: { entry: { type: "contact_created" }, reentry: { mode: "once" }, goal: null, steps: [] },
+        },
+      })
+    ).id,
     "write-keys": (await createWriteKey(getDb(), { access, name: "Theirs", kind: "client" })).id,
     "api-keys/api": (await createApiKey(getDb(), { access, name: "Theirs", role: "viewer" })).id,
     members: (await memberOf(other.teamId, "marketer")).userId,
@@ -99,6 +109,7 @@ const API_BODIES: Record<string, unknown> = {
   "POST /api/segments/:id/contacts": { contactIds: [randomUUID()] },
   "POST /api/segments/:id/erase-contacts": { confirm: "Segment" },
   "PUT /api/campaigns/:id": { name: "Renamed", type: "EMAIL", segmentIds: [] },
+  "PUT /api/journeys/:id": { name: "Renamed", entry: { type: "contact_created" }, steps: [] },
   "POST /api/campaigns/:id/schedule": { scheduledTime: new Date(Date.now() + 86_400_000).toISOString() },
   "PATCH /api/members/:userId": { role: "VIEWER" },
 };

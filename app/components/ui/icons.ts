@@ -28,6 +28,7 @@ export { default as Settings } from "lucide-react/icons/settings";
 export { default as SlidersHorizontal } from "lucide-react/icons/sliders-horizontal";
 export { default as Sun } from "lucide-react/icons/sun";
 export { default as Upload } from "lucide-react/icons/upload";
+export { default as Waypoints } from "lucide-react/icons/waypoints";
 export { default as User } from "lucide-react/icons/user";
 export { default as Users } from "lucide-react/icons/users";
 export type { LucideIcon as Icon } from "lucide-react";

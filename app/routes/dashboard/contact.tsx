@@ -8,12 +8,15 @@ import { ContactFields } from "#app/components/contact-detail/contact-fields.tsx
 import { EventTimeline } from "#app/components/contact-detail/event-timeline.tsx";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { ContactJourneys } from "#app/components/journeys/contact-journeys.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#db/database.ts";
 import { getContactDetail } from "#server/contacts/detail.ts";
 import { can } from "#server/teams/permissions.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { contactTimeline } from "#server/events/timeline.ts";
+import { listContactJourneys } from "#server/journeys/contact-journeys.ts";
+import { formatInTimeZone } from "#shared/teams/time-zone.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 
@@ -31,10 +34,11 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
   const contactPath = `/dashboard/contacts/${contact.id}`;
   const given = new URL(request.url).searchParams.get("cursor");
   const cursor = given && CURSOR_SHAPE.test(given) ? given : null;
-  const [timeline, timeZone] = await startOverOnStaleCursor(
+  const [timeline, timeZone, journeys] = await startOverOnStaleCursor(
     Promise.all([
       contactTimeline(db, { teamId: team.id, contactId: contact.id, after: cursor }),
       teamTimeZone(db, team.id),
+      listContactJourneys(db, { teamId: team.id, contactId: contact.id }),
     ]),
     { firstPage: contactPath, message: STALE_PAGE_LINK },
   );
@@ -66,14 +70,29 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
       properties: JSON.stringify(e.properties).slice(0, PROPERTIES_PREVIEW),
       occurredAt: e.occurredAt.toISOString(),
     })),
+    journeys: journeys.map(({ finishedAt: _, enteredAt, ...run }) => ({
+      ...run,
+      enteredAt: formatInTimeZone(enteredAt, timeZone),
+    })),
     cursor,
     nextCursor: timeline.nextCursor,
   };
 });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { title, contactPath, canChange, timeZone, contact, attributes, subscriptions, events, cursor, nextCursor } =
-    loaderData;
+  const {
+    title,
+    contactPath,
+    canChange,
+    timeZone,
+    contact,
+    attributes,
+    subscriptions,
+    journeys,
+    events,
+    cursor,
+    nextCursor,
+  } = loaderData;
   return (
     <>
       <PageHeader
@@ -91,6 +110,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <ContactFields contact={contact} timeZone={timeZone} />
           <ChannelSubscriptions subscriptions={subscriptions} timeZone={timeZone} />
           <ContactAttributes attributes={attributes} />
+          <ContactJourneys rows={journeys} />
         </div>
         <EventTimeline
           events={events}
