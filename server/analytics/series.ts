@@ -3,6 +3,7 @@ import type { Database } from "#db/database.ts";
 import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
 import { campaignHours, figuresOf, type RollupFilter, selectFigureSums } from "./campaign-rollups.ts";
 import { addFigures, type Figures, noFigures } from "./figures.ts";
+import { localDayIndex, localDayOf } from "./local-days.ts";
 import { addDays, daysBetween } from "./schemas.ts";
 
 export type SeriesPoint = { date: string } & Figures;
@@ -16,15 +17,21 @@ export async function readCampaignSeries(
   db: Database,
   filter: RollupFilter & { hourly: boolean },
 ): Promise<SeriesPoint[]> {
-  const bucket = filter.hourly
-    ? sql<string>`to_char(campaign_hourly_stats.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"')`
-    : sql<string>`to_char((campaign_hourly_stats.hour at time zone ${filter.timeZone})::date, 'YYYY-MM-DD')`;
+  const hour = sql.ref("campaign_hourly_stats.hour");
   const rows = await selectFigureSums(
     campaignHours(db, filter)
-      .select(bucket.as("bucket"))
+      .select(
+        (filter.hourly
+          ? sql<string | number>`to_char(${hour} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"')`
+          : localDayIndex(hour, filter)
+        ).as("bucket"),
+      )
       .groupBy(sql`1`),
   ).execute();
-  const byBucket = new Map(rows.map((row) => [row.bucket, figuresOf(row)]));
+  // An hour is written as its instant; a day comes as its place in the range.
+  const byBucket = new Map(
+    rows.map((row) => [typeof row.bucket === "number" ? localDayOf(filter, row.bucket) : row.bucket, figuresOf(row)]),
+  );
   return bucketsOf(filter).map((date) => ({ date, ...(byBucket.get(date) ?? noFigures()) }));
 }
 
