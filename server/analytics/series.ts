@@ -8,6 +8,9 @@ import { addDays, daysBetween } from "./schemas.ts";
 
 export type SeriesPoint = { date: string } & Figures;
 
+/** What the Analytics page charts of a series point. */
+export type EngagementPoint = Pick<SeriesPoint, "date" | "sent" | "delivered" | "opened" | "clicked">;
+
 /**
  * The filtered figures per local day (or per UTC hour, written as an ISO instant,
  * when `hourly`), every day or hour of the range present, empty ones as zeros, so a
