@@ -47,9 +47,3 @@ function snake(name: string): string {
 export function figuresOf(row: Figures): Figures {
   return Object.fromEntries(FIGURE_NAMES.map((name) => [name, row[name]])) as Figures;
 }
-
-/** The figures of the filtered hours, summed. */
-export async function sumCampaignFigures(db: Database, filter: RollupFilter): Promise<Figures> {
-  const row = await selectFigureSums(campaignHours(db, filter)).executeTakeFirstOrThrow();
-  return figuresOf(row);
-}
