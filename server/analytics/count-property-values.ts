@@ -19,11 +19,9 @@ const PROPERTY_NAME_CHARS = 200;
  * value beyond them is added to that day's null row, "(other)". Values already kept
  * are always counted in their own row; among new ones the most frequent in the batch
  * are kept first. Two workers adding new values to one day at once may each keep up
- * to the limit, so a day may hold up to twice it, never more. Cost: per (name, day,
- * property) of the batch, a probe for its "(other)" row and, for a day not yet full, a
- * count of its kept values; then one index probe per distinct value only for the days
- * that are full or would overflow (a full day costs nothing more however many values
- * it keeps), and one upsert per row written.
+ * to the limit, so a day may hold up to twice it, never more. Cost: one index probe
+ * per distinct value of the batch, plus counting the kept values of the days that are
+ * not yet full, so a full day costs nothing more however many values it keeps.
  */
 export function countPropertyValues() {
   return sql`property_values as (
@@ -39,55 +37,49 @@ export function countPropertyValues() {
         where jsonb_typeof(r.properties) = 'object'
       ),
       grouped as (select team_id, name, day, property, value, count(*) as events from pairs group by 1, 2, 3, 4, 5),
-      -- Each (team, name, day, property) of the batch once: whether its day is full (its
-      -- "(other)" row exists: that row is written only once the kept values reach the
-      -- limit, and kept values are never removed) and, when not, how many values it keeps.
-      -- Materialized: inlined into the joins below, it was evaluated again for every value.
-      days as materialized (
-        select t.*, case when t.full then ${VALUES_PER_PROPERTY_DAY} else (
+      -- Each distinct value of the batch is looked up by its own key (the upsert reads
+      -- the same index page next), rather than reading every kept value of its day:
+      -- a day holds up to the limit's values, and events spread over many days made
+      -- that read cost up to a hundred rows an event.
+      probed as (
+        select g.*, exists (
+          select from team_event_property_daily k
+          where k.team_id = g.team_id and k.name = g.name and k.property = g.property and k.day = g.day
+            and k.value = g.value
+        ) as known
+        from grouped g
+      ),
+      -- Room left for new values, only for the groups with some: a group whose
+      -- "(other)" row exists is full (that row is written only once the kept values
+      -- reach the limit, and kept values are never removed), so it is not counted again.
+      -- Materialized: inlined into the join below, it was evaluated again for every value.
+      room as materialized (
+        select t.*, ${VALUES_PER_PROPERTY_DAY} - (
           select count(*) from team_event_property_daily k
           where k.team_id = t.team_id and k.name = t.name and k.property = t.property and k.day = t.day
             and k.value is not null
-        ) end as kept
-        from (
-          select b.*, exists (
+        ) as room
+        from (select distinct team_id, name, day, property from probed where not known) t
+        where not (
+          select exists (
             select from team_event_property_daily k
-            where k.team_id = b.team_id and k.name = b.name and k.property = b.property and k.day = b.day
+            where k.team_id = t.team_id and k.name = t.name and k.property = t.property and k.day = t.day
               and k.value is null
-          ) as full
-          from (select team_id, name, day, property, count(*) as fresh from grouped group by 1, 2, 3, 4) b
-        ) t
+          )
+        )
       ),
-      -- Where the day has room for every value the batch brings, each is counted as
-      -- itself and none is looked up (known is null); only the values of days that are
-      -- full or may overflow are looked up by their own key. Looking up every value cost
-      -- an index probe (and a heap visit on pages not yet all-visible) an event.
-      probed as (
-        select g.*, d.full, d.kept, case when not d.full and d.kept + d.fresh <= ${VALUES_PER_PROPERTY_DAY} then null
-          else exists (
-            select from team_event_property_daily k
-            where k.team_id = g.team_id and k.name = g.name and k.property = g.property and k.day = g.day
-              and k.value = g.value
-          ) end as known
-        from grouped g
-        join days d on d.team_id = g.team_id and d.name = g.name and d.day = g.day and d.property = g.property
-      ),
-      -- Values kept (or that fit) count as themselves; new values of a day that may
-      -- overflow take the room left, the most frequent in the batch first, and the rest
-      -- count as "(other)".
-      placed as (
-        select team_id, name, day, property, value, events from probed where known is not false
-        union all
-        select team_id, name, day, property, case when rank <= room then value end, events
-        from (
-          select p.*, case when p.full then 0 else ${VALUES_PER_PROPERTY_DAY} - p.kept end as room,
-            row_number() over (partition by p.team_id, p.name, p.day, p.property order by p.events desc, p.value) as rank
-          from probed p where p.known = false
-        ) ranked
+      ranked as (
+        select p.*, coalesce(r.room, 0) as room,
+          row_number() over (
+            partition by p.team_id, p.name, p.day, p.property, p.known order by p.events desc, p.value
+          ) as rank
+        from probed p
+        left join room r on r.team_id = p.team_id and r.name = p.name and r.day = p.day and r.property = p.property
       )
       insert into team_event_property_daily (team_id, name, property, day, value, events)
-      select team_id, name, property, day, value, sum(events)
-      from placed group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      select team_id, name, property, day,
+        case when known or rank <= room then value end, sum(events)
+      from ranked group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (team_id, name, property, day, value)
         do update set events = team_event_property_daily.events + excluded.events
     )`;

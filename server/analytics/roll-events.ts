@@ -20,9 +20,6 @@ export function queueEventRollup(teamId: string) {
     )`;
 }
 
-/** Memory for the rollup statement's sorts and hashes, each (PostgreSQL's work_mem). */
-const ROLLUP_WORK_MEM = "32MB";
-
 /**
  * Queue rows (ingestion batches, up to 500 events each) counted per transaction: short transactions, few round trips.
  */
@@ -45,11 +42,7 @@ export const EVENT_ROLLUP_BATCHES = 100;
  * Returns how many events were rolled up (0 when the queue is empty).
  */
 export async function rollQueuedEvents(db: Database, options: { limit?: number } = {}): Promise<number> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => rollQueuedEvents(trx, options));
   const limit = options.limit ?? EVENT_ROLLUP_BATCHES;
-  // A full step groups and sorts some 150,000 property values (tens of MB): with the
-  // default 4 MB those sorts went to disk. Only this transaction gets more.
-  await sql`set local work_mem = '${sql.raw(ROLLUP_WORK_MEM)}'`.execute(db);
   const { rows } = await sql<{ events: number }>`
     with taken as (
       delete from event_rollup_queue
