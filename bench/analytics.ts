@@ -5,7 +5,8 @@
 // The ledger and engagement go through the real triggers (so the rollups are what
 // production keeps); product events are generated in SQL and rolled up the same way
 // the migration backfills them.
-// Prints JSON: p50/p95 per scenario under 10 concurrent clients, and the rollup lag.
+// Prints JSON: p50/p95 per scenario under 10 concurrent clients, and the rollup lag
+// (event counts, and the property values counted by the same worker).
 // Usage: npm run build && ANALYTICS_SCALE=0.01 node bench/analytics.ts
 //   targets: pages p95 <= 150 ms, API p95 <= 50 ms, rollup lag <= 5 s at 20,000 events/s.
 import http from "node:http";
@@ -112,6 +113,8 @@ async function rollupLag(baseUrl: string, token: string, client: pg.Client, team
         type: "track",
         userId: `u${(from + i) % CONTACTS}`,
         event: "Lag Probe",
+        // One property, so the lag of the property values is measured too.
+        properties: { probe: "lag" },
         messageId: `lag-${from + i}`,
         timestamp: new Date().toISOString(),
       }));
@@ -124,31 +127,40 @@ async function rollupLag(baseUrl: string, token: string, client: pg.Client, team
       acks.push({ at: performance.now(), acked });
     }
   });
-  const seen: { at: number; counted: number }[] = [];
+  const seen: { at: number; counted: number; values: number }[] = [];
   let polling = true;
   const poller = (async () => {
     while (polling) {
-      const { rows } = await client.query<{ n: string }>(
-        `select coalesce(sum(events), 0) as n from team_event_hourly where team_id = $1::uuid and name = 'Lag Probe'`,
+      const { rows } = await client.query<{ n: string; values: string }>(
+        `select (select coalesce(sum(events), 0) from team_event_hourly where team_id = $1::uuid and name = 'Lag Probe') as n,
+           (select coalesce(sum(events), 0) from team_event_property_daily
+            where team_id = $1::uuid and name = 'Lag Probe' and property = 'probe') as values`,
         [teamId],
       );
-      seen.push({ at: performance.now(), counted: Number(rows[0]!.n) });
+      seen.push({ at: performance.now(), counted: Number(rows[0]!.n), values: Number(rows[0]!.values) });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   await Promise.all(senders);
   const seconds = (performance.now() - started) / 1000;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (seen.at(-1)?.counted ?? 0) < acked;)
+  for (
+    const deadline = Date.now() + 30_000;
+    Date.now() < deadline && Math.min(seen.at(-1)?.counted ?? 0, seen.at(-1)?.values ?? 0) < acked;
+  )
     await new Promise((resolve) => setTimeout(resolve, 100));
   polling = false;
   await poller;
   const lags = acks.map(
     (ack) => (seen.find((s) => s.at >= ack.at && s.counted >= ack.acked)?.at ?? Number.POSITIVE_INFINITY) - ack.at,
   );
+  const valueLags = acks.map(
+    (ack) => (seen.find((s) => s.at >= ack.at && s.values >= ack.acked)?.at ?? Number.POSITIVE_INFINITY) - ack.at,
+  );
   return {
     events: acked,
     eventsPerSecond: Math.round(acked / seconds),
     maxLagMs: Math.round(Math.max(...lags)),
+    maxPropertyValuesLagMs: Math.round(Math.max(...valueLags)),
     // A poll happens every 100 ms, so lags below that read as "seen at the next poll".
     pollIntervalMs: 100,
     rolledUp: seen.at(-1)?.counted ?? 0,

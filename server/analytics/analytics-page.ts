@@ -1,7 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { readAudienceGrowth } from "./audience-growth.ts";
 import { readReportOfPeriod } from "./analytics-report.ts";
-import { type CampaignSort, readChannelsInRange } from "./breakdowns.ts";
+import { CAMPAIGN_ROWS_LIMIT, CAMPAIGN_TOP_ROWS, type CampaignSort, readChannelsInRange } from "./breakdowns.ts";
 import { readCampaignsWithConversions } from "./campaigns-with-conversions.ts";
 import { listEventNames, readEventTrends } from "./event-trends.ts";
 import { resolvePeriod } from "./period.ts";
@@ -12,7 +12,8 @@ import type { AnalyticsQuery } from "./schemas.ts";
  * Everything the Analytics page shows for one range and filter, from the rollups:
  * the headline figures and their series, campaigns and channels in the range,
  * audience growth and the chosen (or most frequent) events with the top values of
- * a chosen property of theirs. The campaigns and
+ * a chosen property of theirs. The campaigns table holds the top of its order (or
+ * all, when asked) and how many there are; the series only the charted figures. The campaigns and
  * channels follow the channel and campaign filters; audience and events are the
  * team's whole, which no campaign filter narrows.
  */
@@ -24,6 +25,8 @@ export async function readAnalyticsPage(
     sort: CampaignSort;
     eventNames: readonly string[];
     property?: string | null;
+    /** Every campaign of the range (up to CAMPAIGN_ROWS_LIMIT) rather than the top CAMPAIGN_TOP_ROWS. */
+    allCampaigns?: boolean;
     now?: Date;
   },
 ) {
@@ -41,7 +44,11 @@ export async function readAnalyticsPage(
   const range = { teamId: options.teamId, timeZone: period.timeZone, from: period.from, to: period.to };
   const [report, campaigns, channels, audience, events, eventNames, campaignChoices] = await Promise.all([
     readReportOfPeriod(db, { teamId: options.teamId, query: options.query, period }),
-    readCampaignsWithConversions(db, { ...filter, sort: options.sort }),
+    readCampaignsWithConversions(db, {
+      ...filter,
+      sort: options.sort,
+      limit: options.allCampaigns ? CAMPAIGN_ROWS_LIMIT : CAMPAIGN_TOP_ROWS,
+    }),
     readChannelsInRange(db, filter),
     readAudienceGrowth(db, range),
     readEventTrends(db, { ...range, names: options.eventNames }),
@@ -61,5 +68,13 @@ export async function readAnalyticsPage(
     names: events.map((trend) => trend.name),
     property: options.property ?? null,
   });
-  return { ...report, campaigns, channels, audience, events, eventNames, campaignChoices, properties };
+  // The page charts four figures a day; the rest would only weigh on the page's data.
+  const series = report.series.map(({ date, sent, delivered, opened, clicked }) => ({
+    date,
+    sent,
+    delivered,
+    opened,
+    clicked,
+  }));
+  return { ...report, series, campaigns, channels, audience, events, eventNames, campaignChoices, properties };
 }

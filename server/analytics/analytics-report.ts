@@ -1,10 +1,9 @@
 import type { Database } from "#db/database.ts";
-import { type ConversionFigures, sumConversions, withConversions } from "./campaign-conversions.ts";
-import { sumCampaignFigures } from "./campaign-rollups.ts";
+import { type ConversionFigures, sumConversionsBeforeAndIn, withConversions } from "./campaign-conversions.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";
 import { type AnalyticsPeriod, resolvePeriod } from "./period.ts";
 import type { AnalyticsQuery } from "./schemas.ts";
-import { readCampaignSeries, type SeriesPoint, totalOf } from "./series.ts";
+import { readSeriesWithPrevious, type SeriesPoint, totalOf } from "./series.ts";
 
 /** The headline figures: the campaign figures with their rates, and conversions with theirs. */
 export type ReportTotals = FiguresWithRates & ConversionFigures;
@@ -47,18 +46,20 @@ export async function readReportOfPeriod(
     campaignId: options.query.campaignId,
   };
   const range = { ...filter, from: period.from, to: period.to };
-  const before = { ...filter, from: period.previousFrom, to: period.previousTo };
-  const [series, previous, converted, convertedBefore] = await Promise.all([
-    readCampaignSeries(db, { ...range, hourly: period.hourly }),
-    sumCampaignFigures(db, before),
-    sumConversions(db, range),
-    sumConversions(db, before),
+  const [{ series, previous }, converted] = await Promise.all([
+    readSeriesWithPrevious(db, {
+      ...range,
+      hourly: period.hourly,
+      previousFrom: period.previousFrom,
+      days: period.days,
+    }),
+    sumConversionsBeforeAndIn(db, { ...range, from: period.previousFrom, rangeFrom: period.from }),
   ]);
   const totals = totalOf(series);
   return {
     period,
-    totals: { ...withRates(totals), ...withConversions(totals, converted) },
-    previous: { ...withRates(previous), ...withConversions(previous, convertedBefore) },
+    totals: { ...withRates(totals), ...withConversions(totals, converted.within) },
+    previous: { ...withRates(previous), ...withConversions(previous, converted.before) },
     series,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
+import { localDayIndex, localDayOf, rangeEnd, rangeStart } from "./local-days.ts";
 import { addDays, daysBetween } from "./schemas.ts";
 
 export type GrowthPoint = { date: string; added: number; unsubscribed: number; net: number };
@@ -12,20 +13,19 @@ export async function readAudienceGrowth(
   db: Database,
   options: { teamId: string; timeZone: string; from: string; to: string },
 ): Promise<GrowthPoint[]> {
-  const day = sql<string>`to_char((hour at time zone ${options.timeZone})::date, 'YYYY-MM-DD')`;
   const rows = await db
     .selectFrom("teamAudienceHourly")
     .select([
-      day.as("date"),
+      localDayIndex(sql.ref("hour"), options).as("day"),
       sql<number>`sum(added)::int`.as("added"),
       sql<number>`sum(unsubscribed)::int`.as("unsubscribed"),
     ])
     .where("teamId", "=", options.teamId)
-    .where("hour", ">=", sql<Date>`(${options.from}::date::timestamp at time zone ${options.timeZone})`)
-    .where("hour", "<", sql<Date>`((${options.to}::date + 1)::timestamp at time zone ${options.timeZone})`)
+    .where("hour", ">=", rangeStart(options))
+    .where("hour", "<", rangeEnd(options))
     .groupBy(sql`1`)
     .execute();
-  const byDay = new Map(rows.map((row) => [row.date, row]));
+  const byDay = new Map(rows.map((row) => [localDayOf(options, row.day), row]));
   return Array.from({ length: daysBetween(options.from, options.to) + 1 }, (_, i) => {
     const date = addDays(options.from, i);
     const row = byDay.get(date);

@@ -3,6 +3,7 @@ import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
 import type { RollupFilter } from "./campaign-rollups.ts";
 import { type Figures, rateOf } from "./figures.ts";
+import { rangeEnd, rangeStart } from "./local-days.ts";
 
 export type CampaignConversions = { count: number; rate: number; revenue: number };
 
@@ -51,8 +52,8 @@ function conversionHours(db: Database, filter: RollupFilter) {
   let query = db
     .selectFrom("campaignConversionHourly as h")
     .where("h.teamId", "=", filter.teamId)
-    .where("h.hour", ">=", sql<Date>`(${filter.from}::date::timestamp at time zone ${filter.timeZone})`)
-    .where("h.hour", "<", sql<Date>`((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`);
+    .where("h.hour", ">=", rangeStart(filter))
+    .where("h.hour", "<", rangeEnd(filter));
   if (filter.campaignId) query = query.where("h.campaignId", "=", filter.campaignId);
   // A campaign's messages all go by its own channel.
   if (filter.channel)
@@ -81,18 +82,30 @@ export async function readConversionsByCampaign(
   return new Map(rows.map((row) => [row.campaignId, { conversions: row.conversions, revenue: Number(row.revenue) }]));
 }
 
-/** The range's conversions and revenue, for the headline figures. */
-export async function sumConversions(
+type Conversions = { conversions: number; revenue: number };
+
+/**
+ * The conversions and revenue of the filtered range (`rangeFrom` to `to`) and of the
+ * period before it (`from` to the day before `rangeFrom`), for the headline figures
+ * and their change: one read of both periods' conversion hours.
+ */
+export async function sumConversionsBeforeAndIn(
   db: Database,
-  filter: RollupFilter,
-): Promise<{ conversions: number; revenue: number }> {
+  filter: RollupFilter & { rangeFrom: string },
+): Promise<{ before: Conversions; within: Conversions }> {
+  const within = sql<boolean>`h.hour >= ${rangeStart({ ...filter, from: filter.rangeFrom })}`;
   const row = await conversionHours(db, filter)
     .select([
-      sql<number>`coalesce(sum(h.conversions), 0)::int`.as("conversions"),
-      sql<string>`coalesce(sum(h.revenue), 0)`.as("revenue"),
+      sql<number>`coalesce(sum(h.conversions) filter (where ${within}), 0)::int`.as("conversions"),
+      sql<string>`coalesce(sum(h.revenue) filter (where ${within}), 0)`.as("revenue"),
+      sql<number>`coalesce(sum(h.conversions) filter (where not ${within}), 0)::int`.as("conversionsBefore"),
+      sql<string>`coalesce(sum(h.revenue) filter (where not ${within}), 0)`.as("revenueBefore"),
     ])
     .executeTakeFirstOrThrow();
-  return { conversions: row.conversions, revenue: Number(row.revenue) };
+  return {
+    before: { conversions: row.conversionsBefore, revenue: Number(row.revenueBefore) },
+    within: { conversions: row.conversions, revenue: Number(row.revenue) },
+  };
 }
 
 /** Conversions with their rate of the recipients who received a message in the same figures. */

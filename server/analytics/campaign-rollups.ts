@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import type { DB } from "#db/types.ts";
 import { FIGURE_NAMES, type Figures } from "./figures.ts";
+import { rangeEnd, rangeStart } from "./local-days.ts";
 
 export type RollupFilter = {
   teamId: string;
@@ -22,16 +23,8 @@ export function campaignHours(db: Database, filter: RollupFilter) {
   let query = db
     .selectFrom("campaignHourlyStats")
     .where("campaignHourlyStats.teamId", "=", filter.teamId)
-    .where(
-      "campaignHourlyStats.hour",
-      ">=",
-      sql<Date>`(${filter.from}::date::timestamp at time zone ${filter.timeZone})`,
-    )
-    .where(
-      "campaignHourlyStats.hour",
-      "<",
-      sql<Date>`((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`,
-    );
+    .where("campaignHourlyStats.hour", ">=", rangeStart(filter))
+    .where("campaignHourlyStats.hour", "<", rangeEnd(filter));
   if (filter.channel) query = query.where("campaignHourlyStats.channel", "=", filter.channel);
   if (filter.campaignId) query = query.where("campaignHourlyStats.campaignId", "=", filter.campaignId);
   return query;
@@ -53,10 +46,4 @@ function snake(name: string): string {
 /** Picks the figures out of a row that has them among other columns. */
 export function figuresOf(row: Figures): Figures {
   return Object.fromEntries(FIGURE_NAMES.map((name) => [name, row[name]])) as Figures;
-}
-
-/** The figures of the filtered hours, summed. */
-export async function sumCampaignFigures(db: Database, filter: RollupFilter): Promise<Figures> {
-  const row = await selectFigureSums(campaignHours(db, filter)).executeTakeFirstOrThrow();
-  return figuresOf(row);
 }

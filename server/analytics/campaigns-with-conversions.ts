@@ -7,16 +7,19 @@ export type CampaignRowWithConversions = CampaignRow & ConversionFigures;
 
 /**
  * The campaigns table of a range (rows, order and limit as `readCampaignsInRange`
- * gives them) with each campaign's conversions in the range joined in by id, their
- * rate over the row's recipients who received a message.
+ * gives them, with how many there are in all) with each campaign's conversions in
+ * the range joined in by id, their rate over the row's recipients who received a message.
  */
 export async function readCampaignsWithConversions(
   db: Database,
-  filter: RollupFilter & { sort: CampaignSort },
-): Promise<CampaignRowWithConversions[]> {
-  const [rows, conversions] = await Promise.all([
+  filter: RollupFilter & { sort: CampaignSort; limit: number },
+): Promise<{ rows: CampaignRowWithConversions[]; total: number }> {
+  const [campaigns, conversions] = await Promise.all([
     readCampaignsInRange(db, filter),
     readConversionsByCampaign(db, filter),
   ]);
-  return rows.map((row) => ({ ...row, ...withConversions(row, conversions.get(row.id)) }));
+  return {
+    rows: campaigns.rows.map((row) => ({ ...row, ...withConversions(row, conversions.get(row.id)) })),
+    total: campaigns.total,
+  };
 }

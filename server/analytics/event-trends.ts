@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
+import { localDayIndex, localDayOf, rangeEnd, rangeStart } from "./local-days.ts";
 import { rankEventNames } from "./rank-event-names.ts";
 import { addDays, daysBetween } from "./schemas.ts";
 
@@ -21,8 +22,8 @@ export async function readEventTrends(
   const inRange = db
     .selectFrom("teamEventHourly")
     .where("teamId", "=", options.teamId)
-    .where("hour", ">=", sql<Date>`(${options.from}::date::timestamp at time zone ${options.timeZone})`)
-    .where("hour", "<", sql<Date>`((${options.to}::date + 1)::timestamp at time zone ${options.timeZone})`);
+    .where("hour", ">=", rangeStart(options))
+    .where("hour", "<", rangeEnd(options));
   const names = options.names?.length
     ? options.names.slice(0, EVENT_NAMES_LIMIT)
     : await rankEventNames(db, {
@@ -35,11 +36,7 @@ export async function readEventTrends(
   if (names.length === 0) return [];
   const [counts, people] = await Promise.all([
     inRange
-      .select([
-        "name",
-        sql<string>`to_char((hour at time zone ${options.timeZone})::date, 'YYYY-MM-DD')`.as("date"),
-        sql<number>`sum(events)::int`.as("events"),
-      ])
+      .select(["name", localDayIndex(sql.ref("hour"), options).as("day"), sql<number>`sum(events)::int`.as("events")])
       .where("name", "in", names)
       .groupBy([sql`1`, sql`2`])
       .execute(),
@@ -53,7 +50,7 @@ export async function readEventTrends(
       .execute(),
   ]);
   const key = (name: string, date: string) => `${name}\u0000${date}`;
-  const eventsOn = new Map(counts.map((row) => [key(row.name, row.date), row.events]));
+  const eventsOn = new Map(counts.map((row) => [key(row.name, localDayOf(options, row.day)), row.events]));
   const peopleOn = new Map(people.map((row) => [key(row.name, row.date), row.people]));
   const dates = Array.from({ length: daysBetween(options.from, options.to) + 1 }, (_, i) => addDays(options.from, i));
   return names.map((name) => {

@@ -8,6 +8,8 @@ export type AnalyticsParams = {
   eventNames: string[];
   /** The event property whose top values the page shows, or null for none. */
   property: string | null;
+  /** Every campaign of the range in the table (`campaigns=all`), not only the top of its order. */
+  allCampaigns: boolean;
   problems: string[];
 };
 
@@ -15,7 +17,8 @@ export type AnalyticsParams = {
  * The Analytics page's GET parameters. A bad one is named in `problems` and left
  * out (the page shows the default in its place) rather than failing the page: a
  * bookmarked link with a typo still opens. `event` may repeat (up to 5 names);
- * `property` names one event property (up to 200 characters).
+ * `property` names one event property (up to 200 characters); `campaigns=all` lists
+ * every campaign of the range rather than the top of the order.
  */
 export function readAnalyticsParams(search: URLSearchParams): AnalyticsParams {
   const problems: string[] = [];
@@ -42,5 +45,6 @@ export function readAnalyticsParams(search: URLSearchParams): AnalyticsParams {
   const propertyParam = search.get("property") || null;
   const property = propertyParam && propertyParam.length <= 200 ? propertyParam : null;
   if (propertyParam && !property) problems.push("property: A property name is at most 200 characters.");
-  return { query, sort, eventNames, property, problems };
+  const allCampaigns = search.get("campaigns") === "all";
+  return { query, sort, eventNames, property, allCampaigns, problems };
 }

@@ -3,29 +3,53 @@ import type { Database } from "#db/database.ts";
 import { dateTimeFormat } from "#shared/intl/date-time-format.ts";
 import { campaignHours, figuresOf, type RollupFilter, selectFigureSums } from "./campaign-rollups.ts";
 import { addFigures, type Figures, noFigures } from "./figures.ts";
+import { localDayIndex, localDayOf, rangeStart } from "./local-days.ts";
 import { addDays, daysBetween } from "./schemas.ts";
 
 export type SeriesPoint = { date: string } & Figures;
 
+/** What the Analytics page charts of a series point. */
+export type EngagementPoint = Pick<SeriesPoint, "date" | "sent" | "delivered" | "opened" | "clicked">;
+
+/** A range's series and the figures of the period of equal length just before it. */
+export type SeriesWithPrevious = { series: SeriesPoint[]; previous: Figures };
+
 /**
- * The filtered figures per local day (or per UTC hour, written as an ISO instant,
- * when `hourly`), every day or hour of the range present, empty ones as zeros, so a
- * chart's x axis is the range itself and the points sum to the range's totals.
+ * The filtered figures per local day of the range (or per UTC hour, written as an
+ * ISO instant, when `hourly`), every day or hour of the range present, empty ones as
+ * zeros, so a chart's x axis is the range itself and the points sum to the range's
+ * totals; and the same figures summed over the `days` days before the range (from
+ * `previousFrom`), which the change figures compare against. One read of both
+ * periods' rollup hours, each hour placed in its day (or hour) or in the period before.
  */
-export async function readCampaignSeries(
+export async function readSeriesWithPrevious(
   db: Database,
-  filter: RollupFilter & { hourly: boolean },
-): Promise<SeriesPoint[]> {
-  const bucket = filter.hourly
-    ? sql<string>`to_char(campaign_hourly_stats.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"')`
-    : sql<string>`to_char((campaign_hourly_stats.hour at time zone ${filter.timeZone})::date, 'YYYY-MM-DD')`;
+  filter: RollupFilter & { hourly: boolean; previousFrom: string; days: number },
+): Promise<SeriesWithPrevious> {
+  const span = { ...filter, from: filter.previousFrom };
+  const hour = sql.ref("campaign_hourly_stats.hour");
   const rows = await selectFigureSums(
-    campaignHours(db, filter)
-      .select(bucket.as("bucket"))
+    campaignHours(db, span)
+      .select(
+        (filter.hourly
+          ? sql<string | number>`case when ${hour} >= ${rangeStart(filter)}
+              then to_char(${hour} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"') end`
+          : localDayIndex(hour, span)
+        ).as("bucket"),
+      )
       .groupBy(sql`1`),
   ).execute();
-  const byBucket = new Map(rows.map((row) => [row.bucket, figuresOf(row)]));
-  return bucketsOf(filter).map((date) => ({ date, ...(byBucket.get(date) ?? noFigures()) }));
+  const previous = noFigures();
+  const byBucket = new Map<string, Figures>();
+  for (const row of rows) {
+    // An hour is written as its instant (none for the period before); a day comes as
+    // its place in both periods, the first `days` of them before the range.
+    const before = typeof row.bucket === "number" ? row.bucket <= filter.days : row.bucket === null;
+    if (before) addFigures(previous, figuresOf(row));
+    else byBucket.set(typeof row.bucket === "number" ? localDayOf(span, row.bucket) : row.bucket, figuresOf(row));
+  }
+  const series = bucketsOf(filter).map((date) => ({ date, ...(byBucket.get(date) ?? noFigures()) }));
+  return { series, previous };
 }
 
 /** The range's buckets in order: local dates, or the UTC hours that start inside the range's local days. */

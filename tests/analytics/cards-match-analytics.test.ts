@@ -33,7 +33,7 @@ describe("the Dashboard's and Broadcasts' cards", () => {
     expect(totals.opened).toBeGreaterThan(0);
     const emailChannel = analytics.channels.find((row: { channel: string }) => row.channel === "EMAIL");
     expect(broadcasts.summary).toEqual({
-      totalCampaigns: analytics.campaigns.length,
+      totalCampaigns: analytics.campaigns.total,
       emailsSent: emailChannel.sent,
       avgOpenRate: totals.openRate.toFixed(1),
       avgClickRate: totals.clickRate.toFixed(1),
@@ -41,7 +41,9 @@ describe("the Dashboard's and Broadcasts' cards", () => {
     expect(dashboard.stats.openRate.value).toBe(totals.openRate);
 
     // Each campaign's card: the same sent, delivered, opened and clicked as its row of the Analytics table.
-    const rows = new Map<string, CampaignFigures>(analytics.campaigns.map((row: CampaignFigures) => [row.id, row]));
+    const rows = new Map<string, CampaignFigures>(
+      analytics.campaigns.rows.map((row: CampaignFigures) => [row.id, row]),
+    );
     expect([...rows.keys()].sort()).toEqual([email.campaignId, sms.campaignId].sort());
     for (const card of broadcasts.campaigns as { id: string; analytics: Omit<CampaignFigures, "id" | "name"> }[]) {
       const row = rows.get(card.id)!;

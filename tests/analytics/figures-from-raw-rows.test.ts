@@ -115,7 +115,7 @@ describe("analytics figures equal what the raw rows say", () => {
       const page = await response.json();
       expect(page.totals).toEqual(answer.totals);
       expect(
-        page.campaigns.map((c: Point & { name: string }) => [
+        page.campaigns.rows.map((c: Point & { name: string }) => [
           c.name,
           c.sent,
           c.delivered,
@@ -127,8 +127,8 @@ describe("analytics figures equal what the raw rows say", () => {
         ["Autumn newsletter", 8, 6, 3, 2, 1],
         ["Flash sale", 3, 2, 1, 1, 0],
       ]);
-      expect(page.campaigns[0].id).toBe(email.campaignId);
-      expect(page.campaigns[1].id).toBe(sms.campaignId);
+      expect(page.campaigns.rows[0].id).toBe(email.campaignId);
+      expect(page.campaigns.rows[1].id).toBe(sms.campaignId);
       const emailRaw = [...(await recomputeCampaignDays(user.teamId, timeZone, { channel: "EMAIL" })).values()].reduce(
         (sum, day) => sum + day.sent!,
         0,
@@ -263,7 +263,7 @@ describe("conversions and property values equal what the raw rows say", () => {
       ).json();
       expect(page.totals).toEqual(answer.totals);
       for (const row of expected) {
-        const shown = page.campaigns.find((c: { id: string }) => c.id === row.id);
+        const shown = page.campaigns.rows.find((c: { id: string }) => c.id === row.id);
         expect({ id: row.id, conversions: shown?.conversions ?? 0, revenue: shown?.revenue ?? 0 }).toEqual(row);
         const api = await respond(() =>
           campaignAnalyticsApi(

@@ -15,6 +15,14 @@ describe("dates written with kept formats", () => {
     expect(formatBucket("2026-11-24", "Pacific/Kiritimati")).toBe("Nov 24");
   });
 
+  test("a chart's day is written as Intl writes it in en-US, for every day of a leap year", () => {
+    const format = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+    for (let day = 0; day < 366; day++) {
+      const at = new Date(Date.UTC(2028, 0, 1 + day, 12));
+      expect(formatBucket(at.toISOString().slice(0, 10), "Asia/Tokyo")).toBe(format.format(at));
+    }
+  });
+
   test("today's date is the team's local date, written YYYY-MM-DD", () => {
     const at = new Date("2026-11-24T23:30:00Z");
     expect(localDate(at, "UTC")).toBe("2026-11-24");

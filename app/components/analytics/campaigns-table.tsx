@@ -14,8 +14,17 @@ const COLUMNS: { sort: CampaignSort; label: string }[] = [
   { sort: "unsubscribed", label: "Unsubscribes" },
 ];
 
-/** Campaigns with figures in the range; headers are GET links that sort, and the CSV carries the same filters. */
-export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRowWithConversions[]; sort: CampaignSort }) {
+/**
+ * Campaigns with figures in the range, the top of the chosen order unless all were
+ * asked for; headers are GET links that sort, and the CSV carries the same filters.
+ */
+export function CampaignsTable({
+  campaigns: { rows: campaigns, total },
+  sort,
+}: {
+  campaigns: { rows: CampaignRowWithConversions[]; total: number };
+  sort: CampaignSort;
+}) {
   const [search] = useSearchParams();
   const linkWith = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);
@@ -95,6 +104,17 @@ export function CampaignsTable({ campaigns, sort }: { campaigns: CampaignRowWith
           </tbody>
         </table>
       )}
+      {campaigns.length < total ? (
+        <p className="text-sm text-muted-foreground" data-testid="campaigns-shown">
+          {countFormat.format(campaigns.length)} of {countFormat.format(total)} campaigns, by{" "}
+          {COLUMNS.find((column) => column.sort === sort)!.label.toLowerCase()}.{" "}
+          {search.get("campaigns") === "all" ? null : (
+            <Link to={linkWith({ campaigns: "all" })} preventScrollReset className="font-medium text-primary">
+              Show all
+            </Link>
+          )}
+        </p>
+      ) : null}
     </Section>
   );
 }

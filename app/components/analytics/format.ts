@@ -21,10 +21,12 @@ export function formatChange(current: number, previous: number, kind: "count" | 
   return `${percent >= 0 ? "+" : "−"}${Math.abs(percent).toFixed(1)}%`;
 }
 
+/** en-US short month names, as Intl writes them: a chart labels every day of its range, so dates skip Intl. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /** A bucket of a series: "Nov 24" for a local date, "Nov 24, 14:00" for an hour in the team's zone. */
 export function formatBucket(value: string, timeZone: string): string {
-  if (value.length === 10)
-    return dateTimeFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
+  if (value.length === 10) return `${MONTHS[Number(value.slice(5, 7)) - 1]} ${Number(value.slice(8, 10))}`;
   return dateTimeFormat({
     month: "short",
     day: "numeric",

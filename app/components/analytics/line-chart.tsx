@@ -135,7 +135,11 @@ const ChartPicture = memo(function ChartPicture({
   );
 });
 
-/** The chart's numbers as a table, folded away under a summary. Memoised like the picture. */
+/**
+ * The chart's numbers as a table, folded away under a summary. Memoised like the
+ * picture. The cells are styled from the table (a 90-day page has some 2,000 of
+ * them), so each is written without attributes of its own.
+ */
 const ChartNumbers = memo(function ChartNumbers({
   title,
   rows,
@@ -150,7 +154,7 @@ const ChartNumbers = memo(function ChartNumbers({
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground">{title}: the numbers</summary>
-      <table className="mt-2 w-full text-left">
+      <table className="mt-2 w-full text-left [&_tbody_th]:py-1 [&_tbody_th]:font-normal [&_tbody_tr]:border-t [&_td]:py-1 [&_td]:text-right [&_td]:tabular-nums">
         <caption className="sr-only">{title}</caption>
         <thead className="text-muted-foreground">
           <tr>
@@ -166,14 +170,10 @@ const ChartNumbers = memo(function ChartNumbers({
         </thead>
         <tbody>
           {rows.map((row, i) => (
-            <tr key={i} className="border-t">
-              <th scope="row" className="py-1 font-normal">
-                {labels[i]}
-              </th>
+            <tr key={i}>
+              <th scope="row">{labels[i]}</th>
               {series.map((s) => (
-                <td key={s.key} className="py-1 text-right tabular-nums">
-                  {countFormat.format(Number(row[s.key]))}
-                </td>
+                <td key={s.key}>{countFormat.format(Number(row[s.key]))}</td>
               ))}
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import type { AnalyticsPeriod } from "#server/analytics/period.ts";
-import type { SeriesPoint } from "#server/analytics/series.ts";
+import type { EngagementPoint } from "#server/analytics/series.ts";
 import { formatBucket } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";
@@ -12,7 +12,7 @@ export const ENGAGEMENT_SERIES = [
 ];
 
 /** Sent, delivered, opened and clicked per day of the range (per hour for two days or less). */
-export function OverTime({ series, period }: { series: SeriesPoint[]; period: AnalyticsPeriod }) {
+export function OverTime({ series, period }: { series: EngagementPoint[]; period: AnalyticsPeriod }) {
   const empty = series.every((point) => point.sent === 0 && point.opened === 0 && point.clicked === 0);
   return (
     <Section title={period.hourly ? "Over time, per hour" : "Over time, per day"}>

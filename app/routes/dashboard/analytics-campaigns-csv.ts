@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics-campaigns-csv";
 import { getDb } from "#db/database.ts";
+import { CAMPAIGN_ROWS_LIMIT } from "#server/analytics/breakdowns.ts";
 import { writeCampaignsCsv } from "#server/analytics/campaigns-csv.ts";
 import { readCampaignsWithConversions } from "#server/analytics/campaigns-with-conversions.ts";
 import { readAnalyticsParams } from "#server/analytics/page-params.ts";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const period = await resolvePeriod(getDb(), { teamId: team.id, query: params.query });
     const { channel, campaignId } = params.query;
-    const rows = await readCampaignsWithConversions(getDb(), {
+    const { rows } = await readCampaignsWithConversions(getDb(), {
       teamId: team.id,
       timeZone: period.timeZone,
       from: period.from,
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       channel,
       campaignId,
       sort: params.sort,
+      limit: CAMPAIGN_ROWS_LIMIT,
     });
     return new Response(writeCampaignsCsv(rows), {
       headers: {
