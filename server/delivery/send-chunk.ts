@@ -18,6 +18,7 @@ import {
   recordOutcomes,
 } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
+import { recordPatiently } from "./record-patiently.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
 import { reserveSendSlots } from "./throttle.ts";
@@ -172,6 +173,9 @@ async function sendWindows(
       },
     });
   } finally {
-    await recordOutcomes(db, { owner, outcomes: unrecorded });
+    // The provider's answers are known: a database restart meanwhile must not turn them into unknowns.
+    await recordPatiently(() => recordOutcomes(db, { owner, outcomes: unrecorded }), {
+      forMs: settings.leaseSeconds * 1000,
+    });
   }
 }

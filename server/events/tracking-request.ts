@@ -1,7 +1,8 @@
 import { getDb } from "#db/database.ts";
 import { AppError, isAppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
-import { databaseUnavailable, isDatabaseUnavailable } from "#server/http/database-unavailable.ts";
+import { isDatabaseUnavailable } from "#db/database-unavailable.ts";
+import { databaseUnavailable } from "#server/http/database-unavailable.ts";
 import { findLiveWriteKey, hashWriteKey, type LiveWriteKey } from "#server/write-keys/write-keys.ts";
 import { ingestMessages } from "./ingest.ts";
 import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";

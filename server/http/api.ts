@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { AppError, type FieldErrors, isAppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
 import { configuredMaxBodyBytes } from "./body-limits.ts";
-import { databaseUnavailable, isDatabaseUnavailable } from "./database-unavailable.ts";
+import { isDatabaseUnavailable } from "#db/database-unavailable.ts";
+import { databaseUnavailable } from "./database-unavailable.ts";
 import { tooLargeMessage } from "./too-large-message.ts";
 
 type ErrorBody = { message: string; fields?: FieldErrors };
