@@ -36,6 +36,11 @@ export type ChunkWorker = {
   senders: SenderResolver;
   /** True once the worker is stopping: the chunk stops after the messages in flight. */
   stopping: () => boolean;
+  /**
+   * The deliveries this worker has marked `sending` and whose answers it has not written
+   * yet: the claims its lease keeper renews (server/delivery/jobs.ts).
+   */
+  claims?: Set<string>;
 };
 
 export class ChunkInterrupted extends Error {
@@ -142,8 +147,10 @@ async function sendWindows(
   options: { limit: number; read: () => Promise<DueDelivery[]> },
 ): Promise<void> {
   const { db, owner, settings } = worker;
+  const claims = worker.claims ?? new Set<string>();
   // Answers waiting for the next statement.
   let unrecorded: DeliveryOutcome[] = [];
+  const marked: string[] = [];
   try {
     await handOver<PreparedMessage>({
       limit: options.limit,
@@ -159,6 +166,11 @@ async function sendWindows(
         try {
           const ids = group.map((p) => p.delivery.id);
           const confirmed = await markSending(db, { owner, ids, leaseSeconds: settings.leaseSeconds, answered });
+          for (const outcome of answered) claims.delete(outcome.id);
+          for (const id of confirmed) {
+            claims.add(id);
+            marked.push(id);
+          }
           return group.filter((p) => confirmed.has(p.delivery.id));
         } catch (error) {
           unrecorded.push(...answered);
@@ -173,9 +185,14 @@ async function sendWindows(
       },
     });
   } finally {
-    // The provider's answers are known: a database restart meanwhile must not turn them into unknowns.
-    await recordPatiently(() => recordOutcomes(db, { owner, outcomes: unrecorded }), {
-      forMs: settings.leaseSeconds * 1000,
-    });
+    try {
+      // The provider's answers are known: a database restart meanwhile must not turn them into unknowns.
+      await recordPatiently(() => recordOutcomes(db, { owner, outcomes: unrecorded }), {
+        forMs: settings.leaseSeconds * 1000,
+      });
+    } finally {
+      // Written now, or not by this worker: either way no longer its claims to renew.
+      for (const id of marked) claims.delete(id);
+    }
   }
 }
