@@ -45,6 +45,8 @@ export function haproxyConfig(options: { port: number; servers: { name: string; 
     "  timeout server 120s",
     "  timeout http-request 60s",
     "  timeout queue 30s",
+    // A readiness answer waits for a pooled connection like any request: slow on a busy machine, not a failure.
+    "  timeout check 5s",
     "frontend murmur",
     `  bind 127.0.0.1:${options.port}`,
     "  default_backend web",
