@@ -15,11 +15,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { createDatabase } from "#db/database.ts";
 import type { TeamAccess } from "#server/teams/permissions.ts";
-import { startCountingSink } from "../../bench/lib/counting-smtp-sink.ts";
 import { seedFrom } from "../../tests/delivery/seeded-random.ts";
 import { countLedger, prepareCampaign } from "./campaign-send.ts";
 import { checkRateLimit, checkSessions, signUp } from "./cross-process.ts";
 import { startEventStream } from "./event-stream.ts";
+import { startSinkProcess } from "./sink.ts";
 import { faultPlan } from "./fault-plan.ts";
 import { startImportStream } from "./import-stream.ts";
 import { watchReadiness } from "./readiness-watch.ts";
@@ -49,7 +49,7 @@ globalThis.fetch = record.recordingFetch((url) => {
   return url.pathname === "/api/contacts/import" ? "import" : url.pathname === "/v1/batch" ? "events" : "other";
 });
 
-const sink = await startCountingSink();
+const sink = await startSinkProcess();
 const topology = await startTopology({
   basePort: process.env.CLUSTER_BASE_PORT ? Number(process.env.CLUSTER_BASE_PORT) : undefined,
   env: {
@@ -233,10 +233,15 @@ try {
     .where("campaignId", "=", campaign.campaignId)
     .execute();
   const send = { recipients: addresses.length, sent: 0, unknown: 0, failed: 0, other: 0, duplicates: 0 };
-  const extra = { sentButMissing: 0, unknownReceived: 0, messagesAtSink: sink.total() };
-  for (const count of sink.received.values()) if (count > 1) send.duplicates += 1;
+  const received = await sink.received();
+  const extra = {
+    sentButMissing: 0,
+    unknownReceived: 0,
+    messagesAtSink: [...received.values()].reduce((a, b) => a + b, 0),
+  };
+  for (const count of received.values()) if (count > 1) send.duplicates += 1;
   for (const row of addresses) {
-    const got = sink.received.get(row.address) ?? 0;
+    const got = received.get(row.address) ?? 0;
     if (row.status === "sent") {
       send.sent += 1;
       if (got !== 1) extra.sentButMissing += 1;
