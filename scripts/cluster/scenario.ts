@@ -21,6 +21,7 @@ import { checkRateLimit, checkSessions, signUp } from "./cross-process.ts";
 import { startEventStream } from "./event-stream.ts";
 import { startSinkProcess } from "./sink.ts";
 import { faultPlan } from "./fault-plan.ts";
+import { judge } from "./judge.ts";
 import { startImportStream } from "./import-stream.ts";
 import { watchReadiness } from "./readiness-watch.ts";
 import { answerRecord, countFailures, failedOutside } from "./request-record.ts";
@@ -65,9 +66,6 @@ balancerPort = new URL(topology.url).port;
 process.env.MURMUR_SECRET_KEY = topology.env.MURMUR_SECRET_KEY;
 const db = createDatabase(topology.databaseUrl, { max: 4 });
 const failures: string[] = [];
-const check = (ok: boolean, message: string) => {
-  if (!ok) failures.push(message);
-};
 
 try {
   const { token, userId, teamId } = await signUp(topology.url);
@@ -310,56 +308,7 @@ try {
     rateLimit,
   };
 
-  check(summary.unexpectedExits.length === 0, `processes died: ${summary.unexpectedExits.join("; ")}`);
-  check(pending.length === 0, `faults whose moment never came: ${pending.map((one) => one.name).join(", ")}`);
-  check(importError === undefined, `the import failed: ${String(importError)}`);
-  check(
-    importTotals?.imported === ROWS && importTotals.updated === 0 && importTotals.skipped === 0,
-    `import totals are not ${ROWS} imported, 0 updated, 0 skipped`,
-  );
-  check(importedRows.rows[0]!.count === ROWS, `${importedRows.rows[0]!.count} imported contacts stored, not ${ROWS}`);
-  check(eventTotals.failedBatches === 0, `${eventTotals.failedBatches} event batches given up by the SDK`);
-  check(
-    storedEvents.rows[0]!.stored === eventTotals.enqueued,
-    `events stored ${storedEvents.rows[0]!.stored}, sent ${eventTotals.enqueued}`,
-  );
-  check(storedEvents.rows[0]!.distinct === storedEvents.rows[0]!.stored, "an event was stored twice");
-  check(state === "SENT", `the campaign is ${state}, not SENT`);
-  check(send.recipients === RECIPIENTS, `${send.recipients} recipients in the ledger, not ${RECIPIENTS}`);
-  check(send.duplicates === 0, `${send.duplicates} recipients got the message twice`);
-  check(extra.sentButMissing === 0, `${extra.sentButMissing} recipients recorded sent but not received once`);
-  check(send.failed === 0 && send.other === 0, `${send.failed} failed and ${send.other} other recipients`);
-  check(send.sent + send.unknown === RECIPIENTS, "recipients neither sent nor unknown");
-  check(send.unknown <= unknownBound, `${send.unknown} unknown outcomes, more than the bound ${unknownBound}`);
-  for (const [source, counted] of Object.entries(answers))
-    check(
-      counted.serverErrorsOutside === 0,
-      `${counted.serverErrorsOutside} ${source} requests answered 5xx outside the restart`,
-    );
-  check(Object.values(readyzFalse).every(Boolean), `a web process never answered /readyz 503 during the restart`);
-  check(readyz503Outside === 0, `${readyz503Outside} /readyz 503 outside the restart`);
-  // Checked when they happened; a stop whose moment never came is reported above.
-  if ("webExitCode" in graceful)
-    check(
-      graceful.webExitCode === 0,
-      `the web process stopped with SIGTERM exited with ${String(graceful.webExitCode)}`,
-    );
-  if ("workerExitCode" in graceful) {
-    check(graceful.workerExitCode === 0, `the stopped worker exited with ${String(graceful.workerExitCode)}`);
-    check(
-      graceful.workerClaimsLeft === 0,
-      `the stopped worker left ${String(graceful.workerClaimsLeft)} claims behind`,
-    );
-  }
-  check(
-    sessions.every((one) => one.status === 200),
-    "the session was refused by a web process",
-  );
-  check(
-    rateLimit.map((one) => one.status).join() === [...Array(10).fill(401), 429].join(),
-    "failed sign-ins were not limited across web processes (10 refused with 401, the 11th with 429)",
-  );
-
+  failures.push(...judge(summary, { recipients: RECIPIENTS }));
   const report = JSON.stringify({ ...summary, failures }, null, 2);
   console.log(report);
   // Read by scripts/test-summary.ts, which counts the scenario as one test.
