@@ -8,7 +8,8 @@
 //
 // Usage: npm run build && node scripts/cluster/scenario.ts
 //   CLUSTER_SEED=n (replay the faults' moments), CLUSTER_ROWS (200000), CLUSTER_EVENTS_PER_SECOND
-//   (2000), CLUSTER_RECIPIENTS (50000), CLUSTER_BASE_PORT (free ports otherwise).
+//   (2000), CLUSTER_RECIPIENTS (50000), CLUSTER_BASE_PORT (free ports otherwise),
+//   CLUSTER_TIMEOUT_SECONDS (420: how long the loads may take), CLUSTER_KEEP_DIR=1 (keep the logs).
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
