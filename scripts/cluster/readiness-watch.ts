@@ -6,13 +6,14 @@ export function watchReadiness(processes: { name: string; url: string }[]) {
   let stopped = false;
   const loops = processes.map(async (process) => {
     while (!stopped) {
-      const at = Date.now();
+      // Each answer is placed at the moment it came: one asked just before PostgreSQL
+      // stopped may come back 503 after, and belongs to the restart.
       try {
         const response = await fetch(`${process.url}/readyz`, { signal: AbortSignal.timeout(2000) });
         await response.body?.cancel();
-        samples.push({ process: process.name, at, status: response.status });
+        samples.push({ process: process.name, at: Date.now(), status: response.status });
       } catch {
-        samples.push({ process: process.name, at, status: "down" });
+        samples.push({ process: process.name, at: Date.now(), status: "down" });
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
