@@ -34,6 +34,14 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
       }),
     );
   });
+  // A connection checked out of the pool has no 'error' listener of the pool's, so one
+  // that the server ends between two queries (a restart, pg_terminate_backend) would end
+  // the process the same way. Heard here, the connection is no longer usable: the query
+  // that uses it next fails with its error (a request answered 503, a job retried), and
+  // the pool discards it when it comes back rather than handing it out again.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: preparingPool(pool), controlClient: pg.Client }),
     plugins: [new CamelCasePlugin()],

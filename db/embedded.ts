@@ -20,6 +20,8 @@ type StartOptions = {
    * draining requests and jobs). Otherwise the package's own exit hook stops it.
    */
   callerHandlesSignals?: boolean;
+  /** The port to listen on; a free one when absent. Given, a stopped server can be started again at the same address. */
+  port?: number;
 };
 
 const USER = "postgres";
@@ -38,7 +40,7 @@ export function embeddedServerUrl(port: number): string {
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedServer> {
   const dir = path.resolve(options.dir);
   await mkdir(path.dirname(dir), { recursive: true });
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const settings = { listen_addresses: "127.0.0.1", unix_socket_directories: "", ...options.settings };
   const EmbeddedPostgres = await loadEmbeddedPostgres(options.callerHandlesSignals ?? false);
   const server = new EmbeddedPostgres({

@@ -136,12 +136,12 @@ test("Cancel stops the import, says so, and keeps only the chunks already applie
 
 test("a chunk the server refuses ends the import with 'Import failed' and the server's message", async ({ page }) => {
   await chooseLargeFile(page);
-  const message = "The database is being upgraded. Try again in a few minutes.";
+  const message = "This import has reached its size limit. Split the file and import each part.";
   let cancelled = false;
   await page.route("**/api/contacts/import", async (route) => {
     const chunk = chunkOf(route.request());
     if (chunk.cancel) cancelled = true;
-    if (chunk.chunkIndex === 1) return route.fulfill({ status: 503, json: { message } });
+    if (chunk.chunkIndex === 1) return route.fulfill({ status: 413, json: { message } });
     return route.continue();
   });
 
@@ -152,6 +152,31 @@ test("a chunk the server refuses ends the import with 'Import failed' and the se
   await expect(page.getByRole("button", { name: "Import" })).toBeEnabled();
   expect(cancelled).toBe(true);
   expect(await contactsTotal(page)).toBe(495);
+});
+
+test("a chunk answered 503 (the database restarting) is sent again and applied once; the import completes", async ({
+  page,
+}) => {
+  await chooseLargeFile(page);
+  const attempts = new Map<number, number>();
+  await page.route("**/api/contacts/import", async (route) => {
+    const chunk = chunkOf(route.request());
+    if (chunk.chunkIndex === undefined) return route.continue();
+    attempts.set(chunk.chunkIndex, (attempts.get(chunk.chunkIndex) ?? 0) + 1);
+    if (chunk.chunkIndex === 1 && attempts.get(1) === 1)
+      return route.fulfill({
+        status: 503,
+        json: { message: "The database cannot be reached for a moment. Please try again shortly." },
+      });
+    return route.continue();
+  });
+
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(notifications(page).getByText("Import complete")).toBeVisible();
+  await expect(summaryFigure(page, "Imported")).toHaveText("2,950");
+  await expect(summaryFigure(page, "Updated")).toHaveText("0");
+  expect(attempts.get(1)).toBe(2);
+  expect(await contactsTotal(page)).toBe(2_950);
 });
 
 test("a file over 200 MB is refused with 'File too large' before anything is read or sent", async ({

@@ -1,5 +1,5 @@
 // Prints one line with the totals of the unit/integration (Vitest) and end-to-end
-// (Playwright) runs, read from their JSON reports under test-results/.
+// (Playwright) runs and the cluster scenario, read from their JSON reports under test-results/.
 import { existsSync, readFileSync } from "node:fs";
 
 type Totals = { passed: number; failed: number; skipped: number };
@@ -19,6 +19,14 @@ if (existsSync(playwright)) {
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
+}
+
+// The cluster scenario (scripts/cluster/scenario.ts) counts as one test.
+const cluster = "test-results/cluster.json";
+if (existsSync(cluster)) {
+  const report = JSON.parse(readFileSync(cluster, "utf8"));
+  if (report.failures?.length === 0) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

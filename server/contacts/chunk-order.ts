@@ -5,7 +5,7 @@ import { realWaitClock, type WaitClock } from "#server/wait-clock.ts";
  * How long a chunk sent with `afterPrevious` waits for the chunk before it. The
  * browser sends the next chunk while the previous one is being written; the previous
  * one is then usually applied within a second, or sent again within some ten
- * (the browser retries a lost request three times, after 1, 2 and 4 seconds).
+ * (the browser sends a lost or unanswered request again after 1, 2, 4, 8 and 15 seconds).
  */
 export const PREVIOUS_CHUNK_WAIT_MS = 60_000;
 

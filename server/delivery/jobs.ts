@@ -42,7 +42,8 @@ export async function registerDeliveryJobs(
   worker: Omit<ChunkWorker, "stopping">,
 ): Promise<{ stop: () => void }> {
   let stopping = false;
-  const chunkWorker: ChunkWorker = { ...worker, stopping: () => stopping };
+  const claims = new Set<string>();
+  const chunkWorker: ChunkWorker = { ...worker, claims, stopping: () => stopping };
   const { db } = worker;
 
   for (const [name, options] of Object.entries(QUEUES)) {
@@ -80,7 +81,7 @@ export async function registerDeliveryJobs(
   });
   const leaseMs = Math.max(1000, (worker.settings.leaseSeconds * 1000) / 3);
   const leases = repeat(leaseMs, "lease keeper", async () => {
-    await renewLeases(db, { owner: worker.owner, leaseSeconds: worker.settings.leaseSeconds });
+    await renewLeases(db, { owner: worker.owner, leaseSeconds: worker.settings.leaseSeconds, ids: [...claims] });
     const touched = await expireLeases(db);
     if (touched.length) {
       log.warn({ campaignIds: touched }, "deliveries of a stopped worker marked unknown");

@@ -5,11 +5,21 @@ import type { Database } from "#db/database.ts";
 export const UNKNOWN_OUTCOME =
   "The worker stopped while handing this message to the provider, so it may or may not have been sent. It is not sent again.";
 
-/** Extends the claims this worker holds on messages in flight; a live worker's deliveries never turn unknown. */
-export async function renewLeases(db: Database, options: { owner: string; leaseSeconds: number }): Promise<void> {
+/**
+ * Extends this worker's claims on the messages it has in flight (`ids`, those it still
+ * holds in memory): a live worker's messages in flight never turn unknown. Only those:
+ * a message whose answer this worker could not write (the database away longer than a
+ * lease) is no longer in flight here, and must lapse into an unknown outcome like a dead
+ * worker's, not stay `sending` for as long as the worker lives.
+ */
+export async function renewLeases(
+  db: Database,
+  options: { owner: string; leaseSeconds: number; ids: string[] },
+): Promise<void> {
+  if (options.ids.length === 0) return;
   await sql`
     update deliveries set lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds})
-    where status = 'sending' and lease_owner = ${options.owner}`.execute(db);
+    where id = any(${options.ids}::uuid[]) and status = 'sending' and lease_owner = ${options.owner}`.execute(db);
 }
 
 /**

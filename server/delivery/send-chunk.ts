@@ -21,6 +21,7 @@ import {
   recordOutcomes,
 } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
+import { recordPatiently } from "./record-patiently.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
 import { reserveSendSlots } from "./throttle.ts";
@@ -40,6 +41,11 @@ export type ChunkWorker = {
   stopping: () => boolean;
   /** The time frequency caps and quiet hours are decided at; the real one unless a test sets it. */
   now?: () => Date;
+  /**
+   * The deliveries this worker has marked `sending` and whose answers it has not written
+   * yet: the claims its lease keeper renews (server/delivery/jobs.ts).
+   */
+  claims?: Set<string>;
 };
 
 export class ChunkInterrupted extends Error {
@@ -161,8 +167,10 @@ async function sendWindows(
   options: { limit: number; read: () => Promise<DueDelivery[]> },
 ): Promise<void> {
   const { db, owner, settings } = worker;
+  const claims = worker.claims ?? new Set<string>();
   // Answers waiting for the next statement.
   let unrecorded: DeliveryOutcome[] = [];
+  const marked: string[] = [];
   try {
     await handOver<PreparedMessage>({
       limit: options.limit,
@@ -178,6 +186,11 @@ async function sendWindows(
         try {
           const ids = group.map((p) => p.delivery.id);
           const confirmed = await markSending(db, { owner, ids, leaseSeconds: settings.leaseSeconds, answered });
+          for (const outcome of answered) claims.delete(outcome.id);
+          for (const id of confirmed) {
+            claims.add(id);
+            marked.push(id);
+          }
           return group.filter((p) => confirmed.has(p.delivery.id));
         } catch (error) {
           unrecorded.push(...answered);
@@ -192,6 +205,14 @@ async function sendWindows(
       },
     });
   } finally {
-    await recordOutcomes(db, { owner, outcomes: unrecorded });
+    try {
+      // The provider's answers are known: a database restart meanwhile must not turn them into unknowns.
+      await recordPatiently(() => recordOutcomes(db, { owner, outcomes: unrecorded }), {
+        forMs: settings.leaseSeconds * 1000,
+      });
+    } finally {
+      // Written now, or not by this worker: either way no longer its claims to renew.
+      for (const id of marked) claims.delete(id);
+    }
   }
 }

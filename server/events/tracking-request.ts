@@ -1,6 +1,8 @@
 import { getDb } from "#db/database.ts";
 import { AppError, isAppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
+import { isDatabaseUnavailable } from "#db/database-unavailable.ts";
+import { databaseUnavailable } from "#server/http/database-unavailable.ts";
 import { findLiveWriteKey, hashWriteKey, type LiveWriteKey } from "#server/write-keys/write-keys.ts";
 import { ingestMessages } from "./ingest.ts";
 import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";
@@ -80,7 +82,9 @@ export async function handleTrackingCall(
     }
     const warnings = refused.map(({ field, messageIds, message }) => ({ field, messageIds, message }));
     return Response.json({ success: true, warnings }, { headers: CORS });
-  } catch (error) {
+  } catch (caught) {
+    // A database restart or failover is a 503 the SDKs send again, not a failed request.
+    const error = isDatabaseUnavailable(caught) ? databaseUnavailable() : caught;
     if (isAppError(error)) {
       const headers: Record<string, string> =
         error.code === "UNAUTHENTICATED"

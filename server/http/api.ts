@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { AppError, type FieldErrors, isAppError } from "#server/errors.ts";
 import { log } from "#server/log.ts";
 import { configuredMaxBodyBytes } from "./body-limits.ts";
+import { isDatabaseUnavailable } from "#db/database-unavailable.ts";
+import { databaseUnavailable } from "./database-unavailable.ts";
 import { tooLargeMessage } from "./too-large-message.ts";
 
 type ErrorBody = { message: string; fields?: FieldErrors };
@@ -15,6 +17,10 @@ export function apiError(error: unknown): Response {
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds) headers["Retry-After"] = String(error.retryAfterSeconds);
     return Response.json(body, { status: error.status, headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, "database unavailable");
+    return apiError(databaseUnavailable());
   }
   log.error({ err: error }, "unhandled API error");
   return Response.json({ message: "Something went wrong on our side. Please try again." }, { status: 500 });

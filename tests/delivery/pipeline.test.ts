@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
-import { getDb } from "#db/database.ts";
+import { createDatabase, getDb } from "#db/database.ts";
 import type { ChannelSender } from "#server/channels/types.ts";
 import { markSending, readDueDeliveries, recordOutcomes } from "#server/delivery/ledger.ts";
-import { expireLeases, UNKNOWN_OUTCOME } from "#server/delivery/leases.ts";
+import { expireLeases, renewLeases, UNKNOWN_OUTCOME } from "#server/delivery/leases.ts";
 import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
 import { ChunkInterrupted, sendChunk } from "#server/delivery/send-chunk.ts";
 import { sendCampaignNow } from "#server/delivery/send-now.ts";
@@ -140,6 +140,34 @@ describe("send pipeline", () => {
       .executeTakeFirstOrThrow();
     expect(unknown.error).toBe(UNKNOWN_OUTCOME);
     expect(await campaignState(campaignId)).toBe("SENT");
+  });
+
+  test("a live worker that could not write its answers stops renewing those claims: they lapse into unknown outcomes", async () => {
+    const { campaignId, chunks } = await startedCampaign(6);
+    // The chunk's own connection to the database, lost for good while the messages are out.
+    const lost = createDatabase(process.env.DATABASE_URL!, { max: 2 });
+    let closing: Promise<void> | undefined;
+    const sender: ChannelSender = {
+      channel: "EMAIL",
+      inFlightLimit: 3,
+      async send(message) {
+        // Closing: no statement can start on it any more, including the one that would record this answer.
+        closing ??= lost.destroy();
+        return { status: "sent", providerMessageId: `p-${message.deliveryId}` };
+      },
+      async close() {},
+    };
+    const worker = chunkWorker({ db: lost, senders: async () => sender, claims: new Set() });
+    const { after } = await timed(() => expect(sendChunk(worker, { campaignId, chunk: chunks[0]! })).rejects.toThrow());
+    await closing;
+    expect(await statuses(campaignId)).toEqual({ queued: 3, sending: 3 });
+
+    // The worker lives on and renews the claims it holds: none of these.
+    expect(worker.claims!.size).toBe(0);
+    const { leaseSeconds } = worker.settings;
+    await renewLeases(db(), { owner: worker.owner, leaseSeconds, ids: [...worker.claims!] });
+    expect(await expireLeases(db(), { at: secondsAfter(after, leaseSeconds + 1) })).toEqual([campaignId]);
+    expect(await statuses(campaignId)).toEqual({ queued: 3, unknown: 3 });
   });
 
   test("a row is taken once: a stalled worker cannot hand over what another took", async () => {

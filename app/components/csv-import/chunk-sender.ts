@@ -11,11 +11,21 @@ export type ImportTotals = {
 };
 type ChunkAnswer = { importId: string; segmentId: string | null; errors: SkippedRow[]; totals?: ImportTotals };
 
+/**
+ * Where chunks go: the page's own origin with its session cookie unless told otherwise
+ * (an API client elsewhere, with a Bearer token: the cluster scenario test sends its import through this code).
+ */
+export type ChunkTransport = { endpoint?: string; headers?: Record<string, string> };
+
 /** The server refused a chunk; the message is the server's, for the 'Import failed' toast. */
 export class ImportRequestError extends Error {}
 
 const ENDPOINT = "/api/contacts/import";
-const RETRY_DELAYS_MS = [1000, 2000, 4000];
+// Long enough to ride out a database restart or a server process being replaced behind
+// the load balancer (30 s in all); a chunk sent again is applied once (its import id and index).
+const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000];
+// The server, or the load balancer in front of it, could not answer for now; 500 is a refusal.
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
 const SKIPPED_SHOWN = 10;
 // The endpoint takes bodies up to 32 MB; a chunk of very long cells is split below that.
 const MAX_BODY_CHARS = 16 * 1024 * 1024;
@@ -34,6 +44,7 @@ const CHUNKS_IN_FLIGHT = 2;
 export function chunkSender(
   opening: { segmentName?: string; fileName: string; allowErased?: boolean },
   onProgress: (rowsSent: number) => void,
+  transport: ChunkTransport = {},
 ) {
   const importId = newImportId();
   // Set before the first request leaves: even one whose answer was lost may have opened the import.
@@ -92,7 +103,7 @@ export function chunkSender(
       rowsQueued += contacts.length;
       const chunk: { rows: number; answer?: ChunkAnswer } = { rows: contacts.length };
       unanswered.push(chunk);
-      const answered = postChunk(json, options.signal).then((answer) => {
+      const answered = postChunk(transport, json, options.signal).then((answer) => {
         opened = true;
         chunk.answer = answer;
         count();
@@ -119,7 +130,7 @@ export function chunkSender(
     async cancel(): Promise<ImportTotals | null> {
       if (!attempted) return null;
       if (!state.totals) {
-        const answer = await postChunk(JSON.stringify({ contacts: [], importId, cancel: true }));
+        const answer = await postChunk(transport, JSON.stringify({ contacts: [], importId, cancel: true }));
         state.totals = answer.totals ?? null;
       }
       return state.totals;
@@ -137,21 +148,26 @@ function newImportId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-async function postChunk(body: string, signal?: AbortSignal): Promise<ChunkAnswer> {
+async function postChunk(transport: ChunkTransport, body: string, signal?: AbortSignal): Promise<ChunkAnswer> {
   for (let attempt = 0; ; attempt++) {
+    const delay = RETRY_DELAYS_MS[attempt];
     let response: Response;
     try {
-      response = await fetch(ENDPOINT, {
+      response = await fetch(transport.endpoint ?? ENDPOINT, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        headers: { "Content-Type": "application/json", Accept: "application/json", ...transport.headers },
         body,
         signal,
       });
     } catch (error) {
       // Only the network failed: the same chunk, with the same index, is sent again.
-      const delay = RETRY_DELAYS_MS[attempt];
       if (signal?.aborted || delay === undefined) throw error;
+      await wait(delay, signal);
+      continue;
+    }
+    if (UNAVAILABLE_STATUSES.has(response.status) && delay !== undefined) {
+      await response.body?.cancel();
       await wait(delay, signal);
       continue;
     }
