@@ -44,7 +44,9 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: preparingPool(pool), controlClient: pg.Client }),
-    plugins: [new CamelCasePlugin()],
+    // Column names become camelCase; the keys inside a jsonb value stay as stored: they are
+    // the customer's (a contact's first_name, an event's cart_id), not ours to rename.
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
   pools.set(db, pool);
   return db;
