@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, test } from "@playwright/test";
 import { notifications } from "./helpers.ts";
 import { signInWithSessionRow } from "./session-row.ts";
 
-// The abandoned cart journey end to end on the built app, in both projects: defined
+// Abandoned cart and the welcome series end to end on the built app, in both projects: defined
 // through the API, started from its page, fed by Segment's own SDK, and read back
 // from the outbox. The wait for an order is a few seconds, so the test waits it out.
 
@@ -75,4 +75,60 @@ test("abandoned cart: a cart with no order gets the reminder in the outbox; an o
 
   await page.goto(`/dashboard/journeys/${journey.id}`);
   await expect(page.getByText("Entered 2 · Active 0 · Converted 1")).toBeVisible();
+});
+
+test("welcome series: the email at once, then after a short wait an SMS only to contacts on the pro plan", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  await signInWithSessionRow(page);
+  const created = await page.request.post("/api/journeys", {
+    data: {
+      name: "Welcome series",
+      entry: { type: "event", event: "Signed Up" },
+      steps: [
+        { type: "send", channel: "EMAIL", subject: "Welcome aboard", content: "<p>Hi {{ contact.name }}</p>" },
+        { type: "wait", seconds: 2 },
+        {
+          type: "condition",
+          filter: {
+            type: "group",
+            combinator: "and",
+            conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }],
+          },
+          yes: [{ type: "send", channel: "SMS", content: "Pro tip for {{ contact.name }}: try exports." }],
+          no: [{ type: "exit" }],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const journey = ((await created.json()) as { data: { id: string } }).data;
+  expect((await page.request.post(`/api/journeys/${journey.id}/start`, { data: {} })).status()).toBe(200);
+
+  const key = await page.request.post("/api/write-keys", { data: { name: "App", kind: "server" } });
+  const writeKey = ((await key.json()) as { data: { key: string } }).data.key;
+  const analytics = new Analytics({ writeKey, host: baseURL!, flushAt: 20, flushInterval: 50 });
+  const stamp = Date.now();
+  const people = [
+    { userId: `pia-${stamp}`, name: "Pia", email: `pia.${stamp}@example.com`, phone: "+14155550111", plan: "pro" },
+    { userId: `fred-${stamp}`, name: "Fred", email: `fred.${stamp}@example.com`, phone: "+14155550122", plan: "free" },
+  ];
+  for (const { userId, ...traits } of people) analytics.identify({ userId, traits });
+  await analytics.flush({ timeout: 10_000 });
+  for (const { userId } of people) analytics.track({ userId, event: "Signed Up" });
+  await analytics.closeAndFlush({ timeout: 10_000 });
+
+  for (const person of people) {
+    await expect
+      .poll(async () => (await outboxFor(page.request, person.email)).map((message) => message.subject), {
+        timeout: 60_000,
+      })
+      .toEqual(["Welcome aboard"]);
+  }
+  await expect.poll(async () => (await outboxFor(page.request, "+14155550111")).length, { timeout: 60_000 }).toBe(1);
+  await page.goto(`/dashboard/journeys/${journey.id}`);
+  await expect(page.getByText("Entered 2 · Active 0 · Converted 0")).toBeVisible();
+  expect(await outboxFor(page.request, "+14155550122")).toEqual([]);
 });
