@@ -15,46 +15,54 @@ async function outboxFor(request: APIRequestContext, to: string): Promise<Outbox
   return ((await response.json()) as { data: OutboxMessage[] }).data;
 }
 
+/** A journey created through the API from the signed-in team's session; answers its id. */
+async function createJourney(request: APIRequestContext, definition: Record<string, unknown>): Promise<string> {
+  const created = await request.post("/api/journeys", { data: definition });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { data: { id: string } }).data.id;
+}
+
+/** Segment's Node SDK pointed at the app with a new server write key of the team. */
+async function segmentSdk(request: APIRequestContext, baseURL: string): Promise<Analytics> {
+  const key = await request.post("/api/write-keys", { data: { name: "Source", kind: "server" } });
+  const writeKey = ((await key.json()) as { data: { key: string } }).data.key;
+  return new Analytics({ writeKey, host: baseURL, flushAt: 20, flushInterval: 50 });
+}
+
 test("abandoned cart: a cart with no order gets the reminder in the outbox; an order for the same cart ends the journey as converted", async ({
   page,
   baseURL,
 }) => {
   test.slow();
   await signInWithSessionRow(page);
-  const created = await page.request.post("/api/journeys", {
-    data: {
-      name: "Abandoned cart",
-      entry: { type: "event", event: "Cart Updated" },
-      goal: { event: "Order Completed" },
-      steps: [
-        {
-          type: "wait_for_event",
-          event: "Order Completed",
-          matchProperty: "cart_id",
-          timeoutSeconds: 3,
-          received: [{ type: "exit" }],
-          timedOut: [
-            {
-              type: "send",
-              channel: "EMAIL",
-              subject: "Your cart is waiting",
-              content: "<p>Cart {{ event.properties.cart_id }} is still there.</p>",
-            },
-          ],
-        },
-      ],
-    },
+  const journeyId = await createJourney(page.request, {
+    name: "Abandoned cart",
+    entry: { type: "event", event: "Cart Updated" },
+    goal: { event: "Order Completed" },
+    steps: [
+      {
+        type: "wait_for_event",
+        event: "Order Completed",
+        matchProperty: "cart_id",
+        timeoutSeconds: 3,
+        received: [{ type: "exit" }],
+        timedOut: [
+          {
+            type: "send",
+            channel: "EMAIL",
+            subject: "Your cart is waiting",
+            content: "<p>Cart {{ event.properties.cart_id }} is still there.</p>",
+          },
+        ],
+      },
+    ],
   });
-  expect(created.status()).toBe(201);
-  const journey = ((await created.json()) as { data: { id: string } }).data;
 
-  await page.goto(`/dashboard/journeys/${journey.id}`);
+  await page.goto(`/dashboard/journeys/${journeyId}`);
   await page.getByRole("button", { name: "Start", exact: true }).click();
   await expect(notifications(page).getByText("Journey is live")).toBeVisible();
 
-  const key = await page.request.post("/api/write-keys", { data: { name: "Shop", kind: "server" } });
-  const writeKey = ((await key.json()) as { data: { key: string } }).data.key;
-  const analytics = new Analytics({ writeKey, host: baseURL!, flushAt: 20, flushInterval: 50 });
+  const analytics = await segmentSdk(page.request, baseURL!);
   const stamp = Date.now();
   const ann = `ann.${stamp}@example.com`;
   const bo = `bo.${stamp}@example.com`;
@@ -73,7 +81,7 @@ test("abandoned cart: a cart with no order gets the reminder in the outbox; an o
   expect((await outboxFor(page.request, ann))[0]!.html).toContain("Cart cart-a is still there.");
   expect(await outboxFor(page.request, bo)).toEqual([]);
 
-  await page.goto(`/dashboard/journeys/${journey.id}`);
+  await page.goto(`/dashboard/journeys/${journeyId}`);
   await expect(page.getByText("Entered 2 · Active 0 · Converted 1")).toBeVisible();
 });
 
@@ -83,33 +91,27 @@ test("welcome series: the email at once, then after a short wait an SMS only to 
 }) => {
   test.slow();
   await signInWithSessionRow(page);
-  const created = await page.request.post("/api/journeys", {
-    data: {
-      name: "Welcome series",
-      entry: { type: "event", event: "Signed Up" },
-      steps: [
-        { type: "send", channel: "EMAIL", subject: "Welcome aboard", content: "<p>Hi {{ contact.name }}</p>" },
-        { type: "wait", seconds: 2 },
-        {
-          type: "condition",
-          filter: {
-            type: "group",
-            combinator: "and",
-            conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }],
-          },
-          yes: [{ type: "send", channel: "SMS", content: "Pro tip for {{ contact.name }}: try exports." }],
-          no: [{ type: "exit" }],
+  const journeyId = await createJourney(page.request, {
+    name: "Welcome series",
+    entry: { type: "event", event: "Signed Up" },
+    steps: [
+      { type: "send", channel: "EMAIL", subject: "Welcome aboard", content: "<p>Hi {{ contact.name }}</p>" },
+      { type: "wait", seconds: 2 },
+      {
+        type: "condition",
+        filter: {
+          type: "group",
+          combinator: "and",
+          conditions: [{ type: "attribute", key: "plan", operator: "equals", value: "pro" }],
         },
-      ],
-    },
+        yes: [{ type: "send", channel: "SMS", content: "Pro tip for {{ contact.name }}: try exports." }],
+        no: [{ type: "exit" }],
+      },
+    ],
   });
-  expect(created.status()).toBe(201);
-  const journey = ((await created.json()) as { data: { id: string } }).data;
-  expect((await page.request.post(`/api/journeys/${journey.id}/start`, { data: {} })).status()).toBe(200);
+  expect((await page.request.post(`/api/journeys/${journeyId}/start`, { data: {} })).status()).toBe(200);
 
-  const key = await page.request.post("/api/write-keys", { data: { name: "App", kind: "server" } });
-  const writeKey = ((await key.json()) as { data: { key: string } }).data.key;
-  const analytics = new Analytics({ writeKey, host: baseURL!, flushAt: 20, flushInterval: 50 });
+  const analytics = await segmentSdk(page.request, baseURL!);
   const stamp = Date.now();
   const people = [
     { userId: `pia-${stamp}`, name: "Pia", email: `pia.${stamp}@example.com`, phone: "+14155550111", plan: "pro" },
@@ -128,7 +130,7 @@ test("welcome series: the email at once, then after a short wait an SMS only to 
       .toEqual(["Welcome aboard"]);
   }
   await expect.poll(async () => (await outboxFor(page.request, "+14155550111")).length, { timeout: 60_000 }).toBe(1);
-  await page.goto(`/dashboard/journeys/${journey.id}`);
+  await page.goto(`/dashboard/journeys/${journeyId}`);
   await expect(page.getByText("Entered 2 · Active 0 · Converted 0")).toBeVisible();
   expect(await outboxFor(page.request, "+14155550122")).toEqual([]);
 });
