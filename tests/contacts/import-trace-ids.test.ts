@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import pino from "pino";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { clientInfoOf } from "#app/http/client-info.ts";
 import { clientContext } from "#app/http/context.ts";
 import { action as importAction } from "#app/routes/api/contacts-import.ts";
@@ -12,25 +11,10 @@ import { createRequestLog } from "#server/http/request-log.ts";
 import { log } from "#server/log.ts";
 import { signedIn } from "../factories.ts";
 import { bearer, jsonRequest } from "../requests.ts";
+import { captureLogLines } from "../log-lines.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 
-// The process's own logger, writing at info level into `lines` instead of stdout: the
-// JSON lines an operator's log collector would read.
-const lines: Record<string, unknown>[] = [];
-const destination = (log as unknown as Record<symbol, { write: (line: string) => boolean }>)[pino.symbols.streamSym]!;
-let level = log.level;
-beforeAll(() => {
-  level = log.level;
-  log.level = "info";
-  vi.spyOn(destination, "write").mockImplementation((line: string) => {
-    lines.push(JSON.parse(line) as Record<string, unknown>);
-    return true;
-  });
-});
-afterAll(() => {
-  log.level = level;
-  vi.restoreAllMocks();
-});
+const lines = captureLogLines();
 
 let indexer: { stop: () => Promise<void> } | undefined;
 afterAll(async () => {

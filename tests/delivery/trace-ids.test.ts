@@ -1,35 +1,19 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import pino from "pino";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { action as sendAction } from "#app/routes/dashboard/broadcast-send.tsx";
 import { getDb } from "#db/database.ts";
 import { getCampaign } from "#server/campaigns/campaigns.ts";
 import { createRequestLog } from "#server/http/request-log.ts";
 import { startWorker, type Worker } from "#server/jobs/worker.ts";
 import { log } from "#server/log.ts";
+import { captureLogLines } from "../log-lines.ts";
 import { ORIGIN } from "../requests.ts";
 import { serveDashboard } from "../serve-route.ts";
 import { signedIn } from "../factories.ts";
 import { addContacts, draftCampaign, staticSegment, testSettings } from "./fixtures.ts";
 
-// The process's own logger, writing at info level into `lines` instead of stdout: the
-// JSON lines an operator's log collector would read.
-const lines: Record<string, unknown>[] = [];
-const destination = (log as unknown as Record<symbol, { write: (line: string) => boolean }>)[pino.symbols.streamSym]!;
-let level = log.level;
-beforeAll(() => {
-  level = log.level;
-  log.level = "info";
-  vi.spyOn(destination, "write").mockImplementation((line: string) => {
-    lines.push(JSON.parse(line) as Record<string, unknown>);
-    return true;
-  });
-});
-afterAll(() => {
-  log.level = level;
-  vi.restoreAllMocks();
-});
+const lines = captureLogLines();
 
 let worker: Worker | undefined;
 afterAll(async () => {
