@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -10,7 +10,7 @@ import { seedContacts } from "../../bench/lib/send-fixtures.ts";
 import { createUser } from "../factories.ts";
 import { liveJourney } from "../journeys/live-journey.ts";
 import { startMessageIdSink } from "./message-id-sink.ts";
-import { seededRandom, seedFrom } from "./seeded-random.ts";
+import { exited, KILLS, killPoints, SEED, startWorkerProcess, UNKNOWN_BOUND } from "./crash-harness.ts";
 
 // The crash test of decision 008, for journeys: 20,000 contacts enter a journey of
 // three emails separated by one-second waits, through ingestion, while the real
@@ -19,35 +19,11 @@ import { seededRandom, seedFrom } from "./seeded-random.ts";
 
 const CONTACTS = 20_000;
 const STEPS = ["first", "second", "third"] as const;
-const KILLS = 5;
-// As crash-worker.ts runs (see crash.test.ts): chunk jobs at once × a chunk's in-flight limit.
-const CONCURRENCY = 4;
-const IN_FLIGHT_PER_CHUNK = 3 * 5;
-const MESSAGES_BETWEEN_KILLS = { least: 20, most: 3_000 };
-const SEED = seedFrom("CRASH_SEED");
-
-function killPoints(seed: number): number[] {
-  const random = seededRandom(seed);
-  const { least, most } = MESSAGES_BETWEEN_KILLS;
-  return Array.from({ length: KILLS }, () => least + Math.floor(random() * (most - least + 1)));
-}
 
 let worker: ChildProcess | undefined;
 afterAll(() => {
   worker?.kill("SIGKILL");
 });
-
-function startWorkerProcess(port: number): ChildProcess {
-  return spawn(process.execPath, ["tests/delivery/crash-worker.ts"], {
-    env: { ...process.env, CRASH_SINK_PORT: String(port), LOG_LEVEL: "silent", NODE_ENV: "test" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => child.once("exit", resolve));
-}
 
 test(
   `${CONTACTS} contacts through a three-email journey with the worker SIGKILLed ${KILLS} times: each message once, or a reported unknown outcome`,
@@ -162,7 +138,7 @@ test(
     expect(counts.sentButMissing).toBe(0);
     expect(counts.other).toBe(0);
     expect(counts.sent + counts.unknown).toBe(3 * CONTACTS);
-    expect(counts.unknown).toBeLessThanOrEqual(KILLS * CONCURRENCY * IN_FLIGHT_PER_CHUNK);
+    expect(counts.unknown).toBeLessThanOrEqual(UNKNOWN_BOUND);
     expect(counts.messagesAtSink).toBe(counts.sent + counts.unknownReceived);
   },
 );
