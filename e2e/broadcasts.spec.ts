@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { notifications } from "./helpers.ts";
+import { notifications, openNewCampaign } from "./helpers.ts";
 import { signInWithSessionRow } from "./session-row.ts";
 
 // Every test signs up its own team, so the campaigns it sees are only its own.
@@ -82,7 +82,7 @@ test("create, edit, schedule, unschedule and delete a campaign", async ({ page }
 });
 
 test("a blank name is explained on the field", async ({ page }) => {
-  await page.goto("/dashboard/broadcasts/new");
+  await openNewCampaign(page);
   await page.getByRole("button", { name: "Create Campaign" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { notifications } from "./helpers.ts";
+import { notifications, openNewCampaign } from "./helpers.ts";
 import { signInWithSessionRow } from "./session-row.ts";
 
 // The campaign dialog's content, with and without JavaScript: each channel's fields,
@@ -15,12 +15,8 @@ test.beforeEach(async ({ page }) => {
   expect(imported.status()).toBe(200);
 });
 
-async function openNewCampaign(page: Page, name: string, type: string) {
-  await page.goto("/dashboard/broadcasts/new");
-  // With JavaScript the page becomes a modal once hydrated, and the form is drawn anew:
-  // wait for it, so nothing typed is typed into the page it replaces.
-  const withScript = test.info().project.use.javaScriptEnabled !== false;
-  await expect(page.getByRole(withScript ? "dialog" : "region", { name: "Create New Campaign" })).toBeVisible();
+async function startCampaign(page: Page, name: string, type: string) {
+  await openNewCampaign(page);
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Type").selectOption(type);
 }
@@ -30,7 +26,7 @@ const preview = (page: Page) => page.getByRole("region", { name: "Preview" });
 test("an email in Markdown is previewed for a real contact, sanitised, then saved with its format", async ({
   page,
 }) => {
-  await openNewCampaign(page, "Welcome", "EMAIL");
+  await startCampaign(page, "Welcome", "EMAIL");
   await page.getByLabel("Subject").fill('Hi {{ contact.name | default: "there" }}');
   await page.getByLabel("Email format").selectOption("MARKDOWN");
   await page
@@ -61,7 +57,7 @@ test("an email in Markdown is previewed for a real contact, sanitised, then save
 });
 
 test("an SMS shows its character and segment count, and its preview the personalised text's", async ({ page }) => {
-  await openNewCampaign(page, "Flash sale", "SMS");
+  await startCampaign(page, "Flash sale", "SMS");
   await page.getByLabel("Content", { exact: true }).fill("Hi {{ contact.name }} 👋");
   await page.getByRole("button", { name: "Preview" }).click();
 
@@ -76,7 +72,7 @@ test("an SMS shows its character and segment count, and its preview the personal
 });
 
 test("a WhatsApp campaign names its approved template, language and body parameters", async ({ page }) => {
-  await openNewCampaign(page, "Spring WA", "WHATSAPP");
+  await startCampaign(page, "Spring WA", "WHATSAPP");
   await page.getByLabel("Template name").fill("Spring Sale!");
   await page.getByRole("button", { name: "Create Campaign" }).click();
   await expect(
@@ -103,7 +99,7 @@ test("a WhatsApp campaign names its approved template, language and body paramet
 });
 
 test("Liquid that does not parse is explained on its field, and nothing typed is lost", async ({ page }) => {
-  await openNewCampaign(page, "Broken", "EMAIL");
+  await startCampaign(page, "Broken", "EMAIL");
   await page.getByLabel("Content", { exact: true }).fill("<p>{% if contact.name %}Hi</p>");
   await page.getByRole("button", { name: "Create Campaign" }).click();
 
@@ -117,7 +113,7 @@ test("a template that would stall sending (a nested loop) is refused on its fiel
   page,
 }) => {
   const loop = "{% for a in (1..10000) %}{% for b in (1..10000) %}x{% endfor %}{% endfor %}";
-  await openNewCampaign(page, "Loop", "SMS");
+  await startCampaign(page, "Loop", "SMS");
   await page.getByLabel("Content", { exact: true }).fill(loop);
   await page.getByRole("button", { name: "Create Campaign" }).click();
 
@@ -131,7 +127,7 @@ test("a template that would stall sending (a nested loop) is refused on its fiel
 });
 
 test("Preview as another contact: an email that is not the team's is refused on the field", async ({ page }) => {
-  await openNewCampaign(page, "Who", "SMS");
+  await startCampaign(page, "Who", "SMS");
   await page.getByLabel("Content", { exact: true }).fill('Hi {{ contact.name | default: "friend" }}');
   await page.getByLabel("Preview as (contact email)").fill("nobody@murmur.test");
   await page.getByRole("button", { name: "Preview" }).click();

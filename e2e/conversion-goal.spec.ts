@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { waitUntilSent } from "./sent-campaigns.ts";
+import { openNewCampaign } from "./helpers.ts";
 import { signInWithSessionRow } from "./session-row.ts";
 
 const basic = (writeKey: string) => ({ Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` });
@@ -8,7 +9,7 @@ test("the campaign editor takes a conversion goal, says which field is wrong, an
   page,
 }) => {
   await signInWithSessionRow(page);
-  await page.goto("/dashboard/broadcasts/new");
+  await openNewCampaign(page);
   await page.getByLabel("Name", { exact: true }).fill("Spring sale");
   await page.getByLabel("Goal event").fill("Order Completed");
   await page.getByLabel("Within days of receiving").fill("200");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { notifications } from "./helpers.ts";
+import { notifications, openNewCampaign } from "./helpers.ts";
 import { signInWithSessionRow } from "./session-row.ts";
 
 test.beforeEach(async ({ page }) => {
@@ -40,7 +40,7 @@ test("frequency caps and quiet hours are saved from Settings, and a mistake is e
 });
 
 test("a campaign can be set to ignore frequency caps and quiet hours in its editor", async ({ page }) => {
-  await page.goto("/dashboard/broadcasts/new");
+  await openNewCampaign(page);
   await page.getByLabel("Name", { exact: true }).fill("Outage notice");
   await page.getByLabel("Ignore frequency caps and quiet hours").check();
   await page.getByRole("button", { name: "Create Campaign" }).click();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 
 export type NewUser = { name: string; email: string; password: string };
 
@@ -47,4 +47,14 @@ export async function fillLoginForm(page: Page, email: string, password: string)
  */
 export function notifications(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });
+}
+
+/**
+ * Opens the new-campaign page and waits for its form: with JavaScript the page becomes a
+ * modal once hydrated and the form is drawn anew, so anything typed before that is lost.
+ */
+export async function openNewCampaign(page: Page): Promise<void> {
+  await page.goto("/dashboard/broadcasts/new");
+  const withScript = test.info().project.use.javaScriptEnabled !== false;
+  await expect(page.getByRole(withScript ? "dialog" : "region", { name: "Create New Campaign" })).toBeVisible();
 }
