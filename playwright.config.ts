@@ -47,11 +47,16 @@ export default defineConfig({
     // *.no-js.spec.ts covers what a page does only without JavaScript (a form's own submission).
     { name: "javascript", use: { javaScriptEnabled: true }, testIgnore: [/\.no-js\.spec\.ts$/] },
     // *.js-only.spec.ts covers behaviour that exists only with JavaScript (browser-side CSV mapping);
-    // server-processes.spec.ts and request-bodies.spec.ts drive no browser, so once is enough.
+    // server-processes, request-bodies and database-outage specs drive no browser, so once is enough.
     {
       name: "no-javascript",
       use: { javaScriptEnabled: false },
-      testIgnore: [/\.js-only\.spec\.ts$/, /server-processes\.spec\.ts$/, /request-bodies\.spec\.ts$/],
+      testIgnore: [
+        /\.js-only\.spec\.ts$/,
+        /server-processes\.spec\.ts$/,
+        /request-bodies\.spec\.ts$/,
+        /database-outage\.spec\.ts$/,
+      ],
     },
   ],
   webServer: {

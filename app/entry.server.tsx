@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./http/context.ts";
 import { log } from "#server/log.ts";
+import { notePageFailure, pageFailedForDatabase } from "#server/http/unavailable-pages.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -16,6 +17,20 @@ export const streamTimeout = 5_000;
  * a web stream and written to the socket on its own, which cost more CPU per page
  * than rendering the 50 rows of the Contacts page (docs/decisions/017-server-rendering.md).
  */
+/**
+ * Every error a page's loader, action or render throws. An unreachable database is a
+ * warning (the page answers 503, see handleRequest); anything else is logged as an error.
+ * A request its client abandoned is not logged at all.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  if (notePageFailure(request, error)) {
+    log.warn({ err: error }, "database unavailable");
+    return;
+  }
+  log.error({ err: error }, "page failed");
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -23,6 +38,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (pageFailedForDatabase(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "2");
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
