@@ -24,7 +24,7 @@ export function JourneyDelete({ journeyPath, state }: { journeyPath: string; sta
       <Form method="post" action={`${journeyPath}/delete`}>
         <Button
           type="submit"
-          variant="outline"
+          variant="destructive"
           disabled={running || !ability.allowed}
           title={ability.reason ?? undefined}
         >
