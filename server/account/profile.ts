@@ -4,12 +4,19 @@ import { consumeAccountToken, issueAccountToken } from "#server/auth/account-tok
 import { EMAIL_TAKEN } from "#server/auth/accounts.ts";
 import { hashPassword, verifyPassword } from "#server/auth/password.ts";
 import { AppError } from "#server/errors.ts";
-import { countHits, type RateRule } from "#server/rate-limits/counters.ts";
+import { countHits, type RateRule, refundHits } from "#server/rate-limits/counters.ts";
 import { refuseExceeded } from "#server/rate-limits/refusal.ts";
 import { sendSystemMail } from "./system-mail.ts";
 
 /** A link confirming a new email address works for a day. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Wrong current passwords a person may give in the Profile's password form: someone
+ * holding a signed-in browser must not be able to guess the password there without the
+ * limit sign-in has. The right password does not count.
+ */
+export const CURRENT_PASSWORD_GUESSES: RateRule = { name: "current-password-user", limit: 10, windowSeconds: 15 * 60 };
 
 /** Confirmation mails a user may ask for: each goes to an address of their choosing, so few. */
 export const EMAIL_CHANGES_PER_USER: RateRule = { name: "email-change-user", limit: 5, windowSeconds: 60 * 60 };
@@ -30,7 +37,8 @@ export async function changeName(db: Database, options: { userId: string; name: 
 /**
  * Sets a new password given the current one, and ends every other session of the
  * user, keeping `keepSessionId` (the one asking). A wrong current password is
- * INVALID on `currentPassword` and changes nothing.
+ * INVALID on `currentPassword` and changes nothing; past CURRENT_PASSWORD_GUESSES wrong
+ * ones in the window, every try is RATE_LIMITED, the right password too.
  */
 export async function changePassword(
   db: Database,
@@ -41,9 +49,12 @@ export async function changePassword(
     .select("passwordHash")
     .where("id", "=", options.userId)
     .executeTakeFirstOrThrow();
+  const guesses = await countHits(db, [{ rule: CURRENT_PASSWORD_GUESSES, key: options.userId }]);
+  refuseExceeded(guesses, (wait) => `Too many wrong current passwords. Please wait ${wait} and try again.`);
   if (!(await verifyPassword(user.passwordHash, options.currentPassword))) {
     throw new AppError("INVALID", WRONG_CURRENT_PASSWORD, { fields: { currentPassword: [WRONG_CURRENT_PASSWORD] } });
   }
+  await refundHits(db, guesses);
   const passwordHash = await hashPassword(options.password);
   const now = new Date();
   await db.transaction().execute(async (trx) => {

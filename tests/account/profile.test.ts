@@ -75,6 +75,29 @@ describe("Profile: password", () => {
     expect((await signIn(user.email, user.password)).status).toBe(302);
   });
 
+  test("after 10 wrong current passwords the form answers 429, even to the right one, until the window ends", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-24T10:00:00Z"));
+    // Thirteen password hashings or checks, each costly on purpose: more time than most tests.
+    const user = await signedIn();
+    const change = (currentPassword: string) =>
+      post({ intent: "password", currentPassword, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, user.cookie);
+    // A right password in between is not a guess: it does not count toward the limit.
+    expect((await change(user.password)).status).toBe(302);
+    for (let i = 0; i < 10; i++) expect((await change(`guess ${i}`)).status).toBe(400);
+
+    const refused = await change(NEW_PASSWORD);
+
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.json()).result.error[""]).toEqual([
+      "Too many wrong current passwords. Please wait 15 minutes and try again.",
+    ]);
+    expect((await signIn(user.email, NEW_PASSWORD)).status).toBe(302);
+    vi.setSystemTime(new Date("2026-11-24T10:15:00Z"));
+    expect((await change(NEW_PASSWORD)).status).toBe(302);
+  }, 90_000);
+
   test("a change ends every other session, keeps this one, and the new password signs in", async () => {
     const user = await signedIn();
     const { token } = await createSession(getDb(), { userId: user.userId, teamId: user.teamId });
