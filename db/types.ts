@@ -369,6 +369,15 @@ export interface ImportSkips {
   rowNumber: number;
 }
 
+export interface JourneyEntryWindows {
+  journeyId: string;
+  nextCheckAt: Timestamp;
+  source: string;
+  sweptAt: Timestamp;
+  sweptContactId: string;
+  teamId: string;
+}
+
 export interface JourneyRuns {
   awaitingEvent: string | null;
   awaitingMatch: string | null;
@@ -671,6 +680,7 @@ export interface DB {
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
+  journeyEntryWindows: JourneyEntryWindows;
   journeyRuns: JourneyRuns;
   journeys: Journeys;
   journeyStepStats: JourneyStepStats;

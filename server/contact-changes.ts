@@ -1,11 +1,15 @@
 import type { Database } from "#db/database.ts";
 
-/** Contacts just written: created, changed (fields or attributes), or added to a static segment. */
+/**
+ * Contacts just written: created, changed (fields or attributes), added to a static
+ * segment, or who just opened or clicked a message (a person's hit, not a machine's).
+ */
 export type ContactChange = {
   teamId: string;
   created?: string[];
   changed?: string[];
   joined?: { segmentId: string; contactIds: string[] };
+  engaged?: string[];
 };
 
 type Listener = (trx: Database, change: ContactChange) => Promise<void>;
@@ -14,8 +18,8 @@ const listeners: Listener[] = [];
 
 /**
  * Lets a domain that depends on contacts and segments (journeys start when a contact
- * is created or joins a segment) hear of those writes without the contacts and
- * segments domains depending on it. Registered once at start-up (server/boot.ts).
+ * is created or joins a segment) hear of those writes without the contacts, segments
+ * and tracking domains depending on it. Registered once at start-up (server/boot.ts).
  */
 export function onContactChanges(listener: Listener): void {
   if (!listeners.includes(listener)) listeners.push(listener);

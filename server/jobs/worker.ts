@@ -9,6 +9,7 @@ import { type SenderResolver, senderFor } from "#server/channels/senders.ts";
 import { registerDeliveryJobs } from "#server/delivery/jobs.ts";
 import { registerDemoExpiry } from "#server/demo/demo-jobs.ts";
 import { startJourneyRuntime } from "#server/journeys/engine/jobs.ts";
+import { startEntryWindowSweeps } from "#server/journeys/engine/filter-window-runtime.ts";
 import type { DeliverySettings } from "#server/delivery/settings.ts";
 import { startSearchIndexer } from "#server/contacts/search-indexer.ts";
 import { log } from "#server/log.ts";
@@ -62,6 +63,8 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
   });
   // After the send pipeline's queues exist: journey batches create its chunk jobs.
   const journeys = startJourneyRuntime(options.db, boss, { concurrency: 2 });
+  // Contacts who come to match a journey's filter segment with time alone (no write announces them).
+  const entryWindows = startEntryWindowSweeps(options.db);
   await registerSessionPruning(boss, { db: options.db });
   await registerAuditLogPruning(boss, { db: options.db });
   await registerDemoExpiry(boss, { db: options.db });
@@ -87,6 +90,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     stop: async () => {
       delivery.stop();
       await journeys.stop();
+      await entryWindows.stop();
       segmentCounts.stop();
       segmentErasures.stop();
       eventRollups.stop();

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
+import { notifyContactChanges } from "#server/contact-changes.ts";
 import { lockEngagement, refreshEngagement } from "./engagement.ts";
 import { INSTANT_AFTER_SEND_MS, machineClickReason, machineOpenReason } from "./machine-hits.ts";
 
@@ -65,6 +66,8 @@ export async function recordOpen(db: Database, options: Client & { deliveryId: s
       })
       .execute();
     await refreshEngagement(trx, delivery, before);
+    // A person's open can bring them into a segment on engagement, and so into its journeys.
+    if (!reason) await notifyContactChanges(trx, { teamId: delivery.teamId, engaged: [delivery.contactId] });
     return true;
   });
 }
@@ -125,6 +128,7 @@ export async function recordClick(
         .execute();
     }
     await refreshEngagement(trx, delivery, before);
+    if (!reason) await notifyContactChanges(trx, { teamId: delivery.teamId, engaged: [delivery.contactId] });
     return true;
   });
 }

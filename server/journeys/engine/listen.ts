@@ -1,18 +1,30 @@
 import type { Database } from "#db/database.ts";
 import { type ContactChange, onContactChanges } from "#server/contact-changes.ts";
 import { enterChangedContacts, enterCreatedContacts, enterSegmentMembers } from "./enter-contacts.ts";
+import { enterMatchingFilterSegments } from "./filter-entries.ts";
 
 async function enterOnContactChange(trx: Database, change: ContactChange): Promise<void> {
   const { teamId } = change;
   if (change.created?.length) await enterCreatedContacts(trx, { teamId, contactIds: change.created });
   if (change.changed?.length) await enterChangedContacts(trx, { teamId, contactIds: change.changed });
-  if (change.joined?.contactIds.length) await enterSegmentMembers(trx, { teamId, ...change.joined });
+  if (change.joined?.contactIds.length) {
+    await enterSegmentMembers(trx, { teamId, ...change.joined });
+    // Filters naming the segment: contacts created or changed by the same write were evaluated against every filter above.
+    const written = new Set([...(change.created ?? []), ...(change.changed ?? [])]);
+    const contactIds = change.joined.contactIds.filter((id) => !written.has(id));
+    const write = { kind: "membership" as const, segmentId: change.joined.segmentId };
+    await enterMatchingFilterSegments(trx, { teamId, contactIds, write });
+  }
+  if (change.engaged?.length)
+    await enterMatchingFilterSegments(trx, { teamId, contactIds: change.engaged, write: { kind: "engagement" } });
 }
 
 /**
- * Makes contact writes (imports, the API, segment membership) enter journeys:
- * contacts created, contacts changed (filter segments) and contacts added to a
- * static segment. Called once at start-up; calling it again changes nothing.
+ * Makes contact writes (imports, the API, segment membership, opens and clicks)
+ * enter journeys: contacts created, contacts changed (filter segments), contacts
+ * added to a static segment (its journeys, and those of filter segments naming it)
+ * and contacts who opened or clicked (filter segments on engagement). Called once at
+ * start-up; calling it again changes nothing.
  */
 export function enterJourneysOnContactChanges(): void {
   onContactChanges(enterOnContactChange);

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import { type Condition, compileJsonKey, compileWindow, TRUE } from "./compile-values.ts";
+import { type Condition, compileJsonKey, compileWindow, type Moment, momentOf, TRUE } from "./compile-values.ts";
 import type { EngagementCondition, EventCondition, SubscriptionCondition } from "#shared/segments/filter/schema.ts";
 
 /*
@@ -11,11 +11,11 @@ import type { EngagementCondition, EventCondition, SubscriptionCondition } from 
  */
 
 /** Contacts whose matching events, counted, satisfy the frequency (or fail it, for not_performed). */
-export function compileEvent(condition: EventCondition, teamId: string): Condition {
-  const properties = condition.properties.map((p) => compileJsonKey(sql`e.properties`, p.property, p));
+export function compileEvent(condition: EventCondition, teamId: string, now: Moment = momentOf()): Condition {
+  const properties = condition.properties.map((p) => compileJsonKey(sql`e.properties`, p.property, p, now));
   const matching = sql`select e.contact_id from events e
     where e.team_id = ${teamId} and e.name = ${condition.event} and e.contact_id is not null
-      and ${compileWindow(sql`e.occurred_at`, condition.window)}${andAll(properties)}`;
+      and ${compileWindow(sql`e.occurred_at`, condition.window, now)}${andAll(properties)}`;
   const performed = countTest(matching, condition.frequency, condition.times);
   return condition.operator === "performed" ? performed : negate(performed);
 }
@@ -47,12 +47,13 @@ export function compileEngagement(
   condition: EngagementCondition,
   teamId: string,
   sources: EngagementSources,
+  now: Moment = momentOf(),
 ): Condition {
   const action = condition.operator.replace(/^not_/, "") as "received" | "opened" | "clicked";
   const source = action === "received" ? sql`${RECEIVED}${teamId}` : sources[action](teamId);
   const campaign = condition.campaignId ? sql` and a.campaign_id = ${condition.campaignId}` : sql``;
   const did = containsContact(
-    sql`select a.contact_id from (${source}) a where ${compileWindow(sql`a.at`, condition.window)}${campaign}`,
+    sql`select a.contact_id from (${source}) a where ${compileWindow(sql`a.at`, condition.window, now)}${campaign}`,
   );
   return condition.operator.startsWith("not_") ? negate(did) : did;
 }

@@ -12,11 +12,26 @@ export type Condition = RawBuilder<boolean>;
 export const TRUE: Condition = sql<boolean>`true`;
 export const FALSE: Condition = sql<boolean>`false`;
 
+/**
+ * The moment "the last N days" and "within the last N days" end at: the
+ * statement's time, unless a caller evaluates the filter as of a moment it
+ * names (a journey's window sweep, which must judge a boundary and the filter
+ * by one clock).
+ */
+export type Moment = RawBuilder<unknown>;
+
+/** The statement's time, or `now` when given. */
+export function momentOf(now?: Date): Moment {
+  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+}
+
+const STATEMENT_TIME = momentOf();
+
 const COLUMNS = { name: sql`c.name`, email: sql`c.email`, phone: sql`c.phone`, createdAt: sql`c.created_at` } as const;
 
-export function compileField(condition: FieldCondition): Condition {
+export function compileField(condition: FieldCondition, now: Moment = STATEMENT_TIME): Condition {
   const column = COLUMNS[condition.field];
-  if (condition.field === "createdAt") return compileTime(column, condition) ?? FALSE;
+  if (condition.field === "createdAt") return compileTime(column, condition, now) ?? FALSE;
   // Text fields compare without regard to case, as the Contacts page search does.
   switch (condition.operator) {
     case "equals":
@@ -42,15 +57,20 @@ export function compileField(condition: FieldCondition): Condition {
 }
 
 /** A key of contacts.attributes. */
-export function compileAttribute(condition: AttributeCondition): Condition {
-  const test = compileJsonKey(sql`c.attributes`, condition.key, condition);
+export function compileAttribute(condition: AttributeCondition, now: Moment = STATEMENT_TIME): Condition {
+  const test = compileJsonKey(sql`c.attributes`, condition.key, condition, now);
   // contacts_attributes_idx leaves out contacts without attributes; the planner uses
   // it only for a query that says so. (Containment is false for them anyway.)
   return condition.operator === "equals" ? sql<boolean>`(c.attributes <> '{}'::jsonb and ${test})` : test;
 }
 
 /** A key of a JSON object column (contact attributes, event properties). */
-export function compileJsonKey(column: RawBuilder<unknown>, key: string, condition: Comparison): Condition {
+export function compileJsonKey(
+  column: RawBuilder<unknown>,
+  key: string,
+  condition: Comparison,
+  now: Moment = STATEMENT_TIME,
+): Condition {
   const text = sql`(${column} ->> ${key})`;
   switch (condition.operator) {
     case "equals":
@@ -74,7 +94,7 @@ export function compileJsonKey(column: RawBuilder<unknown>, key: string, conditi
     case "in_list":
       return sql<boolean>`coalesce(${text} = any(${condition.value.map(String)}::text[]), false)`;
     default:
-      return compileTime(sql`murmur_try_timestamptz(${text})`, condition) ?? FALSE;
+      return compileTime(sql`murmur_try_timestamptz(${text})`, condition, now) ?? FALSE;
   }
 }
 
@@ -95,7 +115,7 @@ function jsonEquals(column: RawBuilder<unknown>, key: string, value: string | nu
 }
 
 /** before / after / within the last N days of a time, or undefined for any other operator. */
-function compileTime(column: RawBuilder<unknown>, condition: Comparison): Condition | undefined {
+function compileTime(column: RawBuilder<unknown>, condition: Comparison, now: Moment): Condition | undefined {
   switch (condition.operator) {
     case "before":
       return sql<boolean>`coalesce(${column} < ${startOf(condition.value)}::timestamptz, false)`;
@@ -103,19 +123,23 @@ function compileTime(column: RawBuilder<unknown>, condition: Comparison): Condit
       return sql<boolean>`coalesce(${column} >= ${endOf(condition.value)}::timestamptz, false)`;
     case "within_last_days":
       // A time in the future (a renewal date) is not within the last days.
-      return sql<boolean>`coalesce(${column} between now() - make_interval(days => ${condition.value}) and now(), false)`;
+      return sql<boolean>`coalesce(${column} between ${now} - make_interval(days => ${condition.value}) and ${now}, false)`;
     default:
       return undefined;
   }
 }
 
 /** The time condition of a window over a timestamp column (events, deliveries, opens, clicks). */
-export function compileWindow(column: RawBuilder<unknown>, window: FilterWindow): Condition {
+export function compileWindow(
+  column: RawBuilder<unknown>,
+  window: FilterWindow,
+  now: Moment = STATEMENT_TIME,
+): Condition {
   switch (window.type) {
     case "any_time":
       return TRUE;
     case "last_days":
-      return sql<boolean>`${column} >= now() - make_interval(days => ${window.days})`;
+      return sql<boolean>`${column} >= ${now} - make_interval(days => ${window.days})`;
     case "between":
       return sql<boolean>`${column} >= ${startOf(window.from)}::timestamptz and ${column} < ${endOf(window.to)}::timestamptz`;
   }

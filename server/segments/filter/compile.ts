@@ -7,7 +7,15 @@ import {
   type EngagementSources,
   negate,
 } from "./compile-activity.ts";
-import { compileAttribute, compileField, type Condition, FALSE, TRUE } from "./compile-values.ts";
+import {
+  compileAttribute,
+  compileField,
+  type Condition,
+  FALSE,
+  type Moment,
+  momentOf,
+  TRUE,
+} from "./compile-values.ts";
 import type { FilterGroup, FilterNode, MembershipCondition } from "#shared/segments/filter/schema.ts";
 
 export type { Condition };
@@ -21,6 +29,8 @@ export type CompileOptions = {
   /** Every segment the tree names, directly or through other filter segments, all of this team. */
   segments: ReadonlyMap<string, ReferencedSegment>;
   engagement: EngagementSources;
+  /** The moment relative windows ("the last 7 days") end at; the statement's time when absent. */
+  now?: Date;
 };
 
 /**
@@ -53,6 +63,7 @@ export function compileFilter(filter: FilterGroup, options: CompileOptions): Com
     shared: new Map(),
     within: new Set(),
     order: [],
+    moment: momentOf(options.now),
   };
   const where = compileNode(filter, scope);
   return { where, shared: scope.order };
@@ -67,6 +78,7 @@ type Scope = CompileOptions & {
   shared: Map<string, string>;
   within: Set<string>;
   order: SharedSegment[];
+  moment: Moment;
 };
 
 function countUses(filter: FilterGroup, segments: CompileOptions["segments"]): Map<string, number> {
@@ -90,13 +102,13 @@ function compileNode(node: FilterNode, options: Scope): Condition {
     case "group":
       return compileGroup(node, options);
     case "field":
-      return compileField(node);
+      return compileField(node, options.moment);
     case "attribute":
-      return compileAttribute(node);
+      return compileAttribute(node, options.moment);
     case "event":
-      return compileEvent(node, options.teamId);
+      return compileEvent(node, options.teamId, options.moment);
     case "engagement":
-      return compileEngagement(node, options.teamId, options.engagement);
+      return compileEngagement(node, options.teamId, options.engagement, options.moment);
     case "subscription":
       return compileSubscription(node);
     case "segment":

@@ -18,14 +18,15 @@ export type SampleContact = {
   createdAt: Date;
 };
 
-type FilterOptions = { teamId: string; filter: FilterGroup; selfId?: string; stored?: boolean };
+type FilterOptions = { teamId: string; filter: FilterGroup; selfId?: string; stored?: boolean; now?: Date };
 
 /**
  * The team's contacts a (parsed) filter selects, as a query over `contacts as c`
  * to count, sample or use as a subquery. The team is bound here and in every
  * subquery the compiler writes; segments and campaigns the filter names are
  * checked to be the team's (a 400 naming the node otherwise). `selfId` is the
- * segment being saved, so a filter cannot include its own segment.
+ * segment being saved, so a filter cannot include its own segment. `now` is the
+ * moment relative windows end at (the statement's time unless given).
  */
 export async function filterContacts(db: Database, options: FilterOptions) {
   return matching(db, options.teamId, await filterCondition(db, options));
@@ -58,7 +59,12 @@ export async function previewFilter(
 
 async function filterCondition(db: Database, options: FilterOptions): Promise<CompiledFilter> {
   const segments = await resolveReferences(db, options);
-  return compileFilter(options.filter, { teamId: options.teamId, segments, engagement: engagementSources });
+  return compileFilter(options.filter, {
+    teamId: options.teamId,
+    segments,
+    engagement: engagementSources,
+    now: options.now,
+  });
 }
 
 function matching(db: Database, teamId: string, filter: CompiledFilter) {
