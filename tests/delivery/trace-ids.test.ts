@@ -53,9 +53,10 @@ test("the request that sends a campaign and the worker's lines for that send car
 
   const requestLine = lines.find((line) => line.msg === "request" && line.path === path);
   expect(requestLine).toMatchObject({ requestId: traceId, status: 302 });
-  const ofThisSend = lines.filter((line) => line.campaignId === campaign.id);
-  expect(ofThisSend.map((line) => line.msg)).toEqual(
-    expect.arrayContaining(["campaign recipients resolved", "send chunk done"]),
-  );
-  for (const line of ofThisSend) expect(line).toMatchObject({ traceId });
+  const ofThisSend = () => lines.filter((line) => line.campaignId === campaign.id);
+  // The chunk job says it is done once its transaction has committed SENT: a moment after.
+  await expect
+    .poll(() => ofThisSend().map((line) => line.msg))
+    .toEqual(expect.arrayContaining(["campaign recipients resolved", "send chunk done"]));
+  for (const line of ofThisSend()) expect(line).toMatchObject({ traceId });
 });
