@@ -12,6 +12,8 @@ test("forgot password: a reset link through the outbox sets a new password, and 
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in page's own Email field stays until the navigation lands: wait for the new page.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
 
