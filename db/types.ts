@@ -369,6 +369,13 @@ export interface ImportSkips {
   rowNumber: number;
 }
 
+export interface JourneyEventQueue {
+  events: Json;
+  id: Generated<number>;
+  queuedAt: Generated<Timestamp>;
+  teamId: string;
+}
+
 export interface JourneyRuns {
   awaitingEvent: string | null;
   awaitingMatch: string | null;
@@ -671,6 +678,7 @@ export interface DB {
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
+  journeyEventQueue: JourneyEventQueue;
   journeyRuns: JourneyRuns;
   journeys: Journeys;
   journeyStepStats: JourneyStepStats;
