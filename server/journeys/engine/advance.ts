@@ -1,7 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
-import { queueJourneyDeliveries } from "#server/delivery/journey-deliveries.ts";
+import { planJourneyDeliveries } from "#server/delivery/journey-deliveries.ts";
 import { filterContacts } from "#server/segments/filter/query.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import type { ConditionStep, SendStep, WaitUntilStep } from "#shared/journeys/definition.ts";
@@ -19,6 +19,8 @@ export type AdvanceContext = {
   now: Date;
   versions: Map<string, JourneyVersion>;
   tally: StepTally;
+  /** The ledger writes of the batch's send steps, for the caller to make last in its transaction. */
+  ledgerWrites: (() => Promise<void>)[];
 };
 
 /**
@@ -177,7 +179,8 @@ async function runSend(context: AdvanceContext, step: SendStep, runs: Run[]): Pr
       skipped.push({ runId: run.id, contactId: run.contactId, reason: decision.reason });
     else recipients.push({ runId: run.id, contactId: run.contactId });
   }
-  const result = await queueJourneyDeliveries(context.trx, context.boss, { campaign, recipients, skipped });
+  const { result, write } = await planJourneyDeliveries(context.trx, context.boss, { campaign, recipients, skipped });
+  context.ledgerWrites.push(write);
   for (const run of runs) {
     if (run.status !== "active") continue;
     context.tally.add(run.journeyId, step.id!, result.queued.has(run.id) ? "sent" : "skipped");
