@@ -46,6 +46,7 @@ import * as importTraceId from "#migrations/2026-11-24T1431-import-trace-id.ts";
 import * as journeys from "#migrations/2026-11-24T1455-journeys.ts";
 import * as journeyEngine from "#migrations/2026-11-24T1460-journey-engine.ts";
 import * as frequencyCaps from "#migrations/2026-11-24T1480-frequency-caps.ts";
+import * as journeyEventQueue from "#migrations/2026-11-24T1500-journey-event-queue.ts";
 import * as journeyEntryWindows from "#migrations/2026-11-24T1510-journey-entry-windows.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1455-journeys": journeys,
   "2026-11-24T1460-journey-engine": journeyEngine,
   "2026-11-24T1480-frequency-caps": frequencyCaps,
+  "2026-11-24T1500-journey-event-queue": journeyEventQueue,
   "2026-11-24T1510-journey-entry-windows": journeyEntryWindows,
 };
 

@@ -378,6 +378,13 @@ export interface JourneyEntryWindows {
   teamId: string;
 }
 
+export interface JourneyEventQueue {
+  events: Json;
+  id: Generated<number>;
+  queuedAt: Generated<Timestamp>;
+  teamId: string;
+}
+
 export interface JourneyRuns {
   awaitingEvent: string | null;
   awaitingMatch: string | null;
@@ -681,6 +688,7 @@ export interface DB {
   imports: Imports;
   importSkips: ImportSkips;
   journeyEntryWindows: JourneyEntryWindows;
+  journeyEventQueue: JourneyEventQueue;
   journeyRuns: JourneyRuns;
   journeys: Journeys;
   journeyStepStats: JourneyStepStats;

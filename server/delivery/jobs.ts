@@ -25,6 +25,9 @@ const QUEUES: Record<string, Omit<Queue, "name">> = {
     retryDelayMax: 60,
     heartbeatSeconds: 10,
     expireInSeconds: 6 * 3600,
+    // A chunk job wakes the workers as its transaction commits (journeys make one per batch of
+    // runs, and their messages should go out within a second or two), rather than at their next poll.
+    notify: true,
   },
 };
 
@@ -59,7 +62,8 @@ export async function registerDeliveryJobs(
 
   await boss.work<ChunkJob>(
     SEND_CHUNK_QUEUE,
-    { pollingIntervalSeconds: 0.5, localConcurrency: worker.settings.concurrency },
+    // The poll stays as fast as without NOTIFY: a retry's job is due later than it was created.
+    { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5, localConcurrency: worker.settings.concurrency },
     async ([job]) => {
       try {
         const { retryAt } = await sendChunk(chunkWorker, job!.data);

@@ -17,17 +17,22 @@ export type JourneyLedgerResult = {
 };
 
 /**
- * Writes a journey step's messages into the delivery ledger, in the caller's
- * transaction (the one that moves the runs on), so a run passes its send step
- * exactly when its delivery exists: a queued delivery per run whose contact can be
- * reached on the channel (unique per campaign, contact and run, so a retried batch
+ * Decides a journey step's messages and returns, with what became of each run's
+ * message, the write that puts them into the delivery ledger. Call both in the
+ * caller's transaction (the one that moves the runs on), so a run passes its send
+ * step exactly when its delivery exists: a queued delivery per run whose contact can
+ * be reached on the channel (unique per campaign, contact and run, so a retried batch
  * writes nothing twice), an excluded_recipients row with the reason for the others
  * (as a broadcast leaves them out), a `skipped` delivery with the reason for those
  * the send policy held back for good. The chunk job that sends the queued ones is
- * created in the same transaction: the existing send pipeline hands them over under
- * its leases, so a worker's crash leaves a message sent once or `unknown`, never twice.
+ * created by the same write: the existing send pipeline hands them over under its
+ * leases, so a worker's crash leaves a message sent once or `unknown`, never twice.
+ *
+ * The write is separate so the caller can make it its transaction's last: inserting
+ * deliveries locks the campaign's per-status totals row (campaign_delivery_counts)
+ * until commit, and every chunk of the campaign sending meanwhile waits for that row.
  */
-export async function queueJourneyDeliveries(
+export async function planJourneyDeliveries(
   trx: Database,
   boss: PgBoss,
   options: {
@@ -36,12 +41,12 @@ export async function queueJourneyDeliveries(
     skipped?: (JourneyRecipient & { reason: string })[];
     traceId?: string;
   },
-): Promise<JourneyLedgerResult> {
+): Promise<{ result: JourneyLedgerResult; write: () => Promise<void> }> {
   const { campaign } = options;
   const result: JourneyLedgerResult = { queued: new Set(), excluded: new Map() };
   const skipped = options.skipped ?? [];
   const contactIds = [...new Set([...options.recipients, ...skipped].map((r) => r.contactId))];
-  if (contactIds.length === 0) return result;
+  if (contactIds.length === 0) return { result, write: async () => {} };
   const { rows } = await classifiedContacts({ teamId: campaign.teamId, channel: campaign.type, contactIds }).execute(
     trx,
   );
@@ -60,37 +65,39 @@ export async function queueJourneyDeliveries(
       queued.push({ ...recipient, address: found.address });
     }
   }
-  if (queued.length > 0) {
-    await sql`
+  const write = async () => {
+    if (queued.length > 0) {
+      await sql`
       insert into deliveries (team_id, campaign_id, contact_id, channel, address, journey_run_id)
       select ${campaign.teamId}, ${campaign.id}, contact_id, ${campaign.type}, address, run_id
       from unnest(${queued.map((q) => q.contactId)}::uuid[], ${queued.map((q) => q.address)}::text[], ${queued.map((q) => q.runId)}::uuid[])
         as q(contact_id, address, run_id)
       order by contact_id
       on conflict (campaign_id, contact_id, journey_run_id) do nothing`.execute(trx);
-    const sorted = queued.map((q) => q.contactId).sort();
-    const chunk = { from: sorted[0]!, to: successorOf(sorted.at(-1)!), runs: queued.map((q) => q.runId) };
-    const job: ChunkJob = { campaignId: campaign.id, chunk, traceId: options.traceId };
-    await boss.insert(SEND_CHUNK_QUEUE, [{ data: job }], { db: bossDb(trx) });
-  }
-  if (excluded.length > 0) {
-    // One row per (campaign, contact), as for a broadcast: a contact left out twice (re-entry) is listed once.
-    await sql`
+      const sorted = queued.map((q) => q.contactId).sort();
+      const chunk = { from: sorted[0]!, to: successorOf(sorted.at(-1)!), runs: queued.map((q) => q.runId) };
+      const job: ChunkJob = { campaignId: campaign.id, chunk, traceId: options.traceId };
+      await boss.insert(SEND_CHUNK_QUEUE, [{ data: job }], { db: bossDb(trx) });
+    }
+    if (excluded.length > 0) {
+      // One row per (campaign, contact), as for a broadcast: a contact left out twice (re-entry) is listed once.
+      await sql`
       insert into excluded_recipients (campaign_id, team_id, contact_id, reason, address)
       select ${campaign.id}, ${campaign.teamId}, contact_id, reason, address
       from unnest(${excluded.map((e) => e.contactId)}::uuid[], ${excluded.map((e) => e.reason)}::text[], ${excluded.map((e) => e.address)}::text[])
         as e(contact_id, reason, address)
       on conflict (campaign_id, contact_id) do nothing`.execute(trx);
-  }
-  if (skipped.length > 0) {
-    await sql`
+    }
+    if (skipped.length > 0) {
+      await sql`
       insert into deliveries (team_id, campaign_id, contact_id, channel, address, journey_run_id, status, error)
       select ${campaign.teamId}, ${campaign.id}, contact_id, ${campaign.type}, coalesce(address, ''), run_id, 'skipped', reason
       from unnest(${skipped.map((s) => s.contactId)}::uuid[], ${skipped.map((s) => byContact.get(s.contactId)?.address ?? null)}::text[],
         ${skipped.map((s) => s.runId)}::uuid[], ${skipped.map((s) => s.reason)}::text[]) as s(contact_id, address, run_id, reason)
       on conflict (campaign_id, contact_id, journey_run_id) do nothing`.execute(trx);
-  }
-  return result;
+    }
+  };
+  return { result, write };
 }
 
 /**

@@ -4,7 +4,7 @@ import { knownContact, rememberContacts } from "./known-contacts.ts";
 import { rememberEventNames, unknownEventNames } from "./known-event-names.ts";
 import type { TrackedMessage } from "./messages.ts";
 import { queueEventRollup } from "#server/analytics/roll-events.ts";
-import { reactToEvents, type StoredEvent } from "#server/journeys/engine/react-to-events.ts";
+import { queueJourneyEvents } from "#server/journeys/engine/event-queue.ts";
 import { teamJourneys } from "#server/journeys/engine/team-journeys.ts";
 
 /**
@@ -20,8 +20,9 @@ import { teamJourneys } from "#server/journeys/engine/team-journeys.ts";
  * answers them, to be remembered.
  *
  * When the team has live or paused journeys, the events newly stored (a retried
- * messageId is not) enter, advance or convert its journeys' runs in the same
- * transaction (reactToEvents), so an event acts on journeys exactly once.
+ * messageId is not) are queued for them in the same statement (queueJourneyEvents),
+ * and a worker enters, advances or converts runs from the queue: the request takes no
+ * lock on runs and waits for no journey, and an event acts on journeys exactly once.
  */
 export async function insertEvents(
   db: Database,
@@ -35,7 +36,6 @@ export async function insertEvents(
   const { teamId, messages, contactOf } = options;
   if (messages.length === 0) return;
   const journeys = await teamJourneys(db, teamId);
-  if (journeys.any && !db.isTransaction) return db.transaction().execute((trx) => insertEvents(trx, options));
   const now = Date.now();
   // Inside a transaction nothing read or written is settled until it commits: no remembering.
   const remember = !db.isTransaction;
@@ -103,6 +103,11 @@ export async function insertEvents(
       returning id, user_id, contact_id, name, occurred_at, properties, message_id
     ),
     ${queueEventRollup(teamId)}${
+      journeys.any
+        ? sql`,
+    ${queueJourneyEvents(teamId)}`
+        : sql``
+    }${
       newNames.length
         ? sql`,
     names as (
@@ -113,24 +118,12 @@ export async function insertEvents(
         : sql``
     }
     ${
-      journeys.any
-        ? sql`select message_id as "messageId", contact_id as "contactId", name, properties::text as "propertiesText"
-          from stored where contact_id is not null and name is not null`
-        : answer
-          ? sql`select distinct user_id as "userId", contact_id as "contactId" from stored
+      answer
+        ? sql`select distinct user_id as "userId", contact_id as "contactId" from stored
           where contact_id is not null and user_id = any(${[...lookedUp]}::text[])`
-          : sql`select 1`
+        : sql`select 1`
     }
   `.execute(db);
-  if (journeys.any) {
-    // Properties come as text: the camel-casing of result keys would rename their keys (cart_id).
-    const stored = found as unknown as (Omit<StoredEvent, "properties"> & { propertiesText: string })[];
-    await reactToEvents(db, {
-      teamId,
-      events: stored.map(({ propertiesText, ...event }) => ({ ...event, properties: JSON.parse(propertiesText) })),
-    });
-    return;
-  }
   if (!remember) return;
   rememberEventNames(teamId, newNames);
   if (answer) rememberContacts(teamId, found, now);

@@ -50,6 +50,8 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
     // Jobs of a worker that died (no heartbeat) are retried within seconds rather than a minute.
     superviseIntervalSeconds: 10,
     monitorIntervalSeconds: 10,
+    // One listening connection: queues that opt in (send chunks) wake their workers as jobs are created.
+    useListenNotify: true,
   });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   await boss.start();

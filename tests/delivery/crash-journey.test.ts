@@ -14,8 +14,8 @@ import { exited, KILLS, killPoints, SEED, startWorkerProcess, UNKNOWN_BOUND } fr
 
 // The crash test of decision 008, for journeys: 20,000 contacts enter a journey of
 // three emails separated by one-second waits, through ingestion, while the real
-// worker (crash-worker.ts: the journey runtime and the send pipeline) is SIGKILLed
-// 5 times. Journeys send through the same ledger, so the same bound holds.
+// worker (crash-worker.ts: the journey runtime, which enters the contacts from the
+// events ingestion queued, and the send pipeline) is SIGKILLed 5 times. Journeys send through the same ledger, so the same bound holds.
 
 const CONTACTS = 20_000;
 const STEPS = ["first", "second", "third"] as const;
@@ -133,6 +133,17 @@ test(
 
     expect(kills, `CRASH_SEED=${SEED}`).toBe(KILLS);
     expect(outcomes.map((o) => [o.outcome, Number(o.n)])).toEqual([["completed", CONTACTS]]);
+    // The worker enters the contacts from the events ingestion queued (and is killed while at it):
+    // each entered once, counted once, and nothing left queued.
+    const entry = await db
+      .selectFrom("journeyStepStats")
+      .select("entered")
+      .where("journeyId", "=", journeyId)
+      .where("stepId", "=", "@entry")
+      .executeTakeFirst();
+    expect(entry?.entered).toBe(CONTACTS);
+    const { rows: queued } = await sql<{ n: number }>`select count(*)::int as n from journey_event_queue`.execute(db);
+    expect(queued[0]!.n).toBe(0);
     expect(perStep).toEqual({ first: CONTACTS, second: CONTACTS, third: CONTACTS });
     expect(counts.duplicates).toBe(0);
     expect(counts.sentButMissing).toBe(0);

@@ -5,16 +5,18 @@ import { ingestMessages } from "#server/events/ingest.ts";
 import type { TrackedMessage } from "#server/events/messages.ts";
 import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
 import { type ChunkJob, type ChunkWorker, sendChunk } from "#server/delivery/send-chunk.ts";
+import { reactToQueuedEvents } from "#server/journeys/engine/event-queue.ts";
 import { runJourneyBatch } from "#server/journeys/engine/run-batch.ts";
 import type { PgBoss } from "pg-boss";
 
 /**
  * The journey runtime and the send pipeline driven by the test, at the time it
- * names: runs every batch due at `now`, then sends the messages those batches
+ * names: acts on the events ingested so far, runs every batch due at `now`, then sends the messages those batches
  * queued, through the chunk jobs they created (the worker's own handler, without
  * its poll), so a test never sleeps for a timer.
  */
 export async function runJourneys(boss: PgBoss, worker: ChunkWorker, now: Date): Promise<void> {
+  while ((await reactToQueuedEvents(getDb())) > 0);
   while ((await runJourneyBatch(getDb(), boss, { now })) > 0);
   for (;;) {
     const jobs = await boss.fetch<ChunkJob>(SEND_CHUNK_QUEUE, { batchSize: 50 });
@@ -64,8 +66,18 @@ export function outboxOf(teamId: string) {
 /** `seconds` after `moment`. */
 export const later = (moment: Date, seconds: number) => new Date(moment.getTime() + seconds * 1000);
 
-/** Ingests Segment messages as /v1/batch stores them (the ingestion function the route calls). */
+/**
+ * Ingests Segment messages as /v1/batch stores them (the ingestion function the route
+ * calls), then lets the journeys react to them as the worker does within a poll
+ * (engine-event-queue.test.ts looks at the moment in between).
+ */
 export async function ingest(teamId: string, messages: Partial<TrackedMessage>[]): Promise<void> {
+  await ingestOnly(teamId, messages);
+  while ((await reactToQueuedEvents(getDb())) > 0);
+}
+
+/** Ingests Segment messages as /v1/batch stores them, and no more: the journeys have not reacted yet. */
+export async function ingestOnly(teamId: string, messages: Partial<TrackedMessage>[]): Promise<void> {
   await ingestMessages(getDb(), {
     teamId,
     keyKind: "server",

@@ -1,13 +1,13 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
-import { queueJourneyDeliveries } from "#server/delivery/journey-deliveries.ts";
+import { planJourneyDeliveries } from "#server/delivery/journey-deliveries.ts";
 import { filterContacts } from "#server/segments/filter/query.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import type { ConditionStep, SendStep, WaitUntilStep } from "#shared/journeys/definition.ts";
 import { matchValueOf } from "./property-match.ts";
 import { dueOf, type Run } from "./runs.ts";
-import { decideSend } from "./send-policy.ts";
+import { decideSends } from "./send-policy.ts";
 import type { StepTally } from "./stats.ts";
 import { stepCampaign } from "./step-campaigns.ts";
 import { firstOf, type JourneyVersion, versionKey } from "./versions.ts";
@@ -19,6 +19,8 @@ export type AdvanceContext = {
   now: Date;
   versions: Map<string, JourneyVersion>;
   tally: StepTally;
+  /** The ledger writes of the batch's send steps, for the caller to make last in its transaction. */
+  ledgerWrites: (() => Promise<void>)[];
 };
 
 /**
@@ -146,7 +148,7 @@ async function runSteps(context: AdvanceContext, runs: Run[]): Promise<Run[]> {
 }
 
 /**
- * A send step for the runs at it: each message is asked of the send policy, then
+ * A send step for the runs at it (all of one journey, so of one team): the messages are asked of the send policy, then
  * written into the ledger with the runs' move. Held-back runs wait at the step
  * (status waiting); the others stay active, to move on.
  */
@@ -160,14 +162,16 @@ async function runSend(context: AdvanceContext, step: SendStep, runs: Run[]): Pr
   });
   const recipients: { runId: string; contactId: string }[] = [];
   const skipped: { runId: string; contactId: string; reason: string }[] = [];
+  // One decision for the step's runs: a contact's runs in this batch see the same ledger, so the same answer.
+  const decisions = await decideSends(context.trx, {
+    teamId: first.teamId,
+    contactIds: [...new Set(runs.map((run) => run.contactId))],
+    channel: step.channel,
+    overCap: step.overCap,
+    now: context.now,
+  });
   for (const run of runs) {
-    const decision = await decideSend(context.trx, {
-      teamId: run.teamId,
-      contactId: run.contactId,
-      channel: step.channel,
-      overCap: step.overCap,
-      now: context.now,
-    });
+    const decision = decisions.get(run.contactId) ?? { action: "send" };
     if (decision.action === "wait") {
       run.status = "waiting";
       run.wakeAt = decision.until;
@@ -175,7 +179,8 @@ async function runSend(context: AdvanceContext, step: SendStep, runs: Run[]): Pr
       skipped.push({ runId: run.id, contactId: run.contactId, reason: decision.reason });
     else recipients.push({ runId: run.id, contactId: run.contactId });
   }
-  const result = await queueJourneyDeliveries(context.trx, context.boss, { campaign, recipients, skipped });
+  const { result, write } = await planJourneyDeliveries(context.trx, context.boss, { campaign, recipients, skipped });
+  context.ledgerWrites.push(write);
   for (const run of runs) {
     if (run.status !== "active") continue;
     context.tally.add(run.journeyId, step.id!, result.queued.has(run.id) ? "sent" : "skipped");

@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
+import { reactToQueuedEvents } from "./event-queue.ts";
 import { finishStoppedRuns, RUN_BATCH_SIZE, runJourneyBatch } from "./run-batch.ts";
 
 /** How often an idle worker looks for due runs: a contact moves on within about this long. */
@@ -13,7 +14,9 @@ export const JOURNEY_POLL_MS = 250;
  * there is nothing to do. An idle poll is two reads of empty partial indexes (runs
  * active, timers due), so polling four times a second costs next to nothing, and a
  * new entry or a due timer is acted on within a quarter of a second, with no job per
- * run to insert, fetch and complete. The messages themselves go through pg-boss:
+ * run to insert, fetch and complete. Each turn first takes ingested events off the
+ * journey event queue (reactToQueuedEvents), so an event's entry is taken by the same
+ * turn's batch. The messages themselves go through pg-boss:
  * each batch creates the send pipeline's chunk jobs in its transaction.
  */
 export function startJourneyRuntime(
@@ -35,14 +38,17 @@ export function startJourneyRuntime(
   const loop = async (index: number) => {
     while (!stopped) {
       let moved = 0;
+      let reacted = 0;
       try {
+        // Ingested events first: the runs they enter or wake are due in this very batch.
+        reacted = await reactToQueuedEvents(db);
         moved = await runJourneyBatch(db, boss, { now: now() });
         // One loop also finishes the runs of stopped journeys.
         if (index === 0) moved += await finishStoppedRuns(db, { now: now() });
       } catch (error) {
         log.error({ err: error }, "journey batch failed");
       }
-      if (moved < RUN_BATCH_SIZE && !stopped) await sleep(JOURNEY_POLL_MS);
+      if (moved < RUN_BATCH_SIZE && reacted === 0 && !stopped) await sleep(JOURNEY_POLL_MS);
     }
   };
   const loops = Array.from({ length: Math.max(1, options.concurrency) }, (_, index) => loop(index));

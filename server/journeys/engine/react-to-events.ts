@@ -24,8 +24,9 @@ type OpenRun = {
 
 /**
  * What a batch of newly stored events does to the team's journeys, in the
- * transaction that stored them (so an event acts exactly when it is stored, and a
- * retried messageId, not stored again, does nothing):
+ * transaction that takes them off the journey event queue (reactToQueuedEvents), so
+ * an event acts exactly once, and a retried messageId, neither stored nor queued
+ * again, does nothing:
  * 1. a goal event finishes every unfinished run of its journey for the contact as
  *    converted (the step it was at and "@goal" count it);
  * 2. an awaited event (its name, property conditions and, when the step says so,

@@ -32,9 +32,12 @@ export async function runJourneyBatch(
         runs.map((run) => ({ journeyId: run.journeyId, version: run.version })),
       );
       const tally = new StepTally();
-      await advanceRuns({ trx, boss, now, versions, tally }, runs);
+      const ledgerWrites: (() => Promise<void>)[] = [];
+      await advanceRuns({ trx, boss, now, versions, tally, ledgerWrites }, runs);
       await saveRuns(trx, runs, now);
       await tally.write(trx);
+      // Last: from the first delivery written until commit, the chunks sending the campaign wait for its totals row.
+      for (const write of ledgerWrites) await write();
       return runs.length;
     });
   } catch (error) {

@@ -1,0 +1,52 @@
+import { sql } from "kysely";
+import type { Database } from "#db/database.ts";
+import { reactToEvents, type StoredEvent } from "./react-to-events.ts";
+
+/**
+ * The part of the events ingestion statement that hands its `stored` rows to the
+ * journeys: one `journey_event_queue` row per batch with each event of a known
+ * contact (its messageId, contact, name and properties). Only events really inserted
+ * are in `stored`, so a retried batch whose messageIds are already stored queues
+ * nothing. Ingestion takes no lock and touches no run: `reactToQueuedEvents` acts on
+ * the row on a worker. Use it only for a team with live or paused journeys.
+ */
+export function queueJourneyEvents(teamId: string) {
+  return sql`journey_events as (
+      insert into journey_event_queue (team_id, events)
+      select ${teamId}, jsonb_agg(jsonb_build_object('messageId', message_id, 'contactId', contact_id,
+        'name', name, 'properties', properties) order by id)
+      from stored where contact_id is not null and name is not null having count(*) > 0
+    )`;
+}
+
+/** Queue rows (ingestion batches, up to 500 events each) acted on per transaction. */
+export const JOURNEY_EVENT_BATCHES = 4;
+
+/**
+ * Takes up to `limit` queued ingestion batches, oldest first (skipping rows another
+ * worker holds), and lets their events enter, advance and convert the teams' journeys
+ * (reactToEvents) in the transaction that deletes them: a crash rolls back both and
+ * the rows are taken again, so each batch acts exactly once, and a batch ingested
+ * before a crash of the worker still acts once another worker is up. Runs entered here
+ * are active at once, for the runtime's next batch. Returns how many events it read
+ * (0 when the queue is empty).
+ */
+export async function reactToQueuedEvents(db: Database, options: { limit?: number } = {}): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // Events as text: the camel-casing of result keys would rename their property names (cart_id).
+    const { rows } = await sql<{ id: string; teamId: string; eventsText: string }>`
+      delete from journey_event_queue
+      where id in (select id from journey_event_queue order by id limit ${options.limit ?? JOURNEY_EVENT_BATCHES}
+        for update skip locked)
+      returning id, team_id, events::text as events_text`.execute(trx);
+    // In the order they were queued: a contact's later event acts after its earlier one.
+    rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    let read = 0;
+    for (const [teamId, batches] of Map.groupBy(rows, (row) => row.teamId)) {
+      const events = batches.flatMap((batch) => JSON.parse(batch.eventsText) as StoredEvent[]);
+      read += events.length;
+      await reactToEvents(trx, { teamId, events });
+    }
+    return read;
+  });
+}

@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
+import { describe, expect, test } from "vitest";
+import { createDatabase, getDb } from "#db/database.ts";
+import { reactToQueuedEvents } from "#server/journeys/engine/event-queue.ts";
+import type { JourneyInput } from "#shared/journeys/definition.ts";
+import { createUser } from "../factories.ts";
+import { identify, ingest, ingestOnly, runsOf, statsOf } from "./engine-fixtures.ts";
+import { liveJourney } from "./live-journey.ts";
+
+// Ingestion only queues the events a team's journeys may care about; the worker enters,
+// advances and converts runs from that queue. These tests look at the moment between the
+// two, which the other engine tests pass over (their `ingest` reacts at once).
+
+const signedUp = (reentry: JourneyInput["reentry"]): Omit<JourneyInput, "name"> => ({
+  entry: { type: "event", event: "Signed Up", properties: [] },
+  reentry,
+  steps: [{ id: "pause", type: "wait", seconds: 60 }],
+});
+
+async function teamWith(userId: string) {
+  const { teamId } = await createUser();
+  await identify(teamId, userId, { email: `${userId}@murmur.test`, name: userId });
+  return teamId;
+}
+
+describe("journeys react to ingested events on the worker", () => {
+  test("an ingested event enters no one until the worker reacts; then its run is active for the runtime", async () => {
+    const teamId = await teamWith("jo");
+    const journeyId = await liveJourney(teamId, signedUp({ mode: "every_time" }));
+    await ingestOnly(teamId, [{ userId: "jo", name: "Signed Up" }]);
+    expect(await runsOf(journeyId)).toEqual([]);
+    expect(await reactToQueuedEvents(getDb())).toBe(1);
+    expect((await runsOf(journeyId)).map((r) => [r.email, r.status])).toEqual([["jo@murmur.test", "active"]]);
+    expect(await reactToQueuedEvents(getDb())).toBe(0);
+  });
+
+  test("a team without journeys queues nothing", async () => {
+    const teamId = await teamWith("al");
+    await ingestOnly(teamId, [{ userId: "al", name: "Signed Up" }]);
+    expect(await reactToQueuedEvents(getDb())).toBe(0);
+  });
+
+  test("a batch retried before and after the worker reacted enters each event once", async () => {
+    const teamId = await teamWith("lee");
+    const journeyId = await liveJourney(teamId, signedUp({ mode: "every_time" }));
+    const batch = [
+      { userId: "lee", name: "Signed Up", messageId: "retried-1" },
+      { userId: "lee", name: "Signed Up", messageId: "retried-2" },
+    ];
+    await ingestOnly(teamId, batch);
+    await ingestOnly(teamId, batch);
+    await ingest(teamId, batch);
+    await ingest(teamId, batch);
+    expect(await runsOf(journeyId)).toHaveLength(2);
+    expect((await statsOf(journeyId))["@entry"]).toMatchObject({ entered: 2 });
+  });
+
+  test("a worker that dies while entering loses no entry: the events enter once, at the next reaction", async () => {
+    const teamId = await teamWith("kim");
+    const journeyId = await liveJourney(teamId, signedUp({ mode: "once" }));
+    const { id: contactId } = await getDb()
+      .selectFrom("contacts")
+      .select("id")
+      .where("teamId", "=", teamId)
+      .executeTakeFirstOrThrow();
+    await ingestOnly(teamId, [{ userId: "kim", name: "Signed Up" }]);
+
+    const dying = createDatabase(process.env.DATABASE_URL!, { max: 1 });
+    try {
+      await getDb()
+        .transaction()
+        .execute(async (trx) => {
+          // Holding the entry's lock (enter.ts) stops the dying worker's transaction after it took the queue row.
+          await sql`select pg_advisory_xact_lock(hashtextextended(${`journey-entry:${journeyId}:${contactId}`}, 0))`.execute(
+            trx,
+          );
+          const reacting = reactToQueuedEvents(dying).catch((error: Error) => error);
+          let pid: number | undefined;
+          while (pid === undefined) {
+            // Outside the transaction: within one, pg_stat_activity keeps answering its first snapshot.
+            const { rows } = await sql<{ pid: number }>`
+              select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+                and wait_event = 'advisory' and query like '%pg_advisory_xact_lock%'`.execute(getDb());
+            pid = rows[0]?.pid;
+            if (pid === undefined) await sleep(10);
+          }
+          // Taken, not committed: another worker skips the row rather than acting on it twice.
+          expect(await reactToQueuedEvents(getDb())).toBe(0);
+          // The worker dies: its connection goes, and its transaction with it.
+          await sql`select pg_terminate_backend(${pid})`.execute(trx);
+          expect(await reacting).toBeInstanceOf(Error);
+        });
+    } finally {
+      await dying.destroy();
+    }
+    expect(await runsOf(journeyId)).toEqual([]);
+    expect(await reactToQueuedEvents(getDb())).toBe(1);
+    expect((await runsOf(journeyId)).map((r) => r.email)).toEqual(["kim@murmur.test"]);
+    expect((await statsOf(journeyId))["@entry"]).toMatchObject({ entered: 1 });
+  });
+});
