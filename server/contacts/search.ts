@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { Cursor } from "#server/keyset-cursor.ts";
 import type { ContactFilter } from "./filter.ts";
 import { searchHaystack } from "./search-index.ts";
+import { searchTrigrams } from "./search-trigrams.ts";
 
 /**
  * Past this many contacts waiting for the search index (right after a large
@@ -24,12 +25,13 @@ const QUEUE_LOOKUP_LIMIT = 5_000;
 export function searchSource(teamId: string, pattern: string): RawBuilder<unknown> {
   const term = likeTerm(pattern);
   const word = indexWord(term);
-  // The index is asked for one word of the search (see indexWord); the whole
-  // search is then checked on the indexed text, before any contact is read.
-  const indexed =
-    word && word !== term
-      ? sql`s.haystack like ${`%${word}%`} and strpos(s.haystack, ${term}) > 0`
-      : sql`s.haystack like ${pattern}`;
+  // The index is asked for the trigrams of one word of the search (see
+  // indexWord); the whole search is then checked on the indexed text, before any
+  // contact is read. A search without a word of three letters or digits has no
+  // trigram to ask for and reads the team's indexed texts.
+  const indexed = word
+    ? sql`s.trigrams @> ${`{${searchTrigrams(word).join(",")}}`}::int4[] and strpos(s.haystack, ${term}) > 0`
+    : sql`s.haystack like ${pattern}`;
   return sql`(
     with queued as materialized (
       select distinct contact_id from contact_search_queue where team_id = ${teamId} limit ${QUEUE_LOOKUP_LIMIT + 1}
