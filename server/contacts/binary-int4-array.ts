@@ -1,8 +1,9 @@
 // An int4[] parameter in PostgreSQL's binary format. node-postgres sends a Buffer
 // parameter as binary, and PostgreSQL then reads each element as four bytes
 // instead of parsing its digits: the search indexer sends some 130,000 trigram
-// keys a batch, whose text parsing cost PostgreSQL about a fifth of the batch's
-// insert.
+// keys a batch, and parsing them as text cost PostgreSQL about a fifth of
+// writing the batch's rows (0.18 of 0.88 s per 200,000 contacts, without the
+// index's own work).
 
 const HEADER_BYTES = 20;
 const INT4_OID = 23;
