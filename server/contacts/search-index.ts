@@ -4,7 +4,7 @@ import { textArrayLiteral } from "#db/array-literals.ts";
 import { log } from "#server/log.ts";
 import { binaryInt4Array } from "./binary-int4-array.ts";
 import { foldAccentsSql, foldLoweredAccents } from "./fold-accents.ts";
-import { searchTrigrams } from "./search-trigrams.ts";
+import { appendSearchTrigrams } from "./search-trigrams.ts";
 
 /** name, email and phone in one lower-cased string, before the accents are folded. */
 function searchTextSql(table: string) {
@@ -98,7 +98,7 @@ export async function indexQueuedContacts(
       const trigrams: number[] = [];
       const bounds = [0];
       for (const text of texts) {
-        for (const key of searchTrigrams(text)) trigrams.push(key);
+        appendSearchTrigrams(text, trigrams);
         bounds.push(trigrams.length);
       }
       await sql`

@@ -52,6 +52,22 @@ describe("searchTrigrams", () => {
     for (const key of [...seen, ...unicode]) expect(key).toBe(key | 0);
   });
 
+  test("reads runs of letters and digits as the regular expression does, in any script and past the 16-bit characters", () => {
+    // The same keys, the runs found the plain way: each run of /[\p{L}\p{N}]{3,}/u on its own.
+    const plainly = (text: string) => {
+      const keys = new Set<number>();
+      for (const [run] of text.matchAll(/[\p{L}\p{N}]{3,}/gu)) for (const key of searchTrigrams(run)) keys.add(key);
+      return [...keys].sort();
+    };
+    const pieces = ["a", "z", "9", " ", ".", "@", "+", "-", "é", "ß", "ж", "李", "𠀀", "😀", "\u0301", "١", "\ud800"];
+    let seed = 1;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let n = 0; n < 3_000; n++) {
+      const text = Array.from({ length: next() % 24 }, () => pieces[next() % pieces.length]).join("");
+      expect([...searchTrigrams(text)].sort(), JSON.stringify(text)).toEqual(plainly(text));
+    }
+  });
+
   test("only trigrams inside words of three or more letters and digits, each once", () => {
     // ada(1) lovelace(6) person(4) 4242(2) example(5) com(1) 14155514242(9); "5" has none; 4242 repeats.
     expect(searchTrigrams(TEXTS[0]!)).toHaveLength(1 + 6 + 4 + 2 + 5 + 1 + 9 - 2);
