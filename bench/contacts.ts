@@ -131,6 +131,10 @@ async function main() {
       apiFirstPage: [`${app.baseUrl}/api/contacts`, api],
       apiDeepPage: [`${app.baseUrl}/api/contacts?cursor=${cursor}`, api],
       apiSearch: [`${app.baseUrl}/api/contacts?search=person.4242`, api],
+      // A word a fifth of the contacts share: past 1,000 matches, "1,000+" and the newest page.
+      apiSearchCommonWord: [`${app.baseUrl}/api/contacts?search=lovelace`, api],
+      // A word in a few hundred contacts' emails: every match counted, the page sorted from them.
+      apiSearchSomeHundreds: [`${app.baseUrl}/api/contacts?search=person.42`, api],
       // The top bar's results as you type (contacts, segments, campaigns, pages): a rare
       // word, and a common first name typed without its accent ("zoe" for "Zoë").
       topBarSearch: [`${app.baseUrl}/dashboard/search/results?q=person.4242`, html],

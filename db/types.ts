@@ -194,6 +194,7 @@ export interface ContactSearch {
   contactId: string;
   haystack: string;
   teamId: string;
+  trigrams: Generated<number[]>;
 }
 
 export interface ContactSearchQueue {

@@ -3,7 +3,7 @@ import type { Database } from "#db/database.ts";
 import { executePrepared } from "#db/prepared-statements.ts";
 import { type Cursor, decodeCursor, encodeCursor } from "#server/keyset-cursor.ts";
 import { type ContactFilter, type HasPhone, searchPattern, whereContactFilter } from "./filter.ts";
-import { searchConditions, searchSource, searchSourceConditions } from "./search.ts";
+import { planSearch, searchConditions, searchSource, searchSourceConditions } from "./search.ts";
 
 export const CONTACTS_PAGE_SIZE = 50;
 /** Filtered totals are counted up to here; past it the list says "1,000+". */
@@ -122,9 +122,10 @@ async function probeNewest(db: Database, filter: ContactFilter, pattern: string,
 }
 
 async function indexedPage(db: Database, filter: ContactFilter, pattern: string, after: Cursor | null, take: number) {
+  const search = await planSearch(db, pattern);
   const result = await sql<PageRow>`
     select c.id, c.name, c.email, c.phone, c.created_at as "createdAt", c.created_at::text as "createdAtText"
-    from ${searchSource(filter.teamId, pattern)}
+    from ${searchSource(filter.teamId, search)}
     where ${searchSourceConditions(filter, pattern, after)}
     order by c.created_at desc, c.id desc limit ${take}
   `.execute(db);
@@ -135,9 +136,10 @@ async function indexedPage(db: Database, filter: ContactFilter, pattern: string,
 export async function countContacts(db: Database, filter: ContactFilter): Promise<{ total: number; capped: boolean }> {
   const pattern = searchPattern(filter.search);
   if (pattern) {
+    const search = await planSearch(db, pattern);
     const result = await sql<{ total: number }>`
       select count(*)::int as total from (
-        select 1 from ${searchSource(filter.teamId, pattern)}
+        select 1 from ${searchSource(filter.teamId, search)}
         where ${searchSourceConditions(filter, pattern, null)} limit ${COUNT_CAP + 1}
       ) matches
     `.execute(db);
@@ -165,13 +167,14 @@ export async function contactsPage(
   const after: Cursor | null = options.after ? decodeCursor(options.after) : null;
   if (!pattern) return pageWithTotal(db, options, after, limit);
   const keyset = after ? sql`and (m.created_at, m.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
+  const search = await planSearch(db, pattern);
   // Prepared (db/prepared-statements.ts): planning this statement cost more than running it.
   const rows = await executePrepared(
     db,
     sql<PageRow & { total: number; id: string | null }>`
     with m as materialized (
       select c.id, c.name, c.email, c.phone, c.created_at
-      from ${searchSource(options.teamId, pattern)}
+      from ${searchSource(options.teamId, search)}
       where ${searchSourceConditions(options, pattern, null)}
       limit ${COUNT_CAP + 1}
     )

@@ -1,13 +1,32 @@
 import { type RawBuilder, sql } from "kysely";
+import type { Database } from "#db/database.ts";
 import type { Cursor } from "#server/keyset-cursor.ts";
 import type { ContactFilter } from "./filter.ts";
 import { searchHaystack } from "./search-index.ts";
+import { findRareKeys } from "./search-key-shares.ts";
+import { searchTrigrams } from "./search-trigrams.ts";
 
 /**
  * Past this many contacts waiting for the search index (right after a large
  * import), a search reads the team's contacts directly instead: slower, still right.
  */
 const QUEUE_LOOKUP_LIMIT = 5_000;
+
+/** A search's LIKE pattern and the index keys it reads (null: none worth reading; see planSearch). */
+export type PlannedSearch = { pattern: string; keys: number[] | null };
+
+/**
+ * What the search index is asked for a LIKE pattern of searchPattern(): the
+ * trigram keys of one word of the search (indexWord) that are not common
+ * (findRareKeys), or none when the search has no word of three letters or
+ * digits or all its keys are common. Invariant: every contact whose text matches
+ * the pattern holds every key returned.
+ */
+export async function planSearch(db: Database, pattern: string): Promise<PlannedSearch> {
+  const word = indexWord(likeTerm(pattern));
+  const keys = word ? await findRareKeys(db, searchTrigrams(word)) : [];
+  return { pattern, keys: keys.length > 0 ? keys : null };
+}
 
 /**
  * Where a search reads its contacts from, as `c` rows (id, team_id, name, email,
@@ -21,15 +40,14 @@ const QUEUE_LOOKUP_LIMIT = 5_000;
  * trip fewer per search. Which of the two ways applies is decided once per
  * statement (a one-time filter), so the way not taken costs nothing.
  */
-export function searchSource(teamId: string, pattern: string): RawBuilder<unknown> {
-  const term = likeTerm(pattern);
-  const word = indexWord(term);
-  // The index is asked for one word of the search (see indexWord); the whole
-  // search is then checked on the indexed text, before any contact is read.
-  const indexed =
-    word && word !== term
-      ? sql`s.haystack like ${`%${word}%`} and strpos(s.haystack, ${term}) > 0`
-      : sql`s.haystack like ${pattern}`;
+export function searchSource(teamId: string, search: PlannedSearch): RawBuilder<unknown> {
+  const { pattern, keys } = search;
+  // The index is asked for the keys; the whole search is then checked on the
+  // indexed text, before any contact is read. Without keys, the planner reads
+  // the team's indexed texts, which it can estimate: at once for a common word.
+  const indexed = keys
+    ? sql`s.trigrams @> ${`{${keys.join(",")}}`}::int4[] and strpos(s.haystack, ${likeTerm(pattern)}) > 0`
+    : sql`s.haystack like ${pattern}`;
   return sql`(
     with queued as materialized (
       select distinct contact_id from contact_search_queue where team_id = ${teamId} limit ${QUEUE_LOOKUP_LIMIT + 1}

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { searchPattern } from "#server/contacts/filter.ts";
-import { searchConditions, searchSource, searchSourceConditions } from "#server/contacts/search.ts";
+import { planSearch, searchConditions, searchSource, searchSourceConditions } from "#server/contacts/search.ts";
 import { AppError } from "#server/errors.ts";
 import { findAppPages } from "./app-pages.ts";
 import { foldAccents, foldAccentsSql } from "#server/contacts/fold-accents.ts";
@@ -101,8 +101,9 @@ async function findContactsAnywhere(
   pattern: string,
   limit: number,
 ): Promise<ContactRow[]> {
+  const search = await planSearch(db, pattern);
   const result = await sql<ContactRow>`
-    select c.id, c.name, c.email, c.phone from ${searchSource(teamId, pattern)}
+    select c.id, c.name, c.email, c.phone from ${searchSource(teamId, search)}
     where ${searchSourceConditions({ teamId }, pattern, null)}
     limit ${limit}
   `.execute(db);

@@ -68,6 +68,29 @@ describe("the contacts search index", () => {
     expect((await search(user.token, "search=basalt")).data.map((c) => c.name)).toEqual(["Zoë Basalt"]);
   });
 
+  test("once indexed, a contact is found by any part of its name, email or phone, in any script", async () => {
+    const user = await createSignedInUser();
+    await seed(user.token, [
+      { name: "Ada Lovelace", email: "ada@analytical.example", phone: "+14155514242" },
+      { name: "олена шевченко", email: "olena@example.ua" },
+      { name: "李王明", email: "li@example.cn" },
+      { name: "Chloé Dubois", email: "chloe.d@example.fr" },
+    ]);
+    await indexEverything();
+    expect(await queuedFor(user.teamId)).toBe(0);
+    const names = async (q: string) =>
+      (await search(user.token, `search=${encodeURIComponent(q)}`)).data.map((c) => c.name);
+    expect(await names("OVELAC")).toEqual(["Ada Lovelace"]);
+    expect(await names("alytic")).toEqual(["Ada Lovelace"]);
+    expect(await names("5514242")).toEqual(["Ada Lovelace"]);
+    expect(await names("евченк")).toEqual(["олена шевченко"]);
+    expect(await names("李王明")).toEqual(["李王明"]);
+    expect(await names("王明")).toEqual(["李王明"]);
+    expect(await names("loé dub")).toEqual(["Chloé Dubois"]);
+    expect(await names("ovelacy")).toEqual([]);
+    expect(await names("5514243")).toEqual([]);
+  });
+
   test("right after a large import, with thousands of contacts not yet indexed, a search still finds them", async () => {
     const user = await createSignedInUser();
     // Past 5,000 queued contacts a search reads the team's contacts themselves (docs/decisions/012).
