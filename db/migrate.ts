@@ -46,6 +46,7 @@ import * as importTraceId from "#migrations/2026-11-24T1431-import-trace-id.ts";
 import * as journeys from "#migrations/2026-11-24T1455-journeys.ts";
 import * as journeyEngine from "#migrations/2026-11-24T1460-journey-engine.ts";
 import * as frequencyCaps from "#migrations/2026-11-24T1480-frequency-caps.ts";
+import * as analyticsVersions from "#migrations/2026-11-24T1520-analytics-versions.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1455-journeys": journeys,
   "2026-11-24T1460-journey-engine": journeyEngine,
   "2026-11-24T1480-frequency-caps": frequencyCaps,
+  "2026-11-24T1520-analytics-versions": analyticsVersions,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */
