@@ -285,7 +285,10 @@ async function main() {
       if (BEFORE) runs.before!.push(await measureAll(subjects[1]!));
       runs.after!.push(await measureAll(after));
     }
-    const lag = LAG_SECONDS > 0 ? await rollupLag(app.baseUrl, after.token, after.client, after.teamId) : null;
+    // The rollup lag of each build, the before one first: what counting changes costs the worker shows here.
+    const lagOf = (subject: Subject) => rollupLag(subject.baseUrl, subject.token, subject.client, subject.teamId);
+    const lagBefore = BEFORE && LAG_SECONDS > 0 ? await lagOf(subjects[1]!) : null;
+    const lag = LAG_SECONDS > 0 ? await lagOf(after) : null;
     console.log(
       JSON.stringify(
         {
@@ -302,6 +305,7 @@ async function main() {
           ...(BEFORE ? { before: runs.before, after: runs.after } : runs.after![0]),
           loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
           rollupLag: lag,
+          ...(BEFORE ? { rollupLagBefore: lagBefore } : {}),
           targets: { pagesP95Ms: 150, apiP95Ms: 50, rollupLagMs: 5000, eventsPerSecond: LAG_RATE },
         },
         null,
