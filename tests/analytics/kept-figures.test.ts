@@ -7,6 +7,8 @@ import { getDb } from "#db/database.ts";
 import { newId } from "#db/ids.ts";
 import type { DB } from "#db/types.ts";
 import { readAnalyticsPage } from "#server/analytics/analytics-page.ts";
+import { readAnalyticsVersions } from "#server/analytics/analytics-versions.ts";
+import { foldEndedWriters } from "#server/analytics/fold-analytics-changes.ts";
 import { insertEvents } from "#server/events/insert-events.ts";
 import { recordOpen } from "#server/tracking/record-hit.ts";
 import { signedIn } from "../factories.ts";
@@ -162,5 +164,41 @@ describe("figures kept between requests", () => {
       });
     const names = (await page(user.cookie)).campaigns.rows.map((row: { name: string }) => row.name).sort();
     expect(names).toEqual(["First, renamed", "Second, renamed"]);
+  });
+
+  test("keep their versions when the counts of ended connections are folded into one row", async () => {
+    const user = await signedIn();
+    const { campaignId } = await createSentCampaign(user.teamId, { name: "Spring launch" });
+    // A connection writes for the team and ends, as pooled connections do when idle.
+    const writer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await writer.connect();
+    const { rows } = await writer.query<{ pid: number }>("select pg_backend_pid() as pid");
+    await writer.query("update campaigns set name = 'Spring launch, again' where id = $1", [campaignId]);
+    await writer.end();
+    const ended = rows[0]!.pid;
+    const rowsOfTeam = () =>
+      getDb().selectFrom("analyticsChanges").select("backend").where("teamId", "=", user.teamId).execute();
+    expect((await rowsOfTeam()).map((row) => row.backend)).toContain(ended);
+    // The server ends the backend just after the client leaves.
+    for (;;) {
+      const alive = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where pid = ${ended}`.execute(getDb());
+      if (alive.rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const before = await readAnalyticsVersions(getDb(), user.teamId);
+
+    expect(await foldEndedWriters(getDb())).toBeGreaterThan(0);
+    expect((await rowsOfTeam()).map((row) => row.backend)).not.toContain(ended);
+    expect(await readAnalyticsVersions(getDb(), user.teamId)).toEqual(before);
+
+    // Counting goes on after the fold, and the page shows the next write.
+    await getDb().updateTable("campaigns").set({ name: "Spring launch, third" }).where("id", "=", campaignId).execute();
+    const after = await readAnalyticsVersions(getDb(), user.teamId);
+    expect(BigInt(after.campaigns)).toBe(BigInt(before.campaigns) + 1n);
+    expect((await page(user.cookie)).campaigns.rows.map((row: { name: string }) => row.name)).toEqual([
+      "Spring launch, third",
+    ]);
   });
 });
