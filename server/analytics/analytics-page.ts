@@ -17,7 +17,9 @@ import type { AnalyticsQuery } from "./schemas.ts";
  * a chosen property of theirs. The campaigns table holds the top of its order (or
  * all, when asked) and how many there are; the series only the charted figures. The campaigns and
  * channels follow the channel and campaign filters; audience and events are the
- * team's whole, which no campaign filter narrows.
+ * team's whole, which no campaign filter narrows. Each section is kept between
+ * requests while its rollups' version holds (`readKeptFigures`), so it is read again
+ * only once a write to it has committed.
  */
 export async function readAnalyticsPage(
   db: Database,
