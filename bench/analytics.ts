@@ -9,12 +9,20 @@
 // (event counts, and the property values counted by the same worker).
 // Usage: npm run build && ANALYTICS_SCALE=0.01 node bench/analytics.ts
 //   targets: pages p95 <= 150 ms, API p95 <= 50 ms, rollup lag <= 5 s at 20,000 events/s.
+// Before and after in one run: ANALYTICS_BEFORE=<another checkout, built> starts that
+// build too, on a database of its own in the same PostgreSQL with the same dataset, and
+// measures each scenario on both in turn (before, after, before, after), so both see
+// the same machine load. ANALYTICS_REQUESTS (default 200) requests per measure;
+// ANALYTICS_LAG_SECONDS (default 10, 0 to skip) of events for the rollup lag.
+import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import pg from "pg";
 import { sessionCookie } from "#app/http/cookies.ts";
+import { ensureDatabase, withDatabase } from "#db/start.ts";
+import { serveArguments } from "../scripts/serve-command.ts";
 import { analyticsDatasetSize, generateAnalyticsDataset } from "./lib/analytics-dataset.ts";
-import { signUp, startBenchApp } from "./lib/app-server.ts";
+import { signUp, startBenchApp, treeCpuSeconds } from "./lib/app-server.ts";
 
 const SCALE = Number(process.env.ANALYTICS_SCALE ?? 1);
 const SIZE = analyticsDatasetSize(SCALE);
@@ -24,6 +32,7 @@ const REQUESTS = Number(process.env.ANALYTICS_REQUESTS ?? 200);
 const LAG_RATE = 20_000;
 const LAG_SECONDS = Number(process.env.ANALYTICS_LAG_SECONDS ?? 10);
 const PORT = 3417;
+const BEFORE = process.env.ANALYTICS_BEFORE;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -167,26 +176,119 @@ async function rollupLag(baseUrl: string, token: string, client: pg.Client, team
   };
 }
 
+/** A server under test, signed up, with the dataset in its team. */
+type Subject = {
+  baseUrl: string;
+  cookie: Record<string, string>;
+  bearer: Record<string, string>;
+  teamId: string;
+  token: string;
+  campaignId: string;
+  client: pg.Client;
+  cpuSeconds: () => { server: number; postgres: number };
+};
+
+async function prepare(
+  baseUrl: string,
+  databaseUrl: string,
+  cpuSeconds: Subject["cpuSeconds"],
+): Promise<Subject & { generateSeconds: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const token = await signUp(baseUrl);
+  const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    data: { team: { id: string } };
+  };
+  const teamId = me.data.team.id;
+  const started = performance.now();
+  await generateAnalyticsDataset(client, teamId, SIZE);
+  const generateSeconds = Math.round((performance.now() - started) / 100) / 10;
+  const { rows } = await client.query<{ id: string }>(`select md5($1::text || 'k' || 100)::uuid as id`, [teamId]);
+  return {
+    baseUrl,
+    cookie: { Cookie: (await sessionCookie.serialize(token)).split(";")[0]! },
+    bearer: { Authorization: `Bearer ${token}` },
+    teamId,
+    token,
+    campaignId: rows[0]!.id,
+    client,
+    cpuSeconds,
+    generateSeconds,
+  };
+}
+
+/** The other build, as `npm run serve` starts it, from its own directory, on its own database. */
+async function startBefore(dir: string, databaseUrl: string, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, serveArguments(), {
+    cwd: dir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+      ROLE: "all",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    if (server.exitCode !== null) throw new Error(`The before server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The before server did not become ready within 60 s");
+}
+
+async function measureAll(subject: Subject) {
+  return {
+    analyticsPage90d: await measure(
+      `${subject.baseUrl}/dashboard/analytics?range=90d`,
+      subject.cookie,
+      subject.cpuSeconds,
+    ),
+    campaignPage: await measure(
+      `${subject.baseUrl}/dashboard/broadcasts/${subject.campaignId}`,
+      subject.cookie,
+      subject.cpuSeconds,
+    ),
+    apiAnalytics90d: await measure(`${subject.baseUrl}/api/analytics?range=90d`, subject.bearer, subject.cpuSeconds),
+  };
+}
+
 async function main() {
   const app = await startBenchApp({ port: PORT, pss: false });
-  const client = new pg.Client({ connectionString: app.databaseUrl });
-  await client.connect();
+  let before: ChildProcess | undefined;
+  const subjects: Subject[] = [];
   try {
-    const token = await signUp(app.baseUrl);
-    const me = (await (
-      await fetch(`${app.baseUrl}/api/me`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { data: { team: { id: string } } };
-    const teamId = me.data.team.id;
-    const generateStarted = performance.now();
-    await generateAnalyticsDataset(client, teamId, SIZE);
-    const generateSeconds = Math.round((performance.now() - generateStarted) / 100) / 10;
-    const { rows } = await client.query<{ id: string }>(`select md5($1::text || 'k' || 100)::uuid as id`, [teamId]);
-    const cookie = { Cookie: (await sessionCookie.serialize(token)).split(";")[0]! };
-    const bearer = { Authorization: `Bearer ${token}` };
-    const analyticsPage90d = await measure(`${app.baseUrl}/dashboard/analytics?range=90d`, cookie, app.cpuSeconds);
-    const campaignPage = await measure(`${app.baseUrl}/dashboard/broadcasts/${rows[0]!.id}`, cookie, app.cpuSeconds);
-    const apiAnalytics90d = await measure(`${app.baseUrl}/api/analytics?range=90d`, bearer, app.cpuSeconds);
-    const lag = await rollupLag(app.baseUrl, token, client, teamId);
+    const after = await prepare(app.baseUrl, app.databaseUrl, app.cpuSeconds);
+    subjects.push(after);
+    if (BEFORE) {
+      const databaseUrl = withDatabase(app.databaseUrl, "murmur_before");
+      await ensureDatabase(app.databaseUrl, "murmur_before");
+      const port = PORT + 1;
+      before = await startBefore(BEFORE, databaseUrl, port);
+      const pid = before.pid!;
+      subjects.push(
+        await prepare(`http://127.0.0.1:${port}`, databaseUrl, () => ({
+          server: treeCpuSeconds(pid),
+          postgres: app.cpuSeconds().postgres,
+        })),
+      );
+    }
+    const runs: Record<string, Awaited<ReturnType<typeof measureAll>>[]> = { after: [], before: [] };
+    for (let round = 0; round < (BEFORE ? 2 : 1); round++) {
+      if (BEFORE) runs.before!.push(await measureAll(subjects[1]!));
+      runs.after!.push(await measureAll(after));
+    }
+    // The rollup lag of each build, the before one first: what counting changes costs the worker shows here.
+    const lagOf = (subject: Subject) => rollupLag(subject.baseUrl, subject.token, subject.client, subject.teamId);
+    const lagBefore = BEFORE && LAG_SECONDS > 0 ? await lagOf(subjects[1]!) : null;
+    const lag = LAG_SECONDS > 0 ? await lagOf(after) : null;
     console.log(
       JSON.stringify(
         {
@@ -196,14 +298,14 @@ async function main() {
             campaigns: CAMPAIGNS,
             deliveries: CAMPAIGNS * PER_CAMPAIGN,
             events: EVENTS,
-            generateSeconds,
+            generateSeconds: after.generateSeconds,
           },
           concurrency: CONCURRENCY,
-          analyticsPage90d,
-          campaignPage,
-          apiAnalytics90d,
+          // Without ANALYTICS_BEFORE, one run of this build; with it, two of each, in turn.
+          ...(BEFORE ? { before: runs.before, after: runs.after } : runs.after![0]),
           loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
           rollupLag: lag,
+          ...(BEFORE ? { rollupLagBefore: lagBefore } : {}),
           targets: { pagesP95Ms: 150, apiP95Ms: 50, rollupLagMs: 5000, eventsPerSecond: LAG_RATE },
         },
         null,
@@ -211,7 +313,11 @@ async function main() {
       ),
     );
   } finally {
-    await client.end();
+    for (const subject of subjects) await subject.client.end();
+    if (before) {
+      before.kill("SIGTERM");
+      await new Promise((resolve) => before!.once("exit", resolve));
+    }
     await app.stop();
   }
 }

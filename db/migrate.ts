@@ -48,6 +48,7 @@ import * as journeyEngine from "#migrations/2026-11-24T1460-journey-engine.ts";
 import * as frequencyCaps from "#migrations/2026-11-24T1480-frequency-caps.ts";
 import * as journeyEventQueue from "#migrations/2026-11-24T1500-journey-event-queue.ts";
 import * as journeyEntryWindows from "#migrations/2026-11-24T1510-journey-entry-windows.ts";
+import * as analyticsVersions from "#migrations/2026-11-24T1520-analytics-versions.ts";
 import * as contactSearchTrigrams from "#migrations/2026-11-24T1530-contact-search-trigrams.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1480-frequency-caps": frequencyCaps,
   "2026-11-24T1500-journey-event-queue": journeyEventQueue,
   "2026-11-24T1510-journey-entry-windows": journeyEntryWindows,
+  "2026-11-24T1520-analytics-versions": analyticsVersions,
   "2026-11-24T1530-contact-search-trigrams": contactSearchTrigrams,
 };
 

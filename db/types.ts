@@ -44,6 +44,13 @@ export interface AccountTokens {
   userId: string;
 }
 
+export interface AnalyticsChanges {
+  backend: number;
+  changes: number;
+  section: string;
+  teamId: string;
+}
+
 export interface ApiKeys {
   createdAt: Generated<Timestamp>;
   createdBy: string;
@@ -658,6 +665,7 @@ export interface WriteKeys {
 
 export interface DB {
   accountTokens: AccountTokens;
+  analyticsChanges: AnalyticsChanges;
   apiKeys: ApiKeys;
   auditLog: AuditLog;
   campaignConversionHourly: CampaignConversionHourly;

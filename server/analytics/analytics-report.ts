@@ -1,6 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { type ConversionFigures, sumConversionsBeforeAndIn, withConversions } from "./campaign-conversions.ts";
 import { type FiguresWithRates, withRates } from "./figures.ts";
+import { type AnalyticsVersions, readAnalyticsVersions, readKeptFigures } from "./analytics-versions.ts";
 import { type AnalyticsPeriod, resolvePeriod } from "./period.ts";
 import type { AnalyticsQuery } from "./schemas.ts";
 import { readSeriesWithPrevious, type SeriesPoint, totalOf } from "./series.ts";
@@ -20,14 +21,32 @@ export type AnalyticsReport = {
  * it, and the range per day (per hour up to two days), all from the campaign
  * rollups: a read of the range's rollup hours, never of the ledger. The totals are
  * the sum of the series, so a chart and its headline cannot disagree. Conversions
- * and revenue come from the conversion hours of the same range and filter.
+ * and revenue come from the conversion hours of the same range and filter. Kept
+ * between requests while the team's campaign figures are unchanged.
  */
 export async function readAnalyticsReport(
   db: Database,
   options: { teamId: string; query: AnalyticsQuery; now?: Date },
 ): Promise<AnalyticsReport> {
-  const period = await resolvePeriod(db, options);
-  return readReportOfPeriod(db, { teamId: options.teamId, query: options.query, period });
+  const [period, versions] = await Promise.all([resolvePeriod(db, options), readAnalyticsVersions(db, options.teamId)]);
+  return readKeptReport(db, { teamId: options.teamId, query: options.query, period, versions });
+}
+
+/**
+ * The report of a period, kept while the campaign section's version holds (the page
+ * and the API share it). `versions` must have been read before this is called.
+ */
+export async function readKeptReport(
+  db: Database,
+  options: { teamId: string; query: AnalyticsQuery; period: AnalyticsPeriod; versions: AnalyticsVersions },
+): Promise<AnalyticsReport> {
+  const { teamId, query, period } = options;
+  const key = ["report", teamId, period.timeZone, period.from, period.to, query.channel, query.campaignId];
+  const report = await readKeptFigures("campaigns", options.versions, key, () =>
+    readReportOfPeriod(db, { teamId, query, period }),
+  );
+  // The same days asked as a preset or as dates: the figures are one, the period as asked.
+  return { ...report, period };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { repeat } from "#server/repeat.ts";
 import { attributeQueuedConversions } from "./attribute-conversions.ts";
+import { FOLD_CHANGES_MS, foldEndedWriters } from "./fold-analytics-changes.ts";
 import { recountConversions } from "./recount-conversions.ts";
 import { rollQueuedEvents } from "./roll-events.ts";
 
@@ -15,10 +16,14 @@ export const EVENT_ROLLUP_IDLE_MS = 250;
  * any conversion recount, one transaction after another while any had work, then
  * looks again every `idleMs`. A recount goes one bounded step at a time between
  * rollups, so a large one never holds new events back for long. Any number of workers may run this at once (see
- * `rollQueuedEvents`). Returns `stop`; a roll under way commits or rolls back whole.
+ * `rollQueuedEvents`). Every minute it also folds the analytics change counts of ended
+ * connections (`foldEndedWriters`). Returns `stop`; a roll under way commits or rolls back whole.
  */
 export function startEventRollups(db: Database, options: { idleMs?: number } = {}): { stop: () => void } {
-  return repeat(options.idleMs ?? EVENT_ROLLUP_IDLE_MS, "event rollup", async () => {
+  const folding = repeat(FOLD_CHANGES_MS, "analytics change fold", async () => {
+    await foldEndedWriters(db);
+  });
+  const rolling = repeat(options.idleMs ?? EVENT_ROLLUP_IDLE_MS, "event rollup", async () => {
     for (;;) {
       const rolled = await rollQueuedEvents(db);
       const attributed = await attributeQueuedConversions(db);
@@ -27,4 +32,10 @@ export function startEventRollups(db: Database, options: { idleMs?: number } = {
       if (rolled === 0 && attributed === 0 && !recounted) break;
     }
   });
+  return {
+    stop: () => {
+      rolling.stop();
+      folding.stop();
+    },
+  };
 }
