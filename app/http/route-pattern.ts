@@ -26,16 +26,33 @@ function routeTree(manifest: ServerBuild["routes"]): RouteObject[] {
  */
 export function routePatternNamer(manifest: ServerBuild["routes"]): (path: string) => string {
   const tree = routeTree(manifest);
+  // matchRoutes ranks every route and compiles their patterns on each call (about 2 ms a
+  // request): paths seen recently keep their name, within a bound, since paths carry ids.
+  const named = new Map<string, string>();
   return (path) => {
-    if (OWN_PATHS.has(path)) return path;
-    const pagePath = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
-    const matches = matchRoutes(tree, pagePath);
-    if (!matches) return "unmatched";
-    const pattern = matches
-      .map((match) => match.route.path)
-      .filter((segment) => segment)
-      .join("/")
-      .replace(/\/+/g, "/");
-    return `/${pattern.replace(/^\//, "")}`;
+    const known = named.get(path);
+    if (known !== undefined) return known;
+    const name = patternOf(tree, path);
+    if (path.length > LONGEST_PATH_KEPT) return name;
+    if (named.size >= NAMED_PATHS_KEPT) named.clear();
+    named.set(path, name);
+    return name;
   };
+}
+
+// At most 5,000 paths of up to 200 characters: about 2 MB, whatever clients ask for.
+const NAMED_PATHS_KEPT = 5_000;
+const LONGEST_PATH_KEPT = 200;
+
+function patternOf(tree: RouteObject[], path: string): string {
+  if (OWN_PATHS.has(path)) return path;
+  const pagePath = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
+  const matches = matchRoutes(tree, pagePath);
+  if (!matches) return "unmatched";
+  const pattern = matches
+    .map((match) => match.route.path)
+    .filter((segment) => segment)
+    .join("/")
+    .replace(/\/+/g, "/");
+  return `/${pattern.replace(/^\//, "")}`;
 }

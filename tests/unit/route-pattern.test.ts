@@ -34,3 +34,12 @@ test("a client navigation's .data request counts under its page; health checks a
   expect(routeOf("/healthz")).toBe("/healthz");
   expect(routeOf("/wp-login.php")).toBe("unmatched");
 });
+
+test("a path asked for again, and many distinct ones, keep their names", () => {
+  const named = routePatternNamer(manifest);
+  for (let i = 0; i < 12_000; i++) expect(named(`/contacts/${i}`)).toBe("/contacts/:id");
+  expect(named("/contacts/7")).toBe("/contacts/:id");
+  expect(named(`/contacts/${"x".repeat(5_000)}`)).toBe("/contacts/:id");
+  expect(named(`/contacts/${"x".repeat(5_000)}`)).toBe("/contacts/:id");
+  expect(named("/wp-login.php")).toBe("unmatched");
+});
