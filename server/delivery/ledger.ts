@@ -110,11 +110,13 @@ export async function markSending(
   // Both statements see the same snapshot; their rows never overlap, since a message is answered only after it was
   // marked.
   const record = answered.length ? sql`with ${outcomeSteps(options.owner, answered)} ` : sql``;
-  const { rows } = await sql<{ id: string }>`
+  const { rows } = await againOnDeadlock(() =>
+    sql<{ id: string }>`
     ${record}update deliveries set status = 'sending', attempts = attempts + 1,
       lease_owner = ${options.owner}, lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
     where id = any(${options.ids}::uuid[]) and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
-    returning id`.execute(db);
+    returning id`.execute(db),
+  );
   return new Set(rows.map((row) => row.id));
 }
 
@@ -132,7 +134,25 @@ export async function recordOutcomes(
   options: { owner: string; outcomes: DeliveryOutcome[] },
 ): Promise<void> {
   if (options.outcomes.length === 0) return;
-  await sql`with ${outcomeSteps(options.owner, options.outcomes)} select 1`.execute(db);
+  await againOnDeadlock(() => sql`with ${outcomeSteps(options.owner, options.outcomes)} select 1`.execute(db));
+}
+
+const DEADLOCK_DETECTED = "40P01";
+
+/**
+ * Runs one statement again when PostgreSQL ended it as a deadlock. Two workers on one
+ * chunk (a job retried while its first run still goes) now and then lock the same rows
+ * in other orders; the ended statement changed nothing, so running it again is exact,
+ * where failing would leave the answers it carried to become unknown.
+ */
+async function againOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+    }
+  }
 }
 
 /**
