@@ -270,7 +270,8 @@ async function main() {
     if (BEFORE) {
       const databaseUrl = withDatabase(app.databaseUrl, "murmur_before");
       await ensureDatabase(app.databaseUrl, "murmur_before");
-      const port = PORT + 1;
+      // Beside this build's port, BENCH_PORT or not, so checkouts side by side do not collide.
+      const port = (Number(process.env.BENCH_PORT) || PORT) + 1;
       before = await startBefore(BEFORE, databaseUrl, port);
       const pid = before.pid!;
       subjects.push(
