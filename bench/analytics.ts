@@ -257,6 +257,8 @@ async function measureAll(subject: Subject) {
       subject.cpuSeconds,
     ),
     apiAnalytics90d: await measure(`${subject.baseUrl}/api/analytics?range=90d`, subject.bearer, subject.cpuSeconds),
+    // A cheap dashboard page: about what every dashboard page pays before its own work.
+    accountPage: await measure(`${subject.baseUrl}/dashboard/account`, subject.cookie, subject.cpuSeconds),
   };
 }
 
