@@ -257,6 +257,8 @@ async function measureAll(subject: Subject) {
       subject.cpuSeconds,
     ),
     apiAnalytics90d: await measure(`${subject.baseUrl}/api/analytics?range=90d`, subject.bearer, subject.cpuSeconds),
+    // A cheap dashboard page: about what every dashboard page pays before its own work.
+    accountPage: await measure(`${subject.baseUrl}/dashboard/account`, subject.cookie, subject.cpuSeconds),
   };
 }
 
@@ -270,7 +272,8 @@ async function main() {
     if (BEFORE) {
       const databaseUrl = withDatabase(app.databaseUrl, "murmur_before");
       await ensureDatabase(app.databaseUrl, "murmur_before");
-      const port = PORT + 1;
+      // Beside this build's port, BENCH_PORT or not, so checkouts side by side do not collide.
+      const port = (Number(process.env.BENCH_PORT) || PORT) + 1;
       before = await startBefore(BEFORE, databaseUrl, port);
       const pid = before.pid!;
       subjects.push(

@@ -81,6 +81,13 @@ export interface AuditLog {
   teamId: string;
 }
 
+export interface CampaignClientOpens {
+  campaignId: string;
+  machine: boolean;
+  opens: number;
+  userAgent: string;
+}
+
 export interface CampaignConversionHourly {
   campaignId: string;
   conversions: Generated<number>;
@@ -129,6 +136,13 @@ export interface CampaignHourlyStats {
   sent: Generated<number>;
   teamId: string;
   unsubscribed: Generated<number>;
+}
+
+export interface CampaignLinkClicks {
+  campaignId: string;
+  clicks: number;
+  uniqueClicks: number;
+  url: string;
 }
 
 export interface Campaigns {
@@ -668,11 +682,13 @@ export interface DB {
   analyticsChanges: AnalyticsChanges;
   apiKeys: ApiKeys;
   auditLog: AuditLog;
+  campaignClientOpens: CampaignClientOpens;
   campaignConversionHourly: CampaignConversionHourly;
   campaignConversions: CampaignConversions;
   campaignDeliveryCounts: CampaignDeliveryCounts;
   campaignEngagement: CampaignEngagement;
   campaignHourlyStats: CampaignHourlyStats;
+  campaignLinkClicks: CampaignLinkClicks;
   campaigns: Campaigns;
   campaignSegments: CampaignSegments;
   channelSettings: ChannelSettings;

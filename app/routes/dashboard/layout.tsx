@@ -5,10 +5,7 @@ import { sessionContext } from "#app/http/context.ts";
 import { readSidebarCollapsed } from "#app/http/preferences.ts";
 import { requirePageUser } from "#app/http/session.ts";
 import { getDb } from "#db/database.ts";
-import { readBell } from "#server/notifications/bell.ts";
-import { teamTimeZone } from "#server/teams/team-time-zone.ts";
-import { isDemoTeam } from "#server/teams/demo-team.ts";
-import { listTeamsOf } from "#server/members/teams.ts";
+import { readDashboardFrame } from "#server/dashboard/dashboard-frame.ts";
 import { abilitiesOf } from "#server/teams/permissions.ts";
 
 // Every page under /dashboard needs a signed-in user: checked once per request here,
@@ -22,31 +19,22 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, team, teamNotice } = context.get(sessionContext);
-  // Every dashboard page waits on these: asked at once, not one after another.
-  const [isDemo, teams, sidebarCollapsed, notifications] = await Promise.all([
-    isDemoTeam(getDb(), team.id),
-    listTeamsOf(getDb(), { userId: user.id }),
+  // Every dashboard page waits on these: the frame is one statement, the cookie none.
+  const [frame, sidebarCollapsed] = await Promise.all([
+    readDashboardFrame(getDb(), { userId: user.id, teamId: team.id }),
     readSidebarCollapsed(request),
-    bellOf(user.id, team.id),
   ]);
   return {
     user: { name: user.name, email: user.email },
-    team: { id: team.id, name: team.name, role: team.role, isDemo },
-    teams: teams.map((one) => ({ id: one.id, name: one.name })),
+    team: { id: team.id, name: team.name, role: team.role, isDemo: frame.isDemo },
+    teams: frame.teams,
     teamNotice: teamNotice ?? null,
     // From the session's role on the server; the actions check again, whatever the page showed.
     abilities: abilitiesOf(team.role),
     sidebarCollapsed,
-    notifications,
+    // The bell on every page: its count and latest notifications, dated in the team's time zone.
+    notifications: { ...frame.bell, timeZone: frame.timeZone },
   };
-}
-
-/** The bell on every page: its count and latest notifications, dated in the team's time zone. */
-async function bellOf(userId: string, teamId: string) {
-  const db = getDb();
-  const [bell, timeZone] = await Promise.all([readBell(db, { userId, teamId }), teamTimeZone(db, teamId)]);
-  const latest = bell.latest.map(({ kind: _, ...n }) => ({ ...n, createdAt: n.createdAt.toISOString() }));
-  return { unread: bell.unread, latest, timeZone };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
