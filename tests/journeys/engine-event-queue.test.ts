@@ -99,4 +99,31 @@ describe("journeys react to ingested events on the worker", () => {
     expect((await runsOf(journeyId)).map((r) => r.email)).toEqual(["kim@murmur.test"]);
     expect((await statsOf(journeyId))["@entry"]).toMatchObject({ entered: 1 });
   });
+  test("a contact's later event acts after their earlier one, however many loops react at once", async () => {
+    const teamId = await teamWith("cy");
+    const journeyId = await liveJourney(teamId, {
+      entry: { type: "event", event: "Cart Updated", properties: [] },
+      reentry: { mode: "once" },
+      goal: { event: "Order Completed", properties: [] },
+      steps: [{ id: "pause", type: "wait", seconds: 60 }],
+    });
+    // Two ingestion batches, so two queue rows: the cart, then the order that ends the journey.
+    await ingestOnly(teamId, [{ userId: "cy", name: "Cart Updated" }]);
+    await ingestOnly(teamId, [{ userId: "cy", name: "Order Completed" }]);
+
+    const loops = [
+      createDatabase(process.env.DATABASE_URL!, { max: 1 }),
+      createDatabase(process.env.DATABASE_URL!, { max: 1 }),
+    ];
+    try {
+      await Promise.all(loops.map((loop) => reactToQueuedEvents(loop, { limit: 1 })));
+      while ((await reactToQueuedEvents(getDb())) > 0);
+    } finally {
+      await Promise.all(loops.map((loop) => loop.destroy()));
+    }
+
+    expect((await runsOf(journeyId)).map((r) => [r.email, r.status, r.outcome])).toEqual([
+      ["cy@murmur.test", "finished", "converted"],
+    ]);
+  });
 });

@@ -23,21 +23,27 @@ export function queueJourneyEvents(teamId: string) {
 export const JOURNEY_EVENT_BATCHES = 4;
 
 /**
- * Takes up to `limit` queued ingestion batches, oldest first (skipping rows another
- * worker holds), and lets their events enter, advance and convert the teams' journeys
- * (reactToEvents) in the transaction that deletes them: a crash rolls back both and
- * the rows are taken again, so each batch acts exactly once, and a batch ingested
- * before a crash of the worker still acts once another worker is up. Runs entered here
- * are active at once, for the runtime's next batch. Returns how many events it read
- * (0 when the queue is empty).
+ * Takes up to `limit` queued ingestion batches, oldest first, and lets their events
+ * enter, advance and convert the teams' journeys (reactToEvents) in the transaction
+ * that deletes them: a crash rolls back both and the rows are taken again, so each
+ * batch acts exactly once, and a batch ingested before a crash of the worker still
+ * acts once another worker is up. Runs entered here are active at once, for the
+ * runtime's next batch. Returns how many events it read (0 when the queue is empty or
+ * another loop is reacting).
+ *
+ * One loop reacts at a time (an advisory lock; the others go on to their runs): two
+ * reacting at once would take a contact's Cart Updated and the Order Completed sent
+ * after it side by side, and the order, finding no run yet, would be lost to the wait.
  */
 export async function reactToQueuedEvents(db: Database, options: { limit?: number } = {}): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    const { rows: locked } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_xact_lock(hashtextextended('journey_event_queue', 0)) as locked`.execute(trx);
+    if (!locked[0]!.locked) return 0;
     // Events as text: the camel-casing of result keys would rename their property names (cart_id).
     const { rows } = await sql<{ id: string; teamId: string; eventsText: string }>`
       delete from journey_event_queue
-      where id in (select id from journey_event_queue order by id limit ${options.limit ?? JOURNEY_EVENT_BATCHES}
-        for update skip locked)
+      where id in (select id from journey_event_queue order by id limit ${options.limit ?? JOURNEY_EVENT_BATCHES})
       returning id, team_id, events::text as events_text`.execute(trx);
     // In the order they were queued: a contact's later event acts after its earlier one.
     rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
