@@ -18,6 +18,13 @@ const signedUp = (reentry: JourneyInput["reentry"]): Omit<JourneyInput, "name"> 
   steps: [{ id: "pause", type: "wait", seconds: 60 }],
 });
 
+const cartUntilOrder: Omit<JourneyInput, "name"> = {
+  entry: { type: "event", event: "Cart Updated", properties: [] },
+  reentry: { mode: "once" },
+  goal: { event: "Order Completed", properties: [] },
+  steps: [{ id: "pause", type: "wait", seconds: 60 }],
+};
+
 async function teamWith(userId: string) {
   const { teamId } = await createUser();
   await identify(teamId, userId, { email: `${userId}@murmur.test`, name: userId });
@@ -99,14 +106,10 @@ describe("journeys react to ingested events on the worker", () => {
     expect((await runsOf(journeyId)).map((r) => r.email)).toEqual(["kim@murmur.test"]);
     expect((await statsOf(journeyId))["@entry"]).toMatchObject({ entered: 1 });
   });
+
   test("a contact's later event acts after their earlier one, however many loops react at once", async () => {
     const teamId = await teamWith("cy");
-    const journeyId = await liveJourney(teamId, {
-      entry: { type: "event", event: "Cart Updated", properties: [] },
-      reentry: { mode: "once" },
-      goal: { event: "Order Completed", properties: [] },
-      steps: [{ id: "pause", type: "wait", seconds: 60 }],
-    });
+    const journeyId = await liveJourney(teamId, cartUntilOrder);
     // Two ingestion batches, so two queue rows: the cart, then the order that ends the journey.
     await ingestOnly(teamId, [{ userId: "cy", name: "Cart Updated" }]);
     await ingestOnly(teamId, [{ userId: "cy", name: "Order Completed" }]);
@@ -124,6 +127,18 @@ describe("journeys react to ingested events on the worker", () => {
 
     expect((await runsOf(journeyId)).map((r) => [r.email, r.status, r.outcome])).toEqual([
       ["cy@murmur.test", "finished", "converted"],
+    ]);
+  });
+  test("one loop taking several batches acts on them in turn: an order finds the run its cart entered", async () => {
+    const teamId = await teamWith("di");
+    const journeyId = await liveJourney(teamId, cartUntilOrder);
+    await ingestOnly(teamId, [{ userId: "di", name: "Cart Updated" }]);
+    await ingestOnly(teamId, [{ userId: "di", name: "Order Completed" }]);
+
+    expect(await reactToQueuedEvents(getDb())).toBe(2);
+
+    expect((await runsOf(journeyId)).map((r) => [r.email, r.status, r.outcome])).toEqual([
+      ["di@murmur.test", "finished", "converted"],
     ]);
   });
 });

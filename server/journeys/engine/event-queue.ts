@@ -47,11 +47,13 @@ export async function reactToQueuedEvents(db: Database, options: { limit?: numbe
       returning id, team_id, events::text as events_text`.execute(trx);
     // In the order they were queued: a contact's later event acts after its earlier one.
     rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    // Batch by batch, not merged: an Order Completed in a later batch must find the run
+    // its Cart Updated entered in an earlier one, and entries come after a batch's advances.
     let read = 0;
-    for (const [teamId, batches] of Map.groupBy(rows, (row) => row.teamId)) {
-      const events = batches.flatMap((batch) => JSON.parse(batch.eventsText) as StoredEvent[]);
+    for (const row of rows) {
+      const events = JSON.parse(row.eventsText) as StoredEvent[];
       read += events.length;
-      await reactToEvents(trx, { teamId, events });
+      await reactToEvents(trx, { teamId: row.teamId, events });
     }
     return read;
   });
