@@ -252,6 +252,7 @@ export interface Deliveries {
   error: string | null;
   failedAt: Timestamp | null;
   id: Generated<string>;
+  journeyBatch: string | null;
   journeyRunId: string | null;
   leaseExpiresAt: Timestamp | null;
   leaseOwner: string | null;

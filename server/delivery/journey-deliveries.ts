@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { PgBoss } from "pg-boss";
 import { bossDb } from "#db/boss-db.ts";
+import { newId } from "#db/ids.ts";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { classifiedContacts, type ExclusionReason } from "./audience.ts";
@@ -67,15 +68,17 @@ export async function planJourneyDeliveries(
   }
   const write = async () => {
     if (queued.length > 0) {
+      // Names this write's deliveries, so its chunk job reads them alone, by index, window by window.
+      const batch = newId();
       await sql`
-      insert into deliveries (team_id, campaign_id, contact_id, channel, address, journey_run_id)
-      select ${campaign.teamId}, ${campaign.id}, contact_id, ${campaign.type}, address, run_id
+      insert into deliveries (team_id, campaign_id, contact_id, channel, address, journey_run_id, journey_batch)
+      select ${campaign.teamId}, ${campaign.id}, contact_id, ${campaign.type}, address, run_id, ${batch}::uuid
       from unnest(${queued.map((q) => q.contactId)}::uuid[], ${queued.map((q) => q.address)}::text[], ${queued.map((q) => q.runId)}::uuid[])
         as q(contact_id, address, run_id)
       order by contact_id
       on conflict (campaign_id, contact_id, journey_run_id) do nothing`.execute(trx);
       const sorted = queued.map((q) => q.contactId).sort();
-      const chunk = { from: sorted[0]!, to: successorOf(sorted.at(-1)!), runs: queued.map((q) => q.runId) };
+      const chunk = { from: sorted[0]!, to: successorOf(sorted.at(-1)!), batch };
       const job: ChunkJob = { campaignId: campaign.id, chunk, traceId: options.traceId };
       await boss.insert(SEND_CHUNK_QUEUE, [{ data: job }], { db: bossDb(trx) });
     }

@@ -42,15 +42,13 @@ export async function readDueDeliveries(
   db: Database,
   options: { campaignId: string; chunk: Chunk; after: string | null; limit: number },
 ): Promise<DueDelivery[]> {
-  const { campaignId, chunk } = options;
-  const upper = chunk.to === null ? sql`` : sql`and d.contact_id < ${chunk.to}`;
   const after = options.after === null ? sql`` : sql`and d.contact_id > ${options.after}`;
   const { rows } = await sql<Omit<DueDelivery, "contact"> & Record<string, unknown>>`
     select d.id, d.contact_id, d.address, d.attempts + 1 as attempts,
       c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes,
       (select r.trigger_properties::text from journey_runs r where r.id = d.journey_run_id) as r_trigger_properties
-    from ${chunkDeliveries(chunk)} d left join contacts c on c.id = d.contact_id
-    where d.campaign_id = ${campaignId} and d.contact_id >= ${chunk.from} ${upper} ${after}
+    from deliveries d left join contacts c on c.id = d.contact_id
+    where ${chunkScope(options)} ${after}
       and d.status = 'queued' and (d.next_attempt_at is null or d.next_attempt_at <= now())
     order by d.contact_id
     limit ${options.limit}`.execute(db);
@@ -58,14 +56,17 @@ export async function readDueDeliveries(
 }
 
 /**
- * The deliveries a chunk reads from: the ledger, or for a journey's chunk only its
- * runs' rows, found through the run index first (OFFSET 0 keeps the planner from
- * walking the campaign's whole contact range instead, which grows with every batch).
+ * The condition on `d` that selects a chunk's deliveries. A journey's chunk is its
+ * batch alone, read in contact order on deliveries_journey_batch_idx (the batch implies
+ * the campaign and the range, and leaving them out leaves the planner no other index
+ * to walk: the campaign's contact range grows with every batch). A broadcast's chunk is
+ * its range of the campaign's contacts.
  */
-function chunkDeliveries(chunk: Chunk) {
-  return chunk.runs
-    ? sql`(select * from deliveries where journey_run_id = any(${chunk.runs}::uuid[]) offset 0)`
-    : sql`deliveries`;
+function chunkScope(options: { campaignId: string; chunk: Chunk }) {
+  const { campaignId, chunk } = options;
+  if (chunk.batch) return sql`d.journey_batch = ${chunk.batch}`;
+  const upper = chunk.to === null ? sql`` : sql`and d.contact_id < ${chunk.to}`;
+  return sql`d.campaign_id = ${campaignId} and d.contact_id >= ${chunk.from} ${upper}`;
 }
 
 function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknown>): DueDelivery {
@@ -199,11 +200,8 @@ function outcomeSteps(owner: string, outcomes: DeliveryOutcome[]) {
 
 /** When the chunk's earliest delivery still queued is due (a transient failure's retry), or null when none is. */
 export async function nextRetryAt(db: Database, options: { campaignId: string; chunk: Chunk }): Promise<Date | null> {
-  const upper = options.chunk.to === null ? sql`` : sql`and contact_id < ${options.chunk.to}`;
   const { rows } = await sql<{ at: Date | null }>`
-    select min(coalesce(next_attempt_at, now())) as at from ${chunkDeliveries(options.chunk)} d
-    where campaign_id = ${options.campaignId} and contact_id >= ${options.chunk.from} ${upper} and status = 'queued'`.execute(
-    db,
-  );
+    select min(coalesce(d.next_attempt_at, now())) as at from deliveries d
+    where ${chunkScope(options)} and d.status = 'queued'`.execute(db);
   return rows[0]?.at ?? null;
 }

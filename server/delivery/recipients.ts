@@ -36,12 +36,12 @@ export async function previewRecipients(db: Database, campaign: Campaign): Promi
 
 /**
  * A chunk job's share of the ledger: the deliveries whose contact id is in [from, to),
- * `to` null for the last. A journey's chunk also names its runs: the batch of runs
- * that wrote its deliveries, whose contacts are spread over the whole contact range
- * (runs move in the order they became due), so the range alone would take in other
- * batches' deliveries and several jobs would chase the same rows.
+ * `to` null for the last. A journey's chunk also names its batch: the deliveries one
+ * batch of runs wrote (deliveries.journey_batch), whose contacts are spread over the
+ * whole contact range (runs move in the order they became due), so the range alone
+ * would take in other batches' deliveries and several jobs would chase the same rows.
  */
-export type Chunk = { from: string; to: string | null; runs?: string[] };
+export type Chunk = { from: string; to: string | null; batch?: string };
 
 /**
  * Writes the campaign's recipients into the ledger: one queued delivery per contact

@@ -1,0 +1,60 @@
+import { describe, expect, test } from "vitest";
+import { getDb } from "#db/database.ts";
+import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
+import { type ChunkJob, sendChunk } from "#server/delivery/send-chunk.ts";
+import { runJourneyBatch } from "#server/journeys/engine/run-batch.ts";
+import { createUser } from "../factories.ts";
+import { chunkWorker, sendQueues } from "../delivery/fixtures.ts";
+import { identify, outboxOf, track } from "./engine-fixtures.ts";
+import { liveJourney } from "./live-journey.ts";
+
+// A send step's messages are sent by one chunk job per batch of runs. A batch's
+// contacts are spread over the contact range, so two batches' ranges overlap: each
+// job must send its own batch's messages, and no other's.
+
+const queues = sendQueues();
+
+describe("a journey's send step", () => {
+  test("each batch's chunk job sends that batch's messages only, though the batches' contacts interleave", async () => {
+    const { teamId } = await createUser();
+    // Contact ids grow in the order the contacts are made: ann < ben < cat < dan.
+    for (const userId of ["ann", "ben", "cat", "dan"])
+      await identify(teamId, userId, { email: `${userId}@murmur.test`, name: userId });
+    await liveJourney(teamId, {
+      entry: { type: "event", event: "Signed Up", properties: [] },
+      reentry: { mode: "once" },
+      steps: [{ id: "hello", type: "send", channel: "EMAIL", subject: "Hello", content: "<p>Hi</p>" }],
+    });
+    const now = new Date();
+    // The first batch holds ann and dan, the second ben and cat: inside the first's range.
+    for (const userId of ["ann", "dan"]) await track(teamId, userId, "Signed Up");
+    expect(await runJourneyBatch(getDb(), queues.boss, { now })).toBe(2);
+    for (const userId of ["ben", "cat"]) await track(teamId, userId, "Signed Up");
+    expect(await runJourneyBatch(getDb(), queues.boss, { now })).toBe(2);
+
+    const jobs = await queues.boss.fetch<ChunkJob>(SEND_CHUNK_QUEUE, { batchSize: 10 });
+    expect(jobs).toHaveLength(2);
+    const ann = await getDb()
+      .selectFrom("contacts")
+      .select("id")
+      .where("teamId", "=", teamId)
+      .where("email", "=", "ann@murmur.test")
+      .executeTakeFirstOrThrow();
+    const first = jobs.find((job) => job.data.chunk.from === ann.id)!;
+    const second = jobs.find((job) => job !== first)!;
+
+    await sendChunk(chunkWorker(), first.data);
+    expect((await outboxOf(teamId)).map((m) => m.toAddress).sort()).toEqual(["ann@murmur.test", "dan@murmur.test"]);
+    await sendChunk(chunkWorker(), second.data);
+    expect((await outboxOf(teamId)).map((m) => m.toAddress).sort()).toEqual([
+      "ann@murmur.test",
+      "ben@murmur.test",
+      "cat@murmur.test",
+      "dan@murmur.test",
+    ]);
+    await queues.boss.complete(
+      SEND_CHUNK_QUEUE,
+      jobs.map((job) => job.id),
+    );
+  });
+});
