@@ -1,14 +1,8 @@
 import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 
-export type NotificationView = {
-  id: string;
-  title: string;
-  body: string;
-  linkPath: string;
-  createdAt: string;
-  read: boolean;
-};
+// The shape the dashboard frame reads for the bell; a type only, so nothing of the server reaches the browser.
+import type { BellNotification } from "#server/dashboard/dashboard-frame.ts";
 
 /** One notification: its title links where it happened; unread ones carry a dot. */
 export function NotificationItem({
@@ -16,7 +10,7 @@ export function NotificationItem({
   when,
   className,
 }: {
-  notification: NotificationView;
+  notification: BellNotification;
   when: string;
   className?: string;
 }) {
