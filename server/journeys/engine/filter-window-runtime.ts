@@ -1,5 +1,6 @@
 import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
+import { naps } from "#server/naps.ts";
 import { sweepEntryWindowBatch } from "./filter-window-entries.ts";
 import { syncEntryWindows } from "./filter-window-sync.ts";
 
@@ -21,16 +22,8 @@ export function startEntryWindowSweeps(
 ): { stop: () => Promise<void> } {
   const now = options.now ?? (() => new Date());
   let stopped = false;
-  let wake: (() => void) | null = null;
+  const { sleep, wakeAll } = naps();
   let syncedAt = 0;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   const loop = async () => {
     while (!stopped) {
       try {
@@ -49,7 +42,7 @@ export function startEntryWindowSweeps(
   return {
     stop: async () => {
       stopped = true;
-      wake?.();
+      wakeAll();
       await running;
     },
   };

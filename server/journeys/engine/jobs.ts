@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
+import { naps } from "#server/naps.ts";
 import { reactToQueuedEvents } from "./event-queue.ts";
 import { finishStoppedRuns, RUN_BATCH_SIZE, runJourneyBatch } from "./run-batch.ts";
 
@@ -26,15 +27,7 @@ export function startJourneyRuntime(
 ): { stop: () => Promise<void> } {
   const now = options.now ?? (() => new Date());
   let stopped = false;
-  let wake: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wakeAll } = naps();
   const loop = async (index: number) => {
     while (!stopped) {
       let moved = 0;
@@ -55,7 +48,7 @@ export function startJourneyRuntime(
   return {
     stop: async () => {
       stopped = true;
-      wake?.();
+      wakeAll();
       await Promise.all(loops);
     },
   };
