@@ -422,6 +422,7 @@ export interface JourneyRuns {
   stepId: string | null;
   teamId: string;
   triggerMessageId: string | null;
+  triggerOccurredAt: Timestamp | null;
   triggerProperties: Generated<Json>;
   updatedAt: Generated<Timestamp>;
   version: number;

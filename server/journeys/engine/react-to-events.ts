@@ -8,8 +8,11 @@ import { GOAL_ROW, StepTally } from "./stats.ts";
 import { teamJourneys } from "./team-journeys.ts";
 import { loadVersions, versionKey } from "./versions.ts";
 
-/** An event just stored (not one a retry sent again), of a known contact. */
-export type StoredEvent = { messageId: string; contactId: string; name: string; properties: Json };
+/**
+ * An event just stored (not one a retry sent again), of a known contact, with its own
+ * time (absent in rows queued before the queue carried it).
+ */
+export type StoredEvent = { messageId: string; contactId: string; name: string; properties: Json; occurredAt?: string };
 
 type OpenRun = {
   id: string;
@@ -53,6 +56,7 @@ export async function reactToEvents(trx: Database, options: { teamId: string; ev
           contactId: event.contactId,
           messageId: event.messageId,
           properties: event.properties,
+          occurredAt: event.occurredAt ?? null,
         });
     }
   }

@@ -1,0 +1,59 @@
+import { sql } from "kysely";
+import type { Database } from "#db/database.ts";
+import { compileJsonKey, momentOf } from "#server/segments/filter/compile-values.ts";
+import type { PropertyCondition } from "#shared/segments/filter/schema.ts";
+
+/** An event a run asks about: its name, property conditions and, for a wait, the triggering event's property it must share. */
+export type AskedEvent = {
+  event: string;
+  properties: PropertyCondition[];
+  matchProperty?: string | null;
+};
+
+/** A run asking whether the contact did `asked` since entering; `key` groups the runs asking the same thing. */
+export type EventQuestion = { runId: string; key: string; asked: AskedEvent };
+
+/**
+ * The runs whose contact performed the asked event since the run entered: an event
+ * of the contact with that name and properties (and, when asked, the same value of
+ * the match property as the run's triggering event), whose own time is at or after
+ * the triggering event's own time (for runs entered otherwise, the entry's time),
+ * the triggering event itself excepted. Stored time does not order them: a batch
+ * stores the cart and the order with one time, and the order must follow the cart.
+ *
+ * One statement for all the questions (a branch per distinct question), each
+ * answered from events (contact_id, name, occurred_at) as an index range per month
+ * partition from the entry on, so the cost is a few index probes per run whatever the
+ * contact's history. `now` is the moment "within the last N days" conditions use.
+ */
+export async function runsWithEventSinceEntry(
+  trx: Database,
+  questions: EventQuestion[],
+  now: Date,
+): Promise<Set<string>> {
+  if (questions.length === 0) return new Set();
+  const groups = Map.groupBy(questions, (question) => question.key);
+  const moment = momentOf(now);
+  const branches = [...groups.values()].map((group) => {
+    const { asked } = group[0]!;
+    const conditions = asked.properties.map(
+      (condition) => sql`and ${compileJsonKey(sql`e.properties`, condition.property, condition, moment)}`,
+    );
+    const match = asked.matchProperty
+      ? sql`and (e.properties ->> ${asked.matchProperty}) = (r.trigger_properties ->> ${asked.matchProperty})`
+      : sql``;
+    // A lateral LIMIT 1 rather than EXISTS: it keeps the read a range of the contact's index
+    // entries per run (contact_id, name, occurred_at), which a semi-join over the event name may not.
+    return sql`select r.id from journey_runs r
+      cross join lateral (
+        select 1 from events e
+        where e.contact_id = r.contact_id and e.name = ${asked.event} and e.team_id = r.team_id
+          and e.occurred_at >= coalesce(r.trigger_occurred_at, r.entered_at)
+          and e.message_id is distinct from r.trigger_message_id
+          ${match} ${conditions.length > 0 ? sql.join(conditions, sql` `) : sql``}
+        limit 1) performed
+      where r.id = any(${group.map((q) => q.runId)}::uuid[])`;
+  });
+  const { rows } = await sql<{ id: string }>`${sql.join(branches, sql` union all `)}`.execute(trx);
+  return new Set(rows.map((row) => row.id));
+}
