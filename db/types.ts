@@ -416,6 +416,7 @@ export interface JourneyRuns {
   finishedAt: Timestamp | null;
   id: string;
   journeyId: string;
+  lastReceivedAt: Timestamp | null;
   outcome: string | null;
   status: string;
   stepEnteredAt: Generated<Timestamp>;

@@ -156,6 +156,75 @@ describe("an awaited event that comes before the run waits for it", () => {
   });
 });
 
+describe("which event a wait takes", () => {
+  test("a second wait for the same event needs a second event: the one the first wait took does not count again", async () => {
+    const { teamId } = await createUser();
+    for (const userId of ["once", "twice"]) await identify(teamId, userId, { email: `${userId}@murmur.test` });
+    const journeyId = await liveJourney(teamId, {
+      entry: { type: "event", event: "Cart Updated", properties: [] },
+      reentry: { mode: "once" },
+      steps: [
+        {
+          id: "first-order",
+          type: "wait_for_event",
+          event: "Order Completed",
+          properties: [],
+          matchProperty: "cart_id",
+          timeoutSeconds: HOUR,
+          received: [
+            {
+              id: "second-order",
+              type: "wait_for_event",
+              event: "Order Completed",
+              properties: [],
+              timeoutSeconds: HOUR,
+              received: [{ id: "loyal", type: "send", channel: "EMAIL", subject: "Two orders!", content: "<p>2</p>" }],
+              timedOut: [{ id: "again", type: "send", channel: "EMAIL", subject: "Order again?", content: "<p>1</p>" }],
+            },
+          ],
+          timedOut: [],
+        },
+      ],
+    });
+    const t0 = new Date();
+    const order = (userId: string, seconds: number) => ({
+      userId,
+      name: "Order Completed",
+      properties: { cart_id: `cart-${userId}` },
+      occurredAt: at(t0, seconds),
+    });
+    const cart = (userId: string) => ({
+      userId,
+      name: "Cart Updated",
+      properties: { cart_id: `cart-${userId}` },
+      occurredAt: t0,
+    });
+    await ingest(teamId, [cart("once"), order("once", 1), cart("twice"), order("twice", 1), order("twice", 2)]);
+    expect(await sentAfterTheHour(teamId, t0)).toEqual(
+      expect.arrayContaining([
+        ["once@murmur.test", "Order again?"],
+        ["twice@murmur.test", "Two orders!"],
+      ]),
+    );
+    expect(await statsOf(journeyId)).toMatchObject({ loyal: { sent: 1 }, again: { sent: 1 } });
+  });
+
+  test("an order sent late with a time before the cart does not end the wait it reaches", async () => {
+    const { teamId, journeyId } = await cartTeam("hue");
+    const t0 = new Date();
+    await ingest(teamId, [
+      { userId: "hue", name: "Cart Updated", properties: { cart_id: "c-9", total: 4 }, occurredAt: t0 },
+    ]);
+    await runJourneys(queues.boss, chunkWorker(), t0);
+    expect((await runsOf(journeyId)).map((r) => [r.status, r.stepId])).toEqual([["waiting", "wait-order"]]);
+    // A phone's queue flushed now: the order it holds was placed a minute before the cart was updated.
+    await ingest(teamId, [
+      { userId: "hue", name: "Order Completed", properties: { cart_id: "c-9", total: 4 }, occurredAt: at(t0, -60) },
+    ]);
+    expect(await sentAfterTheHour(teamId, t0)).toEqual([["hue@murmur.test", "You left something in your cart"]]);
+  });
+});
+
 describe("a goal that comes before the run's first step", () => {
   test("the goal after the entry in the same batch converts the run it entered, and nothing is sent", async () => {
     const { teamId } = await createUser();

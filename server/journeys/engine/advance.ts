@@ -5,7 +5,7 @@ import { planJourneyDeliveries } from "#server/delivery/journey-deliveries.ts";
 import { filterContacts } from "#server/segments/filter/query.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import type { ConditionStep, SendStep, WaitForEventStep, WaitUntilStep } from "#shared/journeys/definition.ts";
-import { type EventQuestion, runsWithEventSinceEntry } from "./events-since-entry.ts";
+import { type EventQuestion, recordReceived, runsWithEventSinceEntry } from "./events-since-entry.ts";
 import { matchValueOf } from "./property-match.ts";
 import { dueOf, type Run } from "./runs.ts";
 import { decideSends } from "./send-policy.ts";
@@ -58,7 +58,7 @@ async function convertEntrantsAtGoal(context: AdvanceContext, runs: Run[]): Prom
     if (goal && dueOf(run) === "start")
       questions.push({ runId: run.id, key: `${run.journeyId}:${run.version}`, asked: goal });
   }
-  const converted = await runsWithEventSinceEntry(context.trx, questions, context.now);
+  const converted = await runsWithEventSinceEntry(context.trx, questions, { now: context.now, afterReceived: false });
   for (const run of runs) {
     if (!converted.has(run.id)) continue;
     context.tally.add(run.journeyId, GOAL_ROW, "converted");
@@ -189,8 +189,9 @@ async function alreadyReceived(
     awaiting
       .filter(({ step, run }) => !step.matchProperty || run.awaitingMatch !== null)
       .map(({ run, step }) => ({ runId: run.id, key: `${run.journeyId}:${run.version}:${step.id}`, asked: step })),
-    context.now,
+    { now: context.now, afterReceived: true },
   );
+  await recordReceived(context.trx, received);
   const next: Run[] = [];
   for (const { run, step } of awaiting)
     if (received.has(run.id) && leave(context, run, firstOf(step.received))) next.push(run);
