@@ -39,6 +39,10 @@ type OpenRun = {
  * 2. an awaited event (its name, property conditions and, when the step says so,
  *    the same value of a property of the triggering event) makes the waiting run
  *    active, to take the "received" branch at the runtime's next poll;
+ *    an event whose own time is before the run's triggering event does neither, and
+ *    a wait does not take again the event an earlier wait of the run took (runs
+ *    reaching a wait or their first step later look for what came before:
+ *    events-since-entry.ts);
  * 3. an entry event enters live journeys as their re-entry rules allow.
  * Costs nothing more for a team without live or paused journeys than a cached read.
  */
