@@ -416,12 +416,14 @@ export interface JourneyRuns {
   finishedAt: Timestamp | null;
   id: string;
   journeyId: string;
+  lastReceivedAt: Timestamp | null;
   outcome: string | null;
   status: string;
   stepEnteredAt: Generated<Timestamp>;
   stepId: string | null;
   teamId: string;
   triggerMessageId: string | null;
+  triggerOccurredAt: Timestamp | null;
   triggerProperties: Generated<Json>;
   updatedAt: Generated<Timestamp>;
   version: number;

@@ -66,11 +66,16 @@ test("abandoned cart: a cart with no order gets the reminder in the outbox; an o
   const stamp = Date.now();
   const ann = `ann.${stamp}@example.com`;
   const bo = `bo.${stamp}@example.com`;
+  const cy = `cy.${stamp}@example.com`;
   analytics.identify({ userId: `ann-${stamp}`, traits: { email: ann, name: "Ann" } });
   analytics.identify({ userId: `bo-${stamp}`, traits: { email: bo, name: "Bo" } });
+  analytics.identify({ userId: `cy-${stamp}`, traits: { email: cy, name: "Cy" } });
   await analytics.flush({ timeout: 10_000 });
   analytics.track({ userId: `ann-${stamp}`, event: "Cart Updated", properties: { cart_id: "cart-a" } });
   analytics.track({ userId: `bo-${stamp}`, event: "Cart Updated", properties: { cart_id: "cart-b" } });
+  // Cy orders at once: the cart and the order reach the app in one batch.
+  analytics.track({ userId: `cy-${stamp}`, event: "Cart Updated", properties: { cart_id: "cart-c" } });
+  analytics.track({ userId: `cy-${stamp}`, event: "Order Completed", properties: { cart_id: "cart-c" } });
   await analytics.flush({ timeout: 10_000 });
   analytics.track({ userId: `bo-${stamp}`, event: "Order Completed", properties: { cart_id: "cart-b" } });
   await analytics.closeAndFlush({ timeout: 10_000 });
@@ -80,9 +85,10 @@ test("abandoned cart: a cart with no order gets the reminder in the outbox; an o
     .toEqual(["Your cart is waiting"]);
   expect((await outboxFor(page.request, ann))[0]!.html).toContain("Cart cart-a is still there.");
   expect(await outboxFor(page.request, bo)).toEqual([]);
+  expect(await outboxFor(page.request, cy)).toEqual([]);
 
   await page.goto(`/dashboard/journeys/${journeyId}`);
-  await expect(page.getByText("Entered 2 · Active 0 · Converted 1")).toBeVisible();
+  await expect(page.getByText("Entered 3 · Active 0 · Converted 2")).toBeVisible();
 });
 
 test("welcome series: the email at once, then after a short wait an SMS only to contacts on the pro plan", async ({

@@ -2,7 +2,8 @@ import type { Database } from "#db/database.ts";
 
 /**
  * Contacts just written: created, changed (fields or attributes), added to a static
- * segment, or who just opened or clicked a message (a person's hit, not a machine's).
+ * segment, who just opened or clicked a message (a person's hit, not a machine's), or
+ * whose subscription to a channel just ended (an unsubscribe link, an SMS STOP).
  */
 export type ContactChange = {
   teamId: string;
@@ -10,6 +11,7 @@ export type ContactChange = {
   changed?: string[];
   joined?: { segmentId: string; contactIds: string[] };
   engaged?: string[];
+  unsubscribed?: string[];
 };
 
 type Listener = (trx: Database, change: ContactChange) => Promise<void>;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { normalizePhone } from "#shared/contacts/phone.ts";
+import { notifyContactChanges } from "#server/contact-changes.ts";
 import { lockEngagement, refreshEngagement } from "./engagement.ts";
 import { findTrackedDelivery } from "./record-hit.ts";
 import type { UnsubscribeTarget } from "./tokens.ts";
@@ -73,6 +74,8 @@ export async function unsubscribeRecipient(
       .where(column, "=", "subscribed")
       .returning("id")
       .executeTakeFirst();
+    // Filters on "unsubscribed" may now hold the contact (journeys starting with such a segment).
+    if (changed) await notifyContactChanges(trx, { teamId: target.teamId, unsubscribed: [changed.id] });
     const event = {
       teamId: target.teamId,
       contactId: target.contactId,
@@ -129,6 +132,7 @@ export async function unsubscribeByAddress(
     if (changed.length === 0) return { unsubscribed: 0 };
 
     const contactIds = changed.map((row) => row.id);
+    await notifyContactChanges(trx, { teamId: options.teamId, unsubscribed: contactIds });
     const delivery = await trx
       .selectFrom("campaigns")
       .innerJoin("deliveries", "deliveries.campaignId", "campaigns.id")

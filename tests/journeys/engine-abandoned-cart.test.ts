@@ -149,4 +149,26 @@ describe("abandoned cart journey", () => {
     });
     await analytics.closeAndFlush({ timeout: 10_000 });
   });
+
+  test("a cart and its order sent in one batch by the SDK: the order is received, no reminder goes out", async () => {
+    const { teamId, journeyId, analytics } = await abandonedCartTeam();
+    const worker = chunkWorker();
+    const t0 = new Date();
+    analytics.identify({ userId: "quick", traits: { email: "quick@murmur.test", name: "Quinn" } });
+    analytics.track({
+      userId: "quick",
+      event: "Cart Updated",
+      properties: { cart_id: "c-5", item: "a mug", total: 12 },
+    });
+    analytics.track({ userId: "quick", event: "Order Completed", properties: { cart_id: "c-5" } });
+    await analytics.flush({ timeout: 10_000 });
+
+    await runJourneys(queues.boss, worker, t0);
+    await runJourneys(queues.boss, worker, later(t0, HOUR + 1));
+    expect((await runsOf(journeyId)).map((r) => [r.email, r.status, r.outcome, r.stepId])).toEqual([
+      ["quick@murmur.test", "finished", "completed", "wait-order"],
+    ]);
+    expect(await outboxOf(teamId)).toEqual([]);
+    await analytics.closeAndFlush({ timeout: 10_000 });
+  });
 });

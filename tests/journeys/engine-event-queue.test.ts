@@ -3,9 +3,11 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { createDatabase, getDb } from "#db/database.ts";
 import { reactToQueuedEvents } from "#server/journeys/engine/event-queue.ts";
+import { runJourneyBatch } from "#server/journeys/engine/run-batch.ts";
 import type { JourneyInput } from "#shared/journeys/definition.ts";
 import { createUser } from "../factories.ts";
-import { identify, ingest, ingestOnly, runsOf, statsOf } from "./engine-fixtures.ts";
+import { chunkWorker, sendQueues } from "../delivery/fixtures.ts";
+import { identify, ingest, ingestOnly, outboxOf, runJourneys, runsOf, statsOf } from "./engine-fixtures.ts";
 import { liveJourney } from "./live-journey.ts";
 
 // Ingestion only queues the events a team's journeys may care about; the worker enters,
@@ -24,6 +26,20 @@ const cartUntilOrder: Omit<JourneyInput, "name"> = {
   goal: { event: "Order Completed", properties: [] },
   steps: [{ id: "pause", type: "wait", seconds: 60 }],
 };
+
+const queues = sendQueues();
+
+/** Until a backend of this database waits for a lock in a statement containing `text`. */
+async function untilWaitingOnLock(text: string): Promise<void> {
+  for (;;) {
+    // Outside any transaction: within one, pg_stat_activity keeps answering its first snapshot.
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+        and query like ${`%${text}%`}`.execute(getDb());
+    if (rows.length > 0) return;
+    await sleep(10);
+  }
+}
 
 async function teamWith(userId: string) {
   const { teamId } = await createUser();
@@ -140,5 +156,50 @@ describe("journeys react to ingested events on the worker", () => {
     expect((await runsOf(journeyId)).map((r) => [r.email, r.status, r.outcome])).toEqual([
       ["di@murmur.test", "finished", "converted"],
     ]);
+  });
+
+  test("an order reacted to while a runtime batch moves its run to the wait is received once the batch commits", async () => {
+    const teamId = await teamWith("hal");
+    const journeyId = await liveJourney(teamId, {
+      entry: { type: "event", event: "Cart Updated", properties: [] },
+      reentry: { mode: "once" },
+      steps: [
+        {
+          id: "wait-order",
+          type: "wait_for_event",
+          event: "Order Completed",
+          properties: [],
+          matchProperty: "cart_id",
+          timeoutSeconds: 3600,
+          received: [{ id: "thanks", type: "send", channel: "EMAIL", subject: "Thanks", content: "<p>Thanks</p>" }],
+          timedOut: [{ id: "reminder", type: "send", channel: "EMAIL", subject: "Your cart", content: "<p>Back?</p>" }],
+        },
+      ],
+    });
+    await ingest(teamId, [{ userId: "hal", name: "Cart Updated", properties: { cart_id: "c-5" } }]);
+    const now = new Date();
+    // Three connections: one holding a lock, a runtime loop and a reaction loop.
+    const [holder, runtime, reaction] = [1, 2, 3].map(() => createDatabase(process.env.DATABASE_URL!, { max: 1 }));
+    try {
+      // The step's counter row, inserted and not committed, holds the runtime batch after it moved the
+      // run to the wait and found no order there, before it commits.
+      await sql`begin`.execute(holder!);
+      await holder!.insertInto("journeyStepStats").values({ journeyId, stepId: "wait-order" }).execute();
+      const moving = runJourneyBatch(runtime!, queues.boss, { now });
+      await untilWaitingOnLock("journey_step_stats");
+      // The order is stored now, and reacted to while the batch still holds the run.
+      await ingestOnly(teamId, [{ userId: "hal", name: "Order Completed", properties: { cart_id: "c-5" } }]);
+      const reacting = reactToQueuedEvents(reaction!);
+      // It waits for the batch (unless it read the run as it stood before the move, and is done).
+      await Promise.race([untilWaitingOnLock("for update"), reacting]);
+      await sql`commit`.execute(holder!);
+      // (The batch also takes whatever runs the file's other tests left due.)
+      await Promise.all([moving, reacting]);
+    } finally {
+      await Promise.all([holder!.destroy(), runtime!.destroy(), reaction!.destroy()]);
+    }
+    await runJourneys(queues.boss, chunkWorker(), new Date(now.getTime() + 7200_000));
+    expect((await runsOf(journeyId)).map((r) => [r.status, r.stepId])).toEqual([["finished", "thanks"]]);
+    expect((await outboxOf(teamId)).map((m) => m.summary)).toEqual(["Thanks"]);
   });
 });

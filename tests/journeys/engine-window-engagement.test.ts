@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
 import { addContactsToSegment } from "#server/segments/segments.ts";
 import { recordClick, recordOpen } from "#server/tracking/record-hit.ts";
+import { unsubscribeByAddress, unsubscribeRecipient } from "#server/tracking/unsubscribe.ts";
 import { createSignedInUser } from "../factories.ts";
 import { staticSegment } from "../delivery/fixtures.ts";
 import { ownerAccess } from "../team-access.ts";
@@ -67,6 +68,35 @@ describe("entries by engagement and membership", () => {
     expect((await runsOf(openersJourney)).map((r) => r.contactId).sort()).toEqual(
       [reader!.contactId, clicker!.contactId].sort(),
     );
+  });
+
+  test("unsubscribing (the link, an SMS STOP) enters the journeys of segments on being unsubscribed from that channel", async () => {
+    const user = await createSignedInUser();
+    const { recipients } = await createSentCampaign(user.teamId, { recipients: 2 });
+    const [leaver, stayer] = recipients;
+    const { recipients: texted } = await createSentCampaign(user.teamId, { type: "SMS", recipients: 1 });
+    const unsubscribed = (channel: string) => [{ type: "subscription", operator: "unsubscribed", channel }];
+    const emailLeavers = await filterSegment(user.teamId, unsubscribed("email"), "Left email");
+    const smsLeavers = await filterSegment(user.teamId, unsubscribed("sms"), "Left SMS");
+    const emailJourney = await liveJourney(user.teamId, { entry: { type: "segment", segmentId: emailLeavers }, steps });
+    const smsJourney = await liveJourney(user.teamId, { entry: { type: "segment", segmentId: smsLeavers }, steps });
+
+    const target = { teamId: user.teamId, contactId: leaver!.contactId, deliveryId: leaver!.deliveryId };
+    await unsubscribeRecipient(getDb(), { target: { ...target, channel: "EMAIL" }, source: "link" });
+    expect((await runsOf(emailJourney)).map((r) => r.contactId)).toEqual([leaver!.contactId]);
+    expect(await runsOf(smsJourney)).toHaveLength(0);
+    // The link used again changes nothing, and enters no one again.
+    await unsubscribeRecipient(getDb(), { target: { ...target, channel: "EMAIL" }, source: "one_click" });
+    expect(await runsOf(emailJourney)).toHaveLength(1);
+
+    await unsubscribeByAddress(getDb(), {
+      teamId: user.teamId,
+      channel: "SMS",
+      address: texted[0]!.address,
+      source: "sms_stop",
+    });
+    expect((await runsOf(smsJourney)).map((r) => r.contactId)).toEqual([texted[0]!.contactId]);
+    expect((await runsOf(emailJourney)).map((r) => r.contactId)).not.toContain(stayer!.contactId);
   });
 
   test("joining a static segment enters the journey of a filter segment that names it, if the rest of its filter holds", async () => {

@@ -4,11 +4,12 @@ import { AppError } from "#server/errors.ts";
 import { planJourneyDeliveries } from "#server/delivery/journey-deliveries.ts";
 import { filterContacts } from "#server/segments/filter/query.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
-import type { ConditionStep, SendStep, WaitUntilStep } from "#shared/journeys/definition.ts";
+import type { ConditionStep, SendStep, WaitForEventStep, WaitUntilStep } from "#shared/journeys/definition.ts";
+import { type EventQuestion, recordReceived, runsWithEventSinceEntry } from "./events-since-entry.ts";
 import { matchValueOf } from "./property-match.ts";
 import { dueOf, type Run } from "./runs.ts";
 import { decideSends } from "./send-policy.ts";
-import type { StepTally } from "./stats.ts";
+import { GOAL_ROW, type StepTally } from "./stats.ts";
 import { stepCampaign } from "./step-campaigns.ts";
 import { firstOf, type JourneyVersion, versionKey } from "./versions.ts";
 import { nextTimeOfDay, zoneFor } from "./wait-until.ts";
@@ -32,14 +33,37 @@ export type AdvanceContext = {
  * changed in memory; the caller writes them back with the tallies.
  */
 export async function advanceRuns(context: AdvanceContext, runs: Run[]): Promise<void> {
+  await convertEntrantsAtGoal(context, runs);
   let frontier: Run[] = [];
   for (const run of runs) {
+    if (run.status === "finished") continue;
     const version = context.versions.get(versionKey(run.journeyId, run.version));
     // The version is gone (its journey was deleted with it): nothing left to walk.
     if (!version) finish(run, "exited");
     else if (resume(context, version, run)) frontier.push(run);
   }
   while (frontier.length > 0) frontier = await runSteps(context, frontier);
+}
+
+/**
+ * Runs just entered whose contact already reached the goal since the entry (later in
+ * the batch that entered them, or reacted to before the run existed) finish as
+ * converted before their first step: the goal ends the journey wherever the contact
+ * is, and a goal that came before the run's first step is no different.
+ */
+async function convertEntrantsAtGoal(context: AdvanceContext, runs: Run[]): Promise<void> {
+  const questions: EventQuestion[] = [];
+  for (const run of runs) {
+    const goal = context.versions.get(versionKey(run.journeyId, run.version))?.definition.goal;
+    if (goal && dueOf(run) === "start")
+      questions.push({ runId: run.id, key: `${run.journeyId}:${run.version}`, asked: goal });
+  }
+  const converted = await runsWithEventSinceEntry(context.trx, questions, { now: context.now, afterReceived: false });
+  for (const run of runs) {
+    if (!converted.has(run.id)) continue;
+    context.tally.add(run.journeyId, GOAL_ROW, "converted");
+    finish(run, "converted");
+  }
 }
 
 /** Applies why a claimed run was due; true when it now stands at a step to run. */
@@ -96,6 +120,7 @@ function finish(run: Run, outcome: NonNullable<Run["outcome"]>) {
 async function runSteps(context: AdvanceContext, runs: Run[]): Promise<Run[]> {
   const next: Run[] = [];
   const grouped = new Map<string, Run[]>();
+  const awaiting: { run: Run; step: WaitForEventStep }[] = [];
   let attributes: Map<string, unknown> | null = null;
   for (const run of runs) {
     const version = context.versions.get(versionKey(run.journeyId, run.version))!;
@@ -116,6 +141,7 @@ async function runSteps(context: AdvanceContext, runs: Run[]): Promise<Run[]> {
         run.awaitingEvent = step.event;
         run.awaitingMatch = step.matchProperty ? matchValueOf(run.triggerProperties, step.matchProperty) : null;
         run.wakeAt = new Date(context.now.getTime() + step.timeoutSeconds * 1000);
+        awaiting.push({ run, step });
         break;
       case "exit":
         context.tally.add(run.journeyId, step.id!, "exited");
@@ -129,6 +155,7 @@ async function runSteps(context: AdvanceContext, runs: Run[]): Promise<Run[]> {
       }
     }
   }
+  for (const run of await alreadyReceived(context, awaiting)) next.push(run);
   for (const group of grouped.values()) {
     const first = group[0]!;
     const version = context.versions.get(versionKey(first.journeyId, first.version))!;
@@ -144,6 +171,30 @@ async function runSteps(context: AdvanceContext, runs: Run[]): Promise<Run[]> {
       }
     }
   }
+  return next;
+}
+
+/**
+ * Runs just arrived at a wait for an event whose contact performed it since entering
+ * (in the batch that entered them, or while they were at an earlier step): the event
+ * counts as received at once, and they take the "received" branch in this batch.
+ * Returns those with a step to run next.
+ */
+async function alreadyReceived(
+  context: AdvanceContext,
+  awaiting: { run: Run; step: WaitForEventStep }[],
+): Promise<Run[]> {
+  const received = await runsWithEventSinceEntry(
+    context.trx,
+    awaiting
+      .filter(({ step, run }) => !step.matchProperty || run.awaitingMatch !== null)
+      .map(({ run, step }) => ({ runId: run.id, key: `${run.journeyId}:${run.version}:${step.id}`, asked: step })),
+    { now: context.now, afterReceived: true },
+  );
+  await recordReceived(context.trx, received);
+  const next: Run[] = [];
+  for (const { run, step } of awaiting)
+    if (received.has(run.id) && leave(context, run, firstOf(step.received))) next.push(run);
   return next;
 }
 

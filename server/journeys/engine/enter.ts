@@ -11,6 +11,8 @@ export type Entrant = {
   contactId: string;
   messageId: string | null;
   properties: Json;
+  /** The triggering event's own time: awaited events and goals count from it (null: from the entry). */
+  occurredAt?: string | null;
   /** Not while the contact is still inside the journey (an entry by matching a filter, which stays true). */
   notWhileInside?: boolean;
 };
@@ -45,13 +47,15 @@ export async function enterJourneys(trx: Database, entrants: Entrant[]): Promise
   const ids = newIds(kept.length);
   const reentry = kept.map((e) => e.journey.version.definition.reentry);
   const { rows } = await sql<{ journeyId: string }>`
-    insert into journey_runs (id, team_id, journey_id, version, contact_id, status, trigger_message_id, trigger_properties)
-    select e.id, c.team_id, e.journey_id, e.version, e.contact_id, 'active', e.message_id, e.properties
+    insert into journey_runs (id, team_id, journey_id, version, contact_id, status, trigger_message_id, trigger_properties,
+      trigger_occurred_at)
+    select e.id, c.team_id, e.journey_id, e.version, e.contact_id, 'active', e.message_id, e.properties, e.occurred_at
     from unnest(${ids}::uuid[], ${kept.map((e) => e.journey.id)}::uuid[], ${kept.map((e) => e.journey.version.version)}::int[],
       ${kept.map((e) => e.contactId)}::uuid[], ${kept.map((e) => e.messageId)}::text[],
-      ${kept.map((e) => JSON.stringify(e.properties ?? {}))}::jsonb[], ${reentry.map((r) => r.mode)}::text[],
+      ${kept.map((e) => JSON.stringify(e.properties ?? {}))}::jsonb[], ${kept.map((e) => e.occurredAt ?? null)}::timestamptz[],
+      ${reentry.map((r) => r.mode)}::text[],
       ${reentry.map((r) => (r.mode === "after_days" ? r.days : 0))}::int[], ${kept.map((e) => e.notWhileInside === true)}::boolean[])
-      as e(id, journey_id, version, contact_id, message_id, properties, mode, days, not_while_inside)
+      as e(id, journey_id, version, contact_id, message_id, properties, occurred_at, mode, days, not_while_inside)
     join contacts c on c.id = e.contact_id
     where (e.mode = 'every_time' or not exists (
       select 1 from journey_runs r where r.journey_id = e.journey_id and r.contact_id = e.contact_id

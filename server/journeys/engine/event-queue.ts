@@ -5,7 +5,7 @@ import { reactToEvents, type StoredEvent } from "./react-to-events.ts";
 /**
  * The part of the events ingestion statement that hands its `stored` rows to the
  * journeys: one `journey_event_queue` row per batch with each event of a known
- * contact (its messageId, contact, name and properties). Only events really inserted
+ * contact (its messageId, contact, name, properties and own time). Only events really inserted
  * are in `stored`, so a retried batch whose messageIds are already stored queues
  * nothing. Ingestion takes no lock and touches no run: `reactToQueuedEvents` acts on
  * the row on a worker. Use it only for a team with live or paused journeys.
@@ -14,7 +14,7 @@ export function queueJourneyEvents(teamId: string) {
   return sql`journey_events as (
       insert into journey_event_queue (team_id, events)
       select ${teamId}, jsonb_agg(jsonb_build_object('messageId', message_id, 'contactId', contact_id,
-        'name', name, 'properties', properties) order by id)
+        'name', name, 'properties', properties, 'occurredAt', occurred_at) order by id)
       from stored where contact_id is not null and name is not null having count(*) > 0
     )`;
 }
@@ -47,14 +47,31 @@ export async function reactToQueuedEvents(db: Database, options: { limit?: numbe
       returning id, team_id, events::text as events_text`.execute(trx);
     // In the order they were queued: a contact's later event acts after its earlier one.
     rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    const batches = rows.map((row) => ({ teamId: row.teamId, events: JSON.parse(row.eventsText) as StoredEvent[] }));
+    await lockOpenRuns(trx, [...new Set(batches.flatMap((batch) => batch.events.map((event) => event.contactId)))]);
     // Batch by batch, not merged: an Order Completed in a later batch must find the run
     // its Cart Updated entered in an earlier one, and entries come after a batch's advances.
     let read = 0;
-    for (const row of rows) {
-      const events = JSON.parse(row.eventsText) as StoredEvent[];
+    for (const { teamId, events } of batches) {
       read += events.length;
-      await reactToEvents(trx, { teamId: row.teamId, events });
+      await reactToEvents(trx, { teamId, events });
     }
     return read;
   });
+}
+
+/**
+ * Locks the contacts' unfinished runs before anything is written, and so waits for a
+ * runtime batch moving one of them to commit: that batch may have looked for these
+ * events (a wait's arrival, a goal before the first step) before they were stored,
+ * and reading the run as it stood before the move would lose them to both. Taken in
+ * one order and before the reaction writes anything the runtime waits on, so the
+ * two never wait on each other in a cycle; the runtime skips runs locked here.
+ */
+async function lockOpenRuns(trx: Database, contactIds: string[]): Promise<void> {
+  if (contactIds.length === 0) return;
+  await sql`select count(*) from (select id from journey_runs
+      where contact_id = any(${contactIds}::uuid[]) and status <> 'finished' order by id for update) locked`.execute(
+    trx,
+  );
 }

@@ -17,13 +17,20 @@ async function enterOnContactChange(trx: Database, change: ContactChange): Promi
   }
   if (change.engaged?.length)
     await enterMatchingFilterSegments(trx, { teamId, contactIds: change.engaged, write: { kind: "engagement" } });
+  if (change.unsubscribed?.length)
+    await enterMatchingFilterSegments(trx, {
+      teamId,
+      contactIds: change.unsubscribed,
+      write: { kind: "subscription" },
+    });
 }
 
 /**
  * Makes contact writes (imports, the API, segment membership, opens and clicks)
  * enter journeys: contacts created, contacts changed (filter segments), contacts
- * added to a static segment (its journeys, and those of filter segments naming it)
- * and contacts who opened or clicked (filter segments on engagement). Called once at
+ * added to a static segment (its journeys, and those of filter segments naming it),
+ * contacts who opened or clicked (filter segments on engagement) and contacts who
+ * unsubscribed (filter segments on a subscription). Called once at
  * start-up; calling it again changes nothing.
  */
 export function enterJourneysOnContactChanges(): void {

@@ -8,8 +8,11 @@ import { GOAL_ROW, StepTally } from "./stats.ts";
 import { teamJourneys } from "./team-journeys.ts";
 import { loadVersions, versionKey } from "./versions.ts";
 
-/** An event just stored (not one a retry sent again), of a known contact. */
-export type StoredEvent = { messageId: string; contactId: string; name: string; properties: Json };
+/**
+ * An event just stored (not one a retry sent again), of a known contact, with its own
+ * time (absent in rows queued before the queue carried it).
+ */
+export type StoredEvent = { messageId: string; contactId: string; name: string; properties: Json; occurredAt?: string };
 
 type OpenRun = {
   id: string;
@@ -20,6 +23,10 @@ type OpenRun = {
   stepId: string | null;
   awaitingEvent: string | null;
   awaitingMatch: string | null;
+  /** The triggering event's own time: events before it are not the contact's doing in the journey. */
+  triggerOccurredAt: Date | null;
+  /** The own time of the event the run's last wait received: a later wait counts only events after it. */
+  lastReceivedAt: Date | null;
 };
 
 /**
@@ -32,6 +39,10 @@ type OpenRun = {
  * 2. an awaited event (its name, property conditions and, when the step says so,
  *    the same value of a property of the triggering event) makes the waiting run
  *    active, to take the "received" branch at the runtime's next poll;
+ *    an event whose own time is before the run's triggering event does neither, and
+ *    a wait does not take again the event an earlier wait of the run took (runs
+ *    reaching a wait or their first step later look for what came before:
+ *    events-since-entry.ts);
  * 3. an entry event enters live journeys as their re-entry rules allow.
  * Costs nothing more for a team without live or paused journeys than a cached read.
  */
@@ -53,6 +64,7 @@ export async function reactToEvents(trx: Database, options: { teamId: string; ev
           contactId: event.contactId,
           messageId: event.messageId,
           properties: event.properties,
+          occurredAt: event.occurredAt ?? null,
         });
     }
   }
@@ -68,7 +80,8 @@ export async function reactToEvents(trx: Database, options: { teamId: string; ev
 async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<void> {
   const contactIds = [...new Set(events.map((e) => e.contactId))];
   const { rows: runs } = await sql<OpenRun>`
-    select id, journey_id, version, contact_id, status, step_id, awaiting_event, awaiting_match
+    select id, journey_id, version, contact_id, status, step_id, awaiting_event, awaiting_match,
+      trigger_occurred_at, last_received_at
     from journey_runs where contact_id = any(${contactIds}::uuid[]) and status <> 'finished'
     order by id`.execute(trx);
   if (runs.length === 0) return;
@@ -78,11 +91,15 @@ async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<vo
   );
   const byContact = Map.groupBy(events, (event) => event.contactId);
   const converted: OpenRun[] = [];
-  const received: OpenRun[] = [];
+  const received = new Map<string, Date | null>();
   for (const run of runs) {
     const version = versions.get(versionKey(run.journeyId, run.version));
     if (!version) continue;
-    const mine = byContact.get(run.contactId) ?? [];
+    // An event from before the triggering one (a client's queue sent late) is not the contact's doing in the
+    // journey. (Runs entered otherwise hear every event reacted to while they exist, as the same batch's events
+    // reach a contact created by its identify call: those happened at the entry, not before it.)
+    const from = run.triggerOccurredAt;
+    const mine = (byContact.get(run.contactId) ?? []).filter((e) => !from || timeOf(e) === null || timeOf(e)! >= from);
     const goal = version.definition.goal;
     if (goal && mine.some((e) => e.name === goal.event && matchesProperties(e.properties, goal.properties))) {
       converted.push(run);
@@ -91,14 +108,15 @@ async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<vo
     if (run.status !== "waiting" || !run.awaitingEvent || !run.stepId) continue;
     const step = version.steps.get(run.stepId)?.step;
     if (step?.type !== "wait_for_event") continue;
-    const came = mine.some(
+    const came = mine.find(
       (e) =>
         e.name === step.event &&
+        (run.lastReceivedAt === null || timeOf(e) === null || timeOf(e)! > run.lastReceivedAt) &&
         matchesProperties(e.properties, step.properties) &&
         (!step.matchProperty ||
           (run.awaitingMatch !== null && matchValueOf(e.properties, step.matchProperty) === run.awaitingMatch)),
     );
-    if (came) received.push(run);
+    if (came) received.set(run.id, timeOf(came));
   }
   if (converted.length > 0) {
     const { rows } = await sql<{ journeyId: string; stepId: string | null }>`
@@ -113,12 +131,18 @@ async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<vo
     }
     await tally.write(trx);
   }
-  if (received.length > 0) {
+  if (received.size > 0) {
     // Still waiting for this event (the runtime may have timed it out meanwhile): only then is it received.
     await sql`
-      update journey_runs set status = 'active', wake_at = null, awaiting_match = null, updated_at = now()
-      where id = any(${received.map((r) => r.id)}::uuid[]) and status = 'waiting' and awaiting_event is not null`.execute(
-      trx,
-    );
+      update journey_runs r set status = 'active', wake_at = null, awaiting_match = null, updated_at = now(),
+        last_received_at = coalesce(u.at, r.last_received_at)
+      from unnest(${[...received.keys()]}::uuid[], ${[...received.values()].map((at) => at?.toISOString() ?? null)}::timestamptz[])
+        as u(id, at)
+      where r.id = u.id and r.status = 'waiting' and r.awaiting_event is not null`.execute(trx);
   }
+}
+
+/** The event's own time, or null for one queued before the queue carried it. */
+function timeOf(event: StoredEvent): Date | null {
+  return event.occurredAt ? new Date(event.occurredAt) : null;
 }
