@@ -14,6 +14,8 @@
 // measures each scenario on both in turn (before, after, before, after), so both see
 // the same machine load. ANALYTICS_REQUESTS (default 200) requests per measure;
 // ANALYTICS_LAG_SECONDS (default 10, 0 to skip) of events for the rollup lag.
+// WEB_CONCURRENCY (as README.md documents it) is passed to both builds, so each serves
+// from that many web processes; the server CPU is then summed over all of them.
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
@@ -304,6 +306,7 @@ async function main() {
             generateSeconds: after.generateSeconds,
           },
           concurrency: CONCURRENCY,
+          webConcurrency: Number(process.env.WEB_CONCURRENCY ?? 1),
           // Without ANALYTICS_BEFORE, one run of this build; with it, two of each, in turn.
           ...(BEFORE ? { before: runs.before, after: runs.after } : runs.after![0]),
           loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),

@@ -1,6 +1,6 @@
 import type { Database } from "#db/database.ts";
 import { readAudienceGrowth } from "./audience-growth.ts";
-import { readKeptReport } from "./analytics-report.ts";
+import { type AnalyticsReport, readKeptReport } from "./analytics-report.ts";
 import { readAnalyticsVersions, readKeptFigures } from "./analytics-versions.ts";
 import { CAMPAIGN_ROWS_LIMIT, CAMPAIGN_TOP_ROWS, type CampaignSort, readChannelsInRange } from "./breakdowns.ts";
 import type { RollupFilter } from "./campaign-rollups.ts";
@@ -56,14 +56,24 @@ export async function readAnalyticsPage(
     ),
   ]);
   // The page charts four figures a day; the rest would only weigh on the page's data.
-  const series = report.series.map(({ date, sent, delivered, opened, clicked }) => ({
-    date,
-    sent,
-    delivered,
-    opened,
-    clicked,
-  }));
+  const series = chartedSeriesOf(report.series);
   return { ...report, series, ...breakdowns, audience, ...eventSection };
+}
+
+/**
+ * Per kept report series, its charted figures: the same array for every request while
+ * the report is kept, so what the page derives from it (a chart's markup) is kept too.
+ */
+const chartedSeries = new WeakMap<AnalyticsReport["series"], ChartedPoint[]>();
+type ChartedPoint = Pick<AnalyticsReport["series"][number], "date" | "sent" | "delivered" | "opened" | "clicked">;
+
+function chartedSeriesOf(series: AnalyticsReport["series"]): ChartedPoint[] {
+  let charted = chartedSeries.get(series);
+  if (!charted) {
+    charted = series.map(({ date, sent, delivered, opened, clicked }) => ({ date, sent, delivered, opened, clicked }));
+    chartedSeries.set(series, charted);
+  }
+  return charted;
 }
 
 /** The campaigns table, the channels and the campaigns the filter offers: the campaign rollups by campaign and channel. */

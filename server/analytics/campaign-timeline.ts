@@ -16,13 +16,19 @@ const HOUR = 3_600_000;
  */
 export async function readCampaignTimeline(
   db: Database,
-  options: { campaignId: string; timeZone: string },
+  options: {
+    campaignId: string;
+    timeZone: string;
+    /** When given, another team's campaign has no timeline (for a read not preceded by the campaign's own). */
+    teamId?: string;
+  },
 ): Promise<TimelinePoint[]> {
   // Sending began when the campaign started; sent_at is when its last delivery was final.
   const campaign = await db
     .selectFrom("campaigns")
     .select(["startedAt", "sentAt"])
     .where("id", "=", options.campaignId)
+    .$if(options.teamId !== undefined, (query) => query.where("teamId", "=", options.teamId!))
     .executeTakeFirst();
   const sentAt = campaign?.startedAt ?? campaign?.sentAt;
   if (!sentAt) return [];

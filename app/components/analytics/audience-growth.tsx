@@ -1,5 +1,5 @@
 import type { GrowthPoint } from "#server/analytics/audience-growth.ts";
-import { countFormat, formatBucket } from "./format.ts";
+import { countFormat } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";
 
@@ -24,7 +24,7 @@ export function AudienceGrowth({ points, timeZone }: { points: GrowthPoint[]; ti
           <LineChart
             title="Contacts added and unsubscribed"
             xKey="date"
-            formatX={(value) => formatBucket(value, timeZone)}
+            timeZone={timeZone}
             rows={points}
             series={[
               { key: "added", label: "Added", color: "#22c55e" },

@@ -1,5 +1,4 @@
 import type { TimelinePoint } from "#server/analytics/campaign-timeline.ts";
-import { formatBucket } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 
 /** People's opens and clicks of one campaign since it was sent: hourly for 48 hours, then daily. */
@@ -15,7 +14,7 @@ export function CampaignTimelineChart({ timeline, timeZone }: { timeline: Timeli
     <LineChart
       title="Opens and clicks over time"
       xKey="at"
-      formatX={(value) => formatBucket(value, timeZone)}
+      timeZone={timeZone}
       rows={timeline}
       series={[
         { key: "opened", label: "Opened", color: "#22c55e" },

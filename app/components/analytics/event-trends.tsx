@@ -2,7 +2,8 @@ import type * as React from "react";
 import { Form, useSearchParams } from "react-router";
 import type { EventTrend } from "#server/analytics/event-trends.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { countFormat, formatBucket } from "./format.ts";
+import { countFormat } from "./format.ts";
+import { keepForFigures } from "./kept-for-figures.ts";
 import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";
 
@@ -25,14 +26,8 @@ export function EventTrends({
   children?: React.ReactNode;
 }) {
   const [search] = useSearchParams();
-  const rows = (trends[0]?.days ?? []).map((day, i) => {
-    const row: Record<string, string | number> = { date: day.date };
-    trends.forEach((trend, t) => {
-      row[`e${t}`] = trend.days[i]!.events;
-      row[`p${t}`] = trend.days[i]!.people;
-    });
-    return row;
-  });
+  // Derived from the kept trends, so the charts drawn from these rows are kept with them.
+  const rows = keepForFigures(trends, "rows", () => chartRowsOf(trends));
   return (
     <Section title="Product events">
       {names.length ? (
@@ -70,14 +65,14 @@ export function EventTrends({
           <LineChart
             title="Events per day"
             xKey="date"
-            formatX={(value) => formatBucket(value, timeZone)}
+            timeZone={timeZone}
             rows={rows}
             series={trends.map((trend, t) => ({ key: `e${t}`, label: trend.name, color: COLORS[t]! }))}
           />
           <LineChart
             title="Unique people per day"
             xKey="date"
-            formatX={(value) => formatBucket(value, timeZone)}
+            timeZone={timeZone}
             rows={rows}
             series={trends.map((trend, t) => ({ key: `p${t}`, label: `${trend.name} (people)`, color: COLORS[t]! }))}
           />
@@ -86,4 +81,16 @@ export function EventTrends({
       {children}
     </Section>
   );
+}
+
+/** One row a day: each charted event's count (`e0`, `e1`, ...) and people (`p0`, `p1`, ...). */
+function chartRowsOf(trends: readonly EventTrend[]) {
+  return (trends[0]?.days ?? []).map((day, i) => {
+    const row: Record<string, string | number> = { date: day.date };
+    trends.forEach((trend, t) => {
+      row[`e${t}`] = trend.days[i]!.events;
+      row[`p${t}`] = trend.days[i]!.people;
+    });
+    return row;
+  });
 }

@@ -1,5 +1,7 @@
-import { memo, useMemo, useState } from "react";
-import { countFormat } from "./format.ts";
+import { memo, useState } from "react";
+import { chartNumbersMarkup, chartPictureMarkup } from "./chart-markup.ts";
+import { countFormat, formatBucket } from "./format.ts";
+import { keepForFigures } from "./kept-for-figures.ts";
 import {
   CHART_HEIGHT,
   CHART_MARGIN,
@@ -15,27 +17,55 @@ export type { ChartSeries } from "./chart-geometry.ts";
 
 type Props<Row extends ChartRow> = {
   title: string;
-  /** The x value of each row (a date or an ISO hour) and how to write it. */
+  /** The x value of each row: a local date or an ISO hour, written in the team's zone. */
   xKey: keyof Row & string;
-  formatX: (value: string) => string;
+  timeZone: string;
+  /**
+   * The kept figures the rows are (or are derived from): the chart's labels, geometry
+   * and markup are made once per figures object and reused while it is kept.
+   */
   rows: readonly Row[];
   series: readonly ChartSeries[];
 };
 
+/** Everything of a chart that follows from its figures alone, so it is made once per kept figures. */
+type ChartDrawing = { labels: string[]; geometry: ChartGeometry; picture: string; numbers: string };
+
+function drawChart(
+  title: string,
+  xKey: string,
+  timeZone: string,
+  rows: readonly ChartRow[],
+  series: readonly ChartSeries[],
+): ChartDrawing {
+  const labels = rows.map((row) => formatBucket(String(row[xKey]), timeZone));
+  const geometry = chartGeometry(rows, series);
+  return {
+    labels,
+    geometry,
+    picture: chartPictureMarkup(geometry, labels),
+    numbers: chartNumbersMarkup(title, rows, labels, series),
+  };
+}
+
 /**
- * A line chart drawn on the server as SVG (d3 computes the scales and paths as
- * plain strings), so a page without JavaScript shows it too, followed by a table of
- * the same numbers for screen readers and anyone who wants the figures. With
- * JavaScript, hovering shows the values of the nearest point.
+ * A line chart drawn on the server as SVG, so a page without JavaScript shows it too,
+ * followed by a table of the same numbers for screen readers and anyone who wants the
+ * figures. With JavaScript, hovering shows the values of the nearest point.
  *
- * The chart and its table are made once (each x label written once, for the axis
- * and the table alike); hovering re-renders only the overlay's line and tooltip,
- * so a mouse move costs a few elements, not the whole chart.
+ * The picture and the table are written as markup once per kept figures
+ * (chart-markup.ts, kept-for-figures.ts): a request for figures already drawn copies
+ * strings instead of rendering some 600 elements a chart. Hovering re-renders only
+ * the overlay's line and tooltip.
  */
-export function LineChart<Row extends ChartRow>({ title, xKey, formatX, rows, series }: Props<Row>) {
+export function LineChart<Row extends ChartRow>({ title, xKey, timeZone, rows, series }: Props<Row>) {
   const [hovered, setHovered] = useState<number | null>(null);
-  const labels = useMemo(() => rows.map((row) => formatX(String(row[xKey]))), [rows, xKey, formatX]);
-  const geometry = useMemo(() => chartGeometry(rows, series), [rows, series]);
+  const drawingKey = [title, xKey, timeZone, ...series.map((s) => `${s.key}\u0001${s.label}\u0001${s.color}`)].join(
+    "\u0000",
+  );
+  const { labels, geometry, picture, numbers } = keepForFigures(rows, drawingKey, () =>
+    drawChart(title, xKey, timeZone, rows, series),
+  );
   const point = hovered === null ? null : rows[hovered];
   return (
     <figure className="flex flex-col gap-2">
@@ -47,7 +77,7 @@ export function LineChart<Row extends ChartRow>({ title, xKey, formatX, rows, se
         }}
         onMouseLeave={() => setHovered(null)}
       >
-        <ChartPicture title={title} geometry={geometry} labels={labels} />
+        <ChartPicture title={title} markup={picture} />
         {hovered !== null ? (
           <svg
             viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
@@ -86,99 +116,33 @@ export function LineChart<Row extends ChartRow>({ title, xKey, formatX, rows, se
           </span>
         ))}
       </figcaption>
-      <ChartNumbers title={title} rows={rows} labels={labels} series={series} />
+      <ChartNumbers title={title} markup={numbers} />
     </figure>
   );
 }
 
 /** The chart itself: grid, y ticks, x labels and lines. Memoised, so hovering never redraws it. */
-const ChartPicture = memo(function ChartPicture({
-  title,
-  geometry,
-  labels,
-}: {
-  title: string;
-  geometry: ChartGeometry;
-  labels: readonly string[];
-}) {
+const ChartPicture = memo(function ChartPicture({ title, markup }: { title: string; markup: string }) {
   return (
     <svg
       viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
       className="h-auto w-full text-muted-foreground"
       role="img"
       aria-label={title}
-    >
-      {geometry.yTicks.map((tick) => (
-        <g key={tick.value}>
-          <line
-            x1={CHART_MARGIN.left}
-            x2={CHART_WIDTH - CHART_MARGIN.right}
-            y1={tick.y}
-            y2={tick.y}
-            stroke="currentColor"
-            strokeOpacity={0.15}
-          />
-          <text x={CHART_MARGIN.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize={10} fill="currentColor">
-            {tick.value}
-          </text>
-        </g>
-      ))}
-      {geometry.labelled.map((i) => (
-        <text key={i} x={geometry.xs[i]} y={CHART_HEIGHT - 8} textAnchor="middle" fontSize={10} fill="currentColor">
-          {labels[i]}
-        </text>
-      ))}
-      {geometry.paths.map((path) => (
-        <path key={path.key} d={path.d} fill="none" stroke={path.color} strokeWidth={2} />
-      ))}
-    </svg>
+      dangerouslySetInnerHTML={{ __html: markup }}
+    />
   );
 });
 
-/**
- * The chart's numbers as a table, folded away under a summary. Memoised like the
- * picture. The cells are styled from the table (a 90-day page has some 2,000 of
- * them), so each is written without attributes of its own.
- */
-const ChartNumbers = memo(function ChartNumbers({
-  title,
-  rows,
-  labels,
-  series,
-}: {
-  title: string;
-  rows: readonly ChartRow[];
-  labels: readonly string[];
-  series: readonly ChartSeries[];
-}) {
+/** The chart's numbers as a table, folded away under a summary. Memoised like the picture. */
+const ChartNumbers = memo(function ChartNumbers({ title, markup }: { title: string; markup: string }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground">{title}: the numbers</summary>
-      <table className="mt-2 w-full text-left [&_tbody_th]:py-1 [&_tbody_th]:font-normal [&_tbody_tr]:border-t [&_td]:py-1 [&_td]:text-right [&_td]:tabular-nums">
-        <caption className="sr-only">{title}</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-1 font-medium">
-              When
-            </th>
-            {series.map((s) => (
-              <th key={s.key} scope="col" className="py-1 text-right font-medium">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              <th scope="row">{labels[i]}</th>
-              {series.map((s) => (
-                <td key={s.key}>{countFormat.format(Number(row[s.key]))}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <table
+        className="mt-2 w-full text-left [&_tbody_th]:py-1 [&_tbody_th]:font-normal [&_tbody_tr]:border-t [&_td]:py-1 [&_td]:text-right [&_td]:tabular-nums"
+        dangerouslySetInnerHTML={{ __html: markup }}
+      />
     </details>
   );
 });

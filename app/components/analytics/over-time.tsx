@@ -1,6 +1,5 @@
 import type { AnalyticsPeriod } from "#server/analytics/period.ts";
 import type { EngagementPoint } from "#server/analytics/series.ts";
-import { formatBucket } from "./format.ts";
 import { LineChart } from "./line-chart.tsx";
 import { Section } from "./section.tsx";
 
@@ -24,7 +23,7 @@ export function OverTime({ series, period }: { series: EngagementPoint[]; period
         <LineChart
           title="Sent, delivered, opened and clicked"
           xKey="date"
-          formatX={(value) => formatBucket(value, period.timeZone)}
+          timeZone={period.timeZone}
           rows={series}
           series={ENGAGEMENT_SERIES}
         />

@@ -12,10 +12,9 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { getDb } from "#db/database.ts";
-import { readCampaignTimeline } from "#server/analytics/campaign-timeline.ts";
+import { readCampaignPageFigures } from "#server/analytics/campaign-page-figures.ts";
 import type { ExclusionReason } from "#server/delivery/audience.ts";
 import { campaignReport } from "#server/delivery/campaign-report.ts";
-import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
 import { readPageRequest } from "#app/lib/page-cursor.ts";
@@ -25,7 +24,6 @@ import { LinksCard, MailClientsCard } from "#app/components/delivery/engagement-
 import { campaignClients } from "#server/campaigns/campaign-clients.ts";
 import { campaignLinks } from "#server/campaigns/campaign-links.ts";
 import { ConversionsCard } from "#app/components/delivery/conversions-card.tsx";
-import { readCampaignConversions } from "#server/analytics/campaign-conversions.ts";
 
 const NOT_FOUND = "Campaign not found.";
 /** While a campaign is on its way, the page reloads itself (with or without JavaScript) to show progress. */
@@ -48,7 +46,7 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
   const outcome = readOutcome(url.searchParams.get("outcome"));
   const db = getDb();
   const target = { teamId: team.id, campaignId: params.id };
-  const [report, timeZone, links, clients, conversions] = await Promise.all([
+  const [report, { timeZone, timeline, conversions }, links, clients] = await Promise.all([
     startOverOnStaleCursor(
       campaignReport(db, {
         teamId: team.id,
@@ -59,13 +57,11 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
       }),
       { firstPage: url.pathname, message: STALE_PAGE_LINK },
     ),
-    teamTimeZone(db, team.id),
+    readCampaignPageFigures(db, target),
     campaignLinks(db, target),
     campaignClients(db, target),
-    readCampaignConversions(db, target),
   ]);
   const { campaign } = report;
-  const timeline = await readCampaignTimeline(db, { campaignId: campaign.id, timeZone });
   return {
     timeZone,
     timeline,
