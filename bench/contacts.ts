@@ -61,11 +61,17 @@ async function seedContacts(databaseUrl: string, token: string, baseUrl: string)
 // per request, time the server's processes then wait for.
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 
+// The most connections carrying a request at once since the last measure(): shows that
+// the clients really were concurrent, which a limit of the agent would quietly prevent.
+let peakConnections = 0;
+const connectionsInUse = () => Object.values(agent.sockets).reduce((n, sockets) => n + (sockets?.length ?? 0), 0);
+
 /** GETs `url` and reads the whole body; resolves with the status. */
 function get(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent, headers }, (response) => {
+        peakConnections = Math.max(peakConnections, connectionsInUse());
         response.on("data", () => {});
         response.on("end", () => resolve(response.statusCode ?? 0));
         response.on("error", reject);
@@ -82,6 +88,7 @@ async function measure(
   const cpuBefore = cpuSeconds();
   const clientCpuBefore = process.cpuUsage();
   const latencies: number[] = [];
+  peakConnections = 0;
   let next = 0;
   let failures = 0;
   const client = async () => {
@@ -104,6 +111,8 @@ async function measure(
   return {
     requests: latencies.length,
     failures,
+    // Of CLIENTS: the requests the server had to answer at once, at the most.
+    peakConnections,
     p50Ms: at(0.5),
     p95Ms: at(0.95),
     p99Ms: at(0.99),

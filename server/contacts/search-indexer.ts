@@ -16,9 +16,11 @@ export type SearchIndexer = {
 const VACUUM_AFTER = 20_000;
 
 /**
- * While chunks of an import keep committing in this process, only the first lane
- * indexes them, one by one; the others start once none has come for this long,
- * so that the import keeps a core to itself and indexing after it has both.
+ * While chunks of an import keep committing in this process, only the first lane's
+ * indexer works, and it takes the contacts of every lane, chunk after chunk; the
+ * others start once none has come for this long, so that the import keeps a core
+ * to itself and indexing after it has both. Had it taken only its own lane, half
+ * of the import (the other lane's contacts) would be left for after the last chunk.
  */
 export const IMPORT_QUIET_MS = 300;
 
@@ -66,10 +68,12 @@ function startLane(db: Database, lane: number, idleMs: number, taken: { sinceVac
   let wokenMeanwhile = false;
 
   const importBusyFor = () => (lane === 0 ? 0 : lastChunkAt + IMPORT_QUIET_MS - performance.now());
+  // While an import's chunks keep coming, the first lane takes every lane's contacts (IMPORT_QUIET_MS).
+  const following = () => lane === 0 && lastChunkAt + IMPORT_QUIET_MS > performance.now();
   const drain = async () => {
     while (!stopped && importBusyFor() <= 0) {
       wokenMeanwhile = false;
-      const count = await indexQueuedContacts(db, { lane });
+      const count = await indexQueuedContacts(db, following() ? {} : { lane });
       taken.sinceVacuum += count;
       if (count === 0 && !wokenMeanwhile) break;
     }
