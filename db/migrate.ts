@@ -53,6 +53,7 @@ import * as contactSearchTrigrams from "#migrations/2026-11-24T1530-contact-sear
 import * as campaignLinkAndClientRollups from "#migrations/2026-11-24T1540-campaign-link-and-client-rollups.ts";
 import * as journeyDeliveryBatches from "#migrations/2026-11-24T1550-journey-delivery-batches.ts";
 import * as journeyRunTriggerTime from "#migrations/2026-11-24T1610-journey-run-trigger-time.ts";
+import * as unicodeLower from "#migrations/2026-11-24T1640-unicode-lower.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1540-campaign-link-and-client-rollups": campaignLinkAndClientRollups,
   "2026-11-24T1550-journey-delivery-batches": journeyDeliveryBatches,
   "2026-11-24T1610-journey-run-trigger-time": journeyRunTriggerTime,
+  "2026-11-24T1640-unicode-lower": unicodeLower,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

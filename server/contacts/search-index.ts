@@ -6,10 +6,14 @@ import { binaryInt4Array } from "./binary-int4-array.ts";
 import { foldAccentsSql, foldLoweredAccents } from "./fold-accents.ts";
 import { appendSearchTrigrams } from "./search-trigrams.ts";
 
-/** name, email and phone in one lower-cased string, before the accents are folded. */
+/**
+ * name, email and phone in one lower-cased string, before the accents are folded:
+ * murmur_lower() lower-cases every script, where lower() under the C locale leaves
+ * "ШЕВЧЕНКО" as it is (migrations/2026-11-24T1640-unicode-lower.ts).
+ */
 function searchTextSql(table: string) {
   const column = (name: string) => sql.ref(`${table}.${name}`);
-  return sql<string>`lower(coalesce(${column("name")}, '') || ' ' || coalesce(${column("email")}, '') || ' ' || coalesce(${column("phone")}, ''))`;
+  return sql<string>`murmur_lower(coalesce(${column("name")}, '') || ' ' || coalesce(${column("email")}, '') || ' ' || coalesce(${column("phone")}, ''))`;
 }
 
 /**

@@ -133,7 +133,7 @@ async function matchingNames(db: Database, teamId: string, search: string, only?
     .selectFrom("eventNames")
     .select("name")
     .where("teamId", "=", teamId)
-    .where(sql<boolean>`strpos(lower(name), ${search.toLowerCase()}) > 0`);
+    .where(sql<boolean>`strpos(murmur_lower(name), murmur_lower(${search})) > 0`);
   if (only) query = query.where("name", "=", only);
   return (await query.execute()).map((r) => r.name);
 }

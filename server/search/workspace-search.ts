@@ -112,7 +112,7 @@ async function findContactsAnywhere(
 
 /** A team has tens of segments, not millions: a scan of its rows is enough. */
 async function findSegments(db: Database, teamId: string, pattern: string, limit: number): Promise<SearchHit[]> {
-  const name = foldAccentsSql(sql<string>`lower(name)`);
+  const name = foldAccentsSql(sql<string>`murmur_lower(name)`);
   const rows = await db
     .selectFrom("segments")
     .select(["id", "name", "kind"])
@@ -132,7 +132,7 @@ async function findSegments(db: Database, teamId: string, pattern: string, limit
 }
 
 async function findCampaigns(db: Database, teamId: string, pattern: string, limit: number): Promise<SearchHit[]> {
-  const text = foldAccentsSql(sql<string>`lower(name || ' ' || coalesce(subject, ''))`);
+  const text = foldAccentsSql(sql<string>`murmur_lower(name || ' ' || coalesce(subject, ''))`);
   const rows = await db
     .selectFrom("campaigns")
     .select(["id", "name", "state", "subject"])

@@ -91,6 +91,35 @@ describe("the contacts search index", () => {
     expect(await names("5514243")).toEqual([]);
   });
 
+  test("capitals of every script are found by their small letters and the other way round, queued or indexed", async () => {
+    const user = await createSignedInUser();
+    await seed(user.token, [
+      { name: "ОЛЕНА ШЕВЧЕНКО", email: "olena@example.ua" },
+      { name: "ÉLODIE DURAND", email: "elodie@example.fr" },
+      { name: "ΟΔΥΣΣΕΑΣ Παππάς", email: "odysseas@example.gr" },
+      { name: "İlkay Şahin", email: "ilkay@example.tr" },
+      { name: "ölçü", email: "olcu@example.tr" },
+    ]);
+    const names = async (q: string) =>
+      (await search(user.token, `search=${encodeURIComponent(q)}`)).data.map((c) => c.name);
+    const expectations = async () => {
+      expect(await names("шевченко")).toEqual(["ОЛЕНА ШЕВЧЕНКО"]);
+      expect(await names("Шевченко")).toEqual(["ОЛЕНА ШЕВЧЕНКО"]);
+      expect(await names("élodie")).toEqual(["ÉLODIE DURAND"]);
+      expect(await names("elodie d")).toEqual(["ÉLODIE DURAND"]);
+      expect(await names("οδυσσεας")).toEqual(["ΟΔΥΣΣΕΑΣ Παππάς"]);
+      expect(await names("ΠΑΠΠΆΣ")).toEqual(["ΟΔΥΣΣΕΑΣ Παππάς"]);
+      expect(await names("ilkay")).toEqual(["İlkay Şahin"]);
+      expect(await names("İLKAY ŞAHIN")).toEqual(["İlkay Şahin"]);
+      expect(await names("ÖLÇÜ")).toEqual(["ölçü"]);
+    };
+    expect(await queuedFor(user.teamId)).toBe(5);
+    await expectations();
+    await indexEverything();
+    expect(await queuedFor(user.teamId)).toBe(0);
+    await expectations();
+  });
+
   test("right after a large import, with thousands of contacts not yet indexed, a search still finds them", async () => {
     const user = await createSignedInUser();
     // Past 5,000 queued contacts a search reads the team's contacts themselves (docs/decisions/012).

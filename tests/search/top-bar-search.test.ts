@@ -63,18 +63,19 @@ describe("the top bar search", () => {
       contact: "Zoë Brontë",
       email: "zoe.bronte@example.com",
       phone: "+33612345678",
-      segment: "Clients fidèles",
-      campaign: "Soirée d'été",
+      segment: "Clients FIDÈLES",
+      campaign: "Soirée d'ÉTÉ",
       subject: "Café offert",
     });
 
     expect(titles((await found(user.token, "ZOE")).contacts)).toEqual(["Zoë Brontë"]);
     expect(titles((await found(user.token, "bRONTE")).contacts)).toEqual(["Zoë Brontë"]);
     expect(titles((await found(user.token, "12345")).contacts)).toEqual(["Zoë Brontë"]);
-    expect(titles((await found(user.token, "Fideles")).segments)).toEqual(["Clients fidèles"]);
-    expect(titles((await found(user.token, "soiree")).campaigns)).toEqual(["Soirée d'été"]);
-    expect(titles((await found(user.token, "CAFE")).campaigns)).toEqual(["Soirée d'été"]);
-    expect(titles((await found(user.token, "ETE")).campaigns)).toEqual(["Soirée d'été"]);
+    expect(titles((await found(user.token, "Fideles")).segments)).toEqual(["Clients FIDÈLES"]);
+    expect(titles((await found(user.token, "fidèles")).segments)).toEqual(["Clients FIDÈLES"]);
+    expect(titles((await found(user.token, "soiree")).campaigns)).toEqual(["Soirée d'ÉTÉ"]);
+    expect(titles((await found(user.token, "CAFE")).campaigns)).toEqual(["Soirée d'ÉTÉ"]);
+    expect(titles((await found(user.token, "été")).campaigns)).toEqual(["Soirée d'ÉTÉ"]);
     expect(titles((await found(user.token, "twilio")).pages)).toEqual(["Channel providers"]);
     expect(titles((await found(user.token, "analy")).pages)).toEqual(["Analytics"]);
 
