@@ -52,6 +52,7 @@ import * as analyticsVersions from "#migrations/2026-11-24T1520-analytics-versio
 import * as contactSearchTrigrams from "#migrations/2026-11-24T1530-contact-search-trigrams.ts";
 import * as campaignLinkAndClientRollups from "#migrations/2026-11-24T1540-campaign-link-and-client-rollups.ts";
 import * as journeyDeliveryBatches from "#migrations/2026-11-24T1550-journey-delivery-batches.ts";
+import * as ledgerWriteCost from "#migrations/2026-11-24T1600-ledger-write-cost.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1530-contact-search-trigrams": contactSearchTrigrams,
   "2026-11-24T1540-campaign-link-and-client-rollups": campaignLinkAndClientRollups,
   "2026-11-24T1550-journey-delivery-batches": journeyDeliveryBatches,
+  "2026-11-24T1600-ledger-write-cost": ledgerWriteCost,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */
