@@ -218,7 +218,7 @@ try {
 /** The pipeline's statements that took PostgreSQL longest, in ms per 1,000 messages (triggers' own statements included). */
 async function costliestStatements() {
   const { rows } = await sql<{ query: string; calls: number; ms: number }>`
-    select left(regexp_replace(query, '\s+', ' ', 'g'), 140) as query, calls::int, total_exec_time as ms
+    select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 140) as query, calls::int, total_exec_time as ms
     from pg_stat_statements order by total_exec_time desc limit 12`.execute(db);
   return rows.map((row) => ({
     msPer1000: round((row.ms * 1000) / SEND),
