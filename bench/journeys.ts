@@ -253,7 +253,15 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
   };
 }
 
-async function segmentTriggered(db: Database, teamId: string) {
+type CpuSeconds = { server: number; postgres: number };
+
+/** CPU seconds of the server and PostgreSQL per 1,000 messages since `before`: a figure a loaded machine does not skew as it skews rates. */
+function cpuPer1000(before: CpuSeconds, after: CpuSeconds, messages: number): CpuSeconds {
+  const per = (seconds: number) => Math.round(((seconds * 1000) / messages) * 100) / 100;
+  return { server: per(after.server - before.server), postgres: per(after.postgres - before.postgres) };
+}
+
+async function segmentTriggered(db: Database, teamId: string, cpuSeconds: () => CpuSeconds) {
   log(`seeding ${SEGMENT} contacts for the segment entry`);
   await seedContacts(db, { teamId, count: SEGMENT, domain: "segment.test" });
   const members = await seedSegment(db, { teamId, name: "Bench members", from: 0, to: SEGMENT });
@@ -276,6 +284,7 @@ async function segmentTriggered(db: Database, teamId: string) {
       scheduledTime: "",
     },
   });
+  const broadcastCpu = cpuSeconds();
   const broadcastStarted = performance.now();
   await sendCampaignNow(db, { access: benchAccess(teamId), campaignId: campaign.id });
   for (;;) {
@@ -288,6 +297,7 @@ async function segmentTriggered(db: Database, teamId: string) {
     await sleep(100);
   }
   const broadcastSeconds = (performance.now() - broadcastStarted) / 1000;
+  const broadcastCpuPer1000 = cpuPer1000(broadcastCpu, cpuSeconds(), SEGMENT);
 
   log(`${SEGMENT} contacts entering a journey at once`);
   const journeyId = await goLive(db, teamId, {
@@ -295,6 +305,7 @@ async function segmentTriggered(db: Database, teamId: string) {
     entry: { type: "segment", segmentId: listId },
     steps: [{ ...emailStep, content: "<p>Hi {{ contact.name }}</p>" }],
   });
+  const journeyCpu = cpuSeconds();
   const journeyStarted = performance.now();
   const { rows: ids } = await sql<{ id: string }>`
     select contact_id as id from segment_members where segment_id = ${members} order by contact_id`.execute(db);
@@ -310,14 +321,21 @@ async function segmentTriggered(db: Database, teamId: string) {
   const enteredSeconds = (performance.now() - journeyStarted) / 1000;
   await drained(db, journeyId, 3600);
   const journeySeconds = (performance.now() - journeyStarted) / 1000;
+  const journeyCpuPer1000 = cpuPer1000(journeyCpu, cpuSeconds(), SEGMENT);
   const round = (n: number) => Math.round(n * 1000) / 1000;
   return {
     contacts: SEGMENT,
-    broadcast: { seconds: round(broadcastSeconds), messagesPerSecond: Math.round(SEGMENT / broadcastSeconds) },
+    broadcast: {
+      seconds: round(broadcastSeconds),
+      messagesPerSecond: Math.round(SEGMENT / broadcastSeconds),
+      cpuSecondsPer1000: broadcastCpuPer1000,
+    },
     journey: {
       enteredSeconds: round(enteredSeconds),
       seconds: round(journeySeconds),
       messagesPerSecond: Math.round(SEGMENT / journeySeconds),
+      // Entering included: the runs' insert and advance, then the same send path.
+      cpuSecondsPer1000: journeyCpuPer1000,
     },
     ratio: round(broadcastSeconds / journeySeconds),
     target: 0.7,
@@ -337,7 +355,7 @@ try {
   const { teamId } = await db.selectFrom("teamMembers").select("teamId").executeTakeFirstOrThrow();
   const cpuBefore = app.cpuSeconds();
   const events = await eventTriggered(app.baseUrl, db, teamId, writeKey);
-  const segment = await segmentTriggered(db, teamId);
+  const segment = await segmentTriggered(db, teamId, () => app.cpuSeconds());
   const cpuAfter = app.cpuSeconds();
   console.log(
     JSON.stringify(

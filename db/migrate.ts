@@ -52,6 +52,7 @@ import * as analyticsVersions from "#migrations/2026-11-24T1520-analytics-versio
 import * as contactSearchTrigrams from "#migrations/2026-11-24T1530-contact-search-trigrams.ts";
 import * as campaignLinkAndClientRollups from "#migrations/2026-11-24T1540-campaign-link-and-client-rollups.ts";
 import * as journeyDeliveryBatches from "#migrations/2026-11-24T1550-journey-delivery-batches.ts";
+import * as ledgerWriteCost from "#migrations/2026-11-24T1600-ledger-write-cost.ts";
 import * as journeyRunTriggerTime from "#migrations/2026-11-24T1610-journey-run-trigger-time.ts";
 import * as unicodeLower from "#migrations/2026-11-24T1640-unicode-lower.ts";
 
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1530-contact-search-trigrams": contactSearchTrigrams,
   "2026-11-24T1540-campaign-link-and-client-rollups": campaignLinkAndClientRollups,
   "2026-11-24T1550-journey-delivery-batches": journeyDeliveryBatches,
+  "2026-11-24T1600-ledger-write-cost": ledgerWriteCost,
   "2026-11-24T1610-journey-run-trigger-time": journeyRunTriggerTime,
   "2026-11-24T1640-unicode-lower": unicodeLower,
 };

@@ -14,11 +14,15 @@ export type BenchDatabase = { url: string; db: Database; stop: () => Promise<voi
 /**
  * A throwaway cluster under `.data/<name>`, durable enough to survive a killed client (fsync stays on unless asked).
  */
-export async function startBenchDatabase(name: string, options: { fast?: boolean } = {}): Promise<BenchDatabase> {
+export async function startBenchDatabase(
+  name: string,
+  options: { fast?: boolean; settings?: Record<string, string> } = {},
+): Promise<BenchDatabase> {
   const dir = `.data/${name}/postgres`;
   await rm(dir, { recursive: true, force: true });
   const settings: Record<string, string> = { max_connections: "200", max_wal_size: "4GB" };
   if (options.fast) Object.assign(settings, { fsync: "off", synchronous_commit: "off", full_page_writes: "off" });
+  Object.assign(settings, options.settings);
   const server = await startEmbeddedPostgres({ dir, settings });
   await ensureDatabase(server.url, "murmur");
   const url = withDatabase(server.url, "murmur");
