@@ -13,7 +13,8 @@ export type DeliveryContext = {
   finish: MessageFinisher;
   sender: ChannelSender;
   settings: DeliverySettings;
-  messageId: (contactId: string) => string;
+  /** The Message-ID of a delivery's message: the same on every attempt, another for every delivery. */
+  messageId: (delivery: DueDelivery) => string;
   /**
    * A demo team's campaign: every address must be one that reaches no real person
    * (shared/demo/reserved-addresses.ts), whatever its contacts say and whatever sender is configured.
@@ -55,7 +56,7 @@ export async function prepareMessage(context: DeliveryContext, delivery: DueDeli
       campaignId: context.campaign.id,
       contactId: delivery.contactId,
       deliveryId: delivery.id,
-      messageId: context.messageId(delivery.contactId),
+      messageId: context.messageId(delivery),
       to: delivery.address,
       content: context.finish(await context.render(delivery.contact), {
         deliveryId: delivery.id,

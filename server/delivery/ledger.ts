@@ -7,6 +7,8 @@ import type { Chunk } from "./recipients.ts";
 export type DueDelivery = {
   id: string;
   contactId: string;
+  /** A journey's delivery: the run it sends for (a contact may go through a journey again). */
+  journeyRunId: string | null;
   address: string;
   attempts: number;
   contact: {
@@ -40,17 +42,26 @@ export type DeliveryOutcome =
  */
 export async function readDueDeliveries(
   db: Database,
-  options: { campaignId: string; chunk: Chunk; after: string | null; limit: number },
+  options: { campaignId: string; chunk: Chunk; after: { contactId: string; id: string } | null; limit: number },
 ): Promise<DueDelivery[]> {
-  const after = options.after === null ? sql`` : sql`and d.contact_id > ${options.after}`;
+  // A journey's batch may hold two runs of one contact (a journey entered again): there
+  // the position is the contact and the delivery, so a window ending between them skips
+  // neither. A broadcast has one delivery a contact, and its read keeps its index order.
+  const batch = Boolean(options.chunk.batch);
+  const after =
+    options.after === null
+      ? sql``
+      : batch
+        ? sql`and (d.contact_id, d.id) > (${options.after.contactId}::uuid, ${options.after.id}::uuid)`
+        : sql`and d.contact_id > ${options.after.contactId}`;
   const { rows } = await sql<Omit<DueDelivery, "contact"> & Record<string, unknown>>`
-    select d.id, d.contact_id, d.address, d.attempts + 1 as attempts,
+    select d.id, d.contact_id, d.journey_run_id, d.address, d.attempts + 1 as attempts,
       c.id as c_id, c.email as c_email, c.name as c_name, c.phone as c_phone, c.attributes as c_attributes,
       (select r.trigger_properties::text from journey_runs r where r.id = d.journey_run_id) as r_trigger_properties
     from deliveries d left join contacts c on c.id = d.contact_id
     where ${chunkScope(options)} ${after}
       and d.status = 'queued' and (d.next_attempt_at is null or d.next_attempt_at <= now())
-    order by d.contact_id
+    order by d.contact_id ${batch ? sql`, d.id` : sql``}
     limit ${options.limit}`.execute(db);
   return rows.map(toDueDelivery);
 }
@@ -73,6 +84,7 @@ function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknow
   return {
     id: row.id,
     contactId: row.contactId,
+    journeyRunId: row.journeyRunId,
     address: row.address,
     attempts: row.attempts,
     contact: row.cId

@@ -94,7 +94,13 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
     finish: await prepareMessageFinisher(db, campaign),
     sender: await worker.senders(db, campaign.teamId, channel),
     settings,
-    messageId: (contactId) => messageIdFor({ campaignId: campaign.id, contactId, domain }),
+    messageId: (delivery) =>
+      messageIdFor({
+        campaignId: campaign.id,
+        contactId: delivery.contactId,
+        journeyRunId: delivery.journeyRunId,
+        domain,
+      }),
     onlyReservedAddresses: await isDemoTeam(db, campaign.teamId),
   };
   // A campaign that opts out, or a team with no rule for the channel, costs no extra statement per window.
@@ -106,7 +112,7 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
 
   let interrupted = false;
   // Where the next read starts: rows before it were read already (and marked, or taken by another job).
-  let after: string | null = null;
+  let after: { contactId: string; id: string } | null = null;
   try {
     await sendWindows(worker, context, {
       limit: Math.min(context.sender.inFlightLimit, window),
@@ -126,7 +132,8 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
         // A window held back whole is not the chunk's end: read on until one has a message to send.
         for (;;) {
           const due = await readDueDeliveries(db, { campaignId: campaign.id, chunk: job.chunk, after, limit: window });
-          after = due.at(-1)?.contactId ?? after;
+          const last = due.at(-1);
+          if (last) after = { contactId: last.contactId, id: last.id };
           if (!holds || due.length === 0) return due;
           const free = await holdBackDeliveries(db, {
             teamId: campaign.teamId,

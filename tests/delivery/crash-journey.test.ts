@@ -96,8 +96,14 @@ test(
     await exited(worker);
     await sink.close();
 
-    const { rows } = await sql<{ campaignId: string; contactId: string; step: string; status: string }>`
-      select d.campaign_id, d.contact_id, c.journey_step_id as step, d.status
+    const { rows } = await sql<{
+      campaignId: string;
+      contactId: string;
+      journeyRunId: string;
+      step: string;
+      status: string;
+    }>`
+      select d.campaign_id, d.contact_id, d.journey_run_id, c.journey_step_id as step, d.status
       from deliveries d join campaigns c on c.id = d.campaign_id where c.journey_id = ${journeyId}`.execute(db);
     const counts = {
       deliveries: rows.length,
@@ -114,7 +120,8 @@ test(
     const perStep = Object.fromEntries(STEPS.map((step) => [step, 0]));
     for (const row of rows) {
       perStep[row.step] = (perStep[row.step] ?? 0) + 1;
-      const got = sink.received.get(`${row.campaignId}.${row.contactId}`) ?? 0;
+      // A journey's Message-ID names the run as well (server/delivery/message-id.ts).
+      const got = sink.received.get(`${row.campaignId}.${row.contactId}.${row.journeyRunId}`) ?? 0;
       if (row.status === "sent") {
         counts.sent += 1;
         if (got !== 1) counts.sentButMissing += 1;

@@ -4,7 +4,7 @@ import { SEND_CHUNK_QUEUE } from "#server/delivery/queues.ts";
 import { type ChunkJob, sendChunk } from "#server/delivery/send-chunk.ts";
 import { runJourneyBatch } from "#server/journeys/engine/run-batch.ts";
 import { createUser } from "../factories.ts";
-import { chunkWorker, sendQueues } from "../delivery/fixtures.ts";
+import { chunkWorker, sendQueues, testSettings } from "../delivery/fixtures.ts";
 import { identify, outboxOf, track } from "./engine-fixtures.ts";
 import { liveJourney } from "./live-journey.ts";
 
@@ -52,6 +52,35 @@ describe("a journey's send step", () => {
       "cat@murmur.test",
       "dan@murmur.test",
     ]);
+    await queues.boss.complete(
+      SEND_CHUNK_QUEUE,
+      jobs.map((job) => job.id),
+    );
+  });
+
+  test("a contact who enters twice gets both messages, each its own Message-ID, though a window ends between them", async () => {
+    const { teamId } = await createUser();
+    for (const userId of ["ann", "ben"])
+      await identify(teamId, userId, { email: `${userId}@murmur.test`, name: userId });
+    await liveJourney(teamId, {
+      entry: { type: "event", event: "Ordered", properties: [] },
+      reentry: { mode: "every_time" },
+      steps: [{ id: "thanks", type: "send", channel: "EMAIL", subject: "Thanks", content: "<p>Thanks</p>" }],
+    });
+    // Two orders of ann and one of ben: one batch of three runs, sent a message per window.
+    for (const userId of ["ann", "ann", "ben"]) await track(teamId, userId, "Ordered");
+    expect(await runJourneyBatch(getDb(), queues.boss, { now: new Date() })).toBe(3);
+    const jobs = await queues.boss.fetch<ChunkJob>(SEND_CHUNK_QUEUE, { batchSize: 10 });
+    expect(jobs).toHaveLength(1);
+
+    await sendChunk(chunkWorker({ settings: testSettings({ window: 1 }) }), jobs[0]!.data);
+    const sent = await getDb()
+      .selectFrom("outboxMessages")
+      .select(["toAddress", "messageId"])
+      .where("teamId", "=", teamId)
+      .execute();
+    expect(sent.map((m) => m.toAddress).sort()).toEqual(["ann@murmur.test", "ann@murmur.test", "ben@murmur.test"]);
+    expect(new Set(sent.map((m) => m.messageId)).size).toBe(3);
     await queues.boss.complete(
       SEND_CHUNK_QUEUE,
       jobs.map((job) => job.id),
