@@ -4,6 +4,7 @@ import { runJourneyBatch } from "#server/journeys/engine/run-batch.ts";
 import { createUser } from "../factories.ts";
 import { chunkWorker, sendQueues } from "../delivery/fixtures.ts";
 import { identify, ingest, ingestOnly, later, outboxOf, runJourneys, runsOf, statsOf } from "./engine-fixtures.ts";
+import type { JourneyInput } from "#shared/journeys/definition.ts";
 import { liveJourney } from "./live-journey.ts";
 
 // An awaited event or a goal that comes before the run is ready for it: in the same
@@ -225,16 +226,19 @@ describe("which event a wait takes", () => {
   });
 });
 
+// A trial nudge that a Pro subscription ends, wherever the run is.
+const trialJourney: Omit<JourneyInput, "name"> = {
+  entry: { type: "event", event: "Trial Started", properties: [] },
+  reentry: { mode: "once" },
+  goal: { event: "Subscription Started", properties: [{ property: "plan", operator: "equals", value: "pro" }] },
+  steps: [{ id: "nudge", type: "send", channel: "EMAIL", subject: "Upgrade today", content: "<p>Go pro</p>" }],
+};
+
 describe("a goal that comes before the run's first step", () => {
   test("the goal after the entry in the same batch converts the run it entered, and nothing is sent", async () => {
     const { teamId } = await createUser();
     await identify(teamId, "fay", { email: "fay@murmur.test", name: "Fay" });
-    const journeyId = await liveJourney(teamId, {
-      entry: { type: "event", event: "Trial Started", properties: [] },
-      reentry: { mode: "once" },
-      goal: { event: "Subscription Started", properties: [{ property: "plan", operator: "equals", value: "pro" }] },
-      steps: [{ id: "nudge", type: "send", channel: "EMAIL", subject: "Upgrade today", content: "<p>Go pro</p>" }],
-    });
+    const journeyId = await liveJourney(teamId, trialJourney);
     const t0 = new Date();
     await ingest(teamId, [
       { userId: "fay", name: "Trial Started", occurredAt: t0 },
@@ -253,12 +257,7 @@ describe("a goal that comes before the run's first step", () => {
   test("a goal before the entry, or not meeting the goal's conditions, converts nothing", async () => {
     const { teamId } = await createUser();
     await identify(teamId, "gil", { email: "gil@murmur.test", name: "Gil" });
-    const journeyId = await liveJourney(teamId, {
-      entry: { type: "event", event: "Trial Started", properties: [] },
-      reentry: { mode: "once" },
-      goal: { event: "Subscription Started", properties: [{ property: "plan", operator: "equals", value: "pro" }] },
-      steps: [{ id: "nudge", type: "send", channel: "EMAIL", subject: "Upgrade today", content: "<p>Go pro</p>" }],
-    });
+    const journeyId = await liveJourney(teamId, trialJourney);
     const t0 = new Date();
     await ingest(teamId, [
       { userId: "gil", name: "Subscription Started", properties: { plan: "pro" }, occurredAt: at(t0, -5) },
