@@ -107,7 +107,7 @@ try {
     messagesAtSink: sink.total(),
   });
   const faults: Record<string, unknown>[] = [];
-  const restartWindows: { from: number; to: number }[] = [];
+  const restartWindows: { from: number; up: number; to: number }[] = [];
   const graceful: Record<string, unknown> = {};
 
   // The faults, each once its moment comes; they run one after another, never two at once.
@@ -130,6 +130,7 @@ try {
         await topology.stopPostgres();
         const downMs = Date.now() - from;
         await topology.startPostgres();
+        const up = Date.now();
         // Over once the load balancer serves a ready web process again.
         while (
           !(await fetch(`${topology.url}/readyz`).then(
@@ -139,7 +140,7 @@ try {
         )
           await sleep(50);
         const to = Date.now();
-        restartWindows.push({ from, to });
+        restartWindows.push({ from, up, to });
         return { stopMs: downMs, windowMs: to - from };
       },
     },
@@ -264,12 +265,15 @@ try {
       ),
     ]),
   );
-  // A 503 counts as the restart's from its start until that process answers 200 again.
-  const recovered = (name: string, from: number) =>
-    readiness.samples.find((s) => s.process === name && s.at > from && s.status === 200)?.at ?? Infinity;
-  const readyz503Outside = readiness.samples.filter(
-    (s) => s.status === 503 && !restartWindows.some((w) => s.at >= w.from && s.at <= recovered(s.process, w.from)),
-  ).length;
+  // A 503 counts as the restart's from its start until that process answers 200 once
+  // PostgreSQL is up again: a 200 in the first moments of the stop (PostgreSQL still
+  // answering while it shuts down) does not end the outage for that process.
+  const recovered = (name: string, up: number) =>
+    readiness.samples.find((s) => s.process === name && s.at > up && s.status === 200)?.at ?? Infinity;
+  const readyz503OutsideSamples = readiness.samples.filter(
+    (s) => s.status === 503 && !restartWindows.some((w) => s.at >= w.from && s.at <= recovered(s.process, w.up)),
+  );
+  const readyz503Outside = readyz503OutsideSamples.length;
 
   const summary = {
     scenario: "cluster",
@@ -305,6 +309,11 @@ try {
     restartWindowsMs: restartWindows.map((w) => w.to - w.from),
     readyzFalseDuringRestart: readyzFalse,
     readyz503OutsideRestart: readyz503Outside,
+    // Which process and when (seconds since the start), so a failure says where to look.
+    readyz503OutsideRestartAt: readyz503OutsideSamples.map((s) => ({
+      process: s.process,
+      seconds: Math.round((s.at - started) / 100) / 10,
+    })),
     graceful,
     unexpectedExits: [...web, ...topology.workers].flatMap((process) => process.unexpectedExits),
     sessions,
