@@ -21,3 +21,10 @@ function format(bytes: Buffer, at: number, now: number): string {
   const hex = bytes.toString("hex", at, at + 16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const ID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `text` is written as a UUID: an id taken from a URL is checked before PostgreSQL is asked (a cast would fail the statement). */
+export function isId(text: string): boolean {
+  return ID_TEXT.test(text);
+}

@@ -4,13 +4,12 @@ import { AppError } from "#server/errors.ts";
 import type { RollupFilter } from "./campaign-rollups.ts";
 import { type Figures, rateOf } from "./figures.ts";
 import { rangeEnd, rangeStart } from "./local-days.ts";
+import { isId } from "#db/ids.ts";
 
 export type CampaignConversions = { count: number; rate: number; revenue: number };
 
 /** The conversion figures a range or a campaign row adds to the others. */
 export type ConversionFigures = { conversions: number; conversionRate: number; revenue: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Recipients who received the message: sent (accepted, or bounced later) less bounced. */
 const received = (figures: Pick<Figures, "sent" | "bounced">) => figures.sent - figures.bounced;
@@ -26,7 +25,7 @@ export async function readCampaignConversions(
   db: Database,
   options: { teamId: string; campaignId: string },
 ): Promise<CampaignConversions> {
-  if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", "Campaign not found.");
+  if (!isId(options.campaignId)) throw new AppError("NOT_FOUND", "Campaign not found.");
   const row = await db
     .selectFrom("campaigns")
     .select([

@@ -4,8 +4,7 @@ import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { readAnalyticsVersions, readKeptFigures } from "./analytics-versions.ts";
 import { readCampaignConversions } from "./campaign-conversions.ts";
 import { readCampaignTimeline } from "./campaign-timeline.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from "#db/ids.ts";
 
 /**
  * The campaign page's figures drawn from the campaign rollups: the opens and clicks
@@ -20,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function readCampaignPageFigures(db: Database, options: { teamId: string; campaignId: string }) {
   const { teamId, campaignId } = options;
   // A malformed id is nobody's campaign; checked first, so no statement is sent with it.
-  if (!UUID.test(campaignId)) throw new AppError("NOT_FOUND", "Campaign not found.");
+  if (!isId(campaignId)) throw new AppError("NOT_FOUND", "Campaign not found.");
   const [timeZone, versions] = await Promise.all([teamTimeZone(db, teamId), readAnalyticsVersions(db, teamId)]);
   const [timeline, conversions] = await Promise.all([
     readKeptFigures("campaigns", versions, ["campaign-timeline", teamId, campaignId, timeZone], () =>

@@ -1,10 +1,9 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
+import { isId } from "#db/ids.ts";
 
 /** At most this many sessions are listed; a user has a handful, and the page stays bounded. */
 export const SESSIONS_SHOWN = 100;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user's sessions that still open the app, last seen first, this one marked `current`. */
 export async function listUserSessions(
@@ -32,7 +31,7 @@ export async function revokeUserSession(
   db: Database,
   options: { userId: string; sessionId: string; now?: Date },
 ): Promise<void> {
-  const result = UUID.test(options.sessionId)
+  const result = isId(options.sessionId)
     ? await db
         .updateTable("sessions")
         .set({ revokedAt: options.now ?? new Date() })

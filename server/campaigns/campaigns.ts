@@ -10,6 +10,7 @@ import type { CampaignInput, CampaignState, CampaignType, ContentFormat } from "
 import { setCampaignSegments } from "./segment-links.ts";
 import { authorize, type TeamAccess } from "#server/teams/permissions.ts";
 import { recordAudit } from "#server/audit/record.ts";
+import { isId } from "#db/ids.ts";
 
 export type CampaignView = {
   id: string;
@@ -34,7 +35,6 @@ export type CampaignView = {
 };
 
 export const CAMPAIGN_NOT_FOUND = "Campaign not found.";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only campaigns that have not started sending can change. */
 export const EDITABLE_STATES: readonly CampaignState[] = ["DRAFT", "SCHEDULED"];
@@ -145,7 +145,7 @@ export async function getCampaign(
   db: Database,
   options: { teamId: string; campaignId: string },
 ): Promise<CampaignView> {
-  if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
+  if (!isId(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await campaignQuery(db, options.teamId).where("campaigns.id", "=", options.campaignId).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const [view] = await toViews(db, options.teamId, [row as CampaignRow]);
@@ -289,7 +289,7 @@ export async function deleteCampaign(db: Database, options: { access: TeamAccess
  * deleted as a broadcast (its journey owns it).
  */
 export async function lockCampaign(trx: Database, options: { teamId: string; campaignId: string }) {
-  if (!UUID.test(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
+  if (!isId(options.campaignId)) throw new AppError("NOT_FOUND", CAMPAIGN_NOT_FOUND);
   const row = await trx
     .selectFrom("campaigns")
     .select(["id", "name", "state", "type", "scheduledAt", "whatsappTemplate", "whatsappLanguage"])

@@ -1,7 +1,6 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from "#db/ids.ts";
 
 /**
  * Replaces a campaign's segments with `segmentIds`, each once, in the given order.
@@ -13,7 +12,7 @@ export async function setCampaignSegments(
   options: { teamId: string; campaignId: string; segmentIds: string[] },
 ): Promise<void> {
   const ids = [...new Set(options.segmentIds)];
-  const wellFormed = ids.filter((id) => UUID.test(id));
+  const wellFormed = ids.filter((id) => isId(id));
   const found = wellFormed.length
     ? await trx
         .selectFrom("segments")

@@ -1,8 +1,7 @@
 import type { Database } from "#db/database.ts";
 import { AppError } from "#server/errors.ts";
 import { CAMPAIGN_NOT_FOUND } from "./campaigns.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from "#db/ids.ts";
 
 /**
  * The campaign's id when it is this team's; a malformed id, an unknown one and another
@@ -13,7 +12,7 @@ export async function requireTeamCampaignId(
   db: Database,
   options: { teamId: string; campaignId: string },
 ): Promise<string> {
-  const row = UUID.test(options.campaignId)
+  const row = isId(options.campaignId)
     ? await db
         .selectFrom("campaigns")
         .select("id")

@@ -3,11 +3,10 @@ import type { MessageContent } from "#server/channels/types.ts";
 import { AppError } from "#server/errors.ts";
 import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-at-keyset.ts";
 import { type KeysetPage, type PageRequest, toKeysetPage } from "#server/keyset-page.ts";
+import { isId } from "#db/ids.ts";
 
 /** Messages per page of the outbox list. */
 export const OUTBOX_PAGE_SIZE = 25;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type OutboxEntry = {
   id: string;
@@ -42,7 +41,7 @@ export async function listOutbox(
 
 /** One stored message as it was handed to the outbox; another team's, or an unknown id, is NOT_FOUND. */
 export async function getOutboxMessage(db: Database, options: { teamId: string; messageId: string }) {
-  const row = UUID.test(options.messageId)
+  const row = isId(options.messageId)
     ? await db
         .selectFrom("outboxMessages")
         .select(["id", "campaignId", "channel", "toAddress", "messageId", "summary", "content", "createdAt"])
