@@ -2,8 +2,9 @@ import type { Database } from "#db/database.ts";
 
 /**
  * Contacts just written: created, changed (fields or attributes), added to a static
- * segment, who just opened or clicked a message (a person's hit, not a machine's), or
- * whose subscription to a channel just ended (an unsubscribe link, an SMS STOP).
+ * segment, who just opened or clicked a message (a person's hit, not a machine's),
+ * whose subscription to a channel just ended (an unsubscribe link, an SMS STOP), or
+ * who were just sent a message (the channel accepted it: the ledger's `sent`).
  */
 export type ContactChange = {
   teamId: string;
@@ -12,19 +13,35 @@ export type ContactChange = {
   joined?: { segmentId: string; contactIds: string[] };
   engaged?: string[];
   unsubscribed?: string[];
+  received?: string[];
 };
 
 type Listener = (trx: Database, change: ContactChange) => Promise<void>;
+/** Whether a listener would do anything with messages sent to a team's contacts. */
+type ReceivedInterest = (db: Database, teamId: string) => Promise<boolean>;
 
 const listeners: Listener[] = [];
+const receivedInterests: ReceivedInterest[] = [];
 
 /**
  * Lets a domain that depends on contacts and segments (journeys start when a contact
  * is created or joins a segment) hear of those writes without the contacts, segments
  * and tracking domains depending on it. Registered once at start-up (server/boot.ts).
  */
-export function onContactChanges(listener: Listener): void {
-  if (!listeners.includes(listener)) listeners.push(listener);
+export function onContactChanges(listener: Listener, options: { receivedFor?: ReceivedInterest } = {}): void {
+  if (listeners.includes(listener)) return;
+  listeners.push(listener);
+  if (options.receivedFor) receivedInterests.push(options.receivedFor);
+}
+
+/**
+ * Whether telling of messages sent to the team's contacts (`received`) would change
+ * anything: the send pipeline records its answers in a transaction with the listeners
+ * only then, so a team no listener cares about pays nothing per message.
+ */
+export async function wantsReceivedChanges(db: Database, teamId: string): Promise<boolean> {
+  for (const interest of receivedInterests) if (await interest(db, teamId)) return true;
+  return false;
 }
 
 /**

@@ -113,22 +113,28 @@ function toDueDelivery(row: Omit<DueDelivery, "contact"> & Record<string, unknow
  */
 export async function markSending(
   db: Database,
-  options: { owner: string; ids: string[]; leaseSeconds: number; answered?: DeliveryOutcome[] },
+  options: {
+    owner: string;
+    ids: string[];
+    leaseSeconds: number;
+    answered?: DeliveryOutcome[];
+    alongside?: AlongsideAnswers;
+  },
 ): Promise<Set<string>> {
   const answered = options.answered ?? [];
   if (options.ids.length === 0) {
-    await recordOutcomes(db, { owner: options.owner, outcomes: answered });
+    await recordOutcomes(db, { owner: options.owner, outcomes: answered, alongside: options.alongside });
     return new Set();
   }
   // Both statements see the same snapshot; their rows never overlap, since a message is answered only after it was
   // marked.
   const record = answered.length ? sql`with ${outcomeSteps(options.owner, answered)} ` : sql``;
-  const { rows } = await againOnDeadlock(() =>
+  const { rows } = await againOnDeadlock(db, options.alongside, (trx) =>
     sql<{ id: string }>`
     ${record}update deliveries set status = 'sending', attempts = attempts + 1,
       lease_owner = ${options.owner}, lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
     where id = any(${options.ids}::uuid[]) and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
-    returning id`.execute(db),
+    returning id`.execute(trx),
   );
   return new Set(rows.map((row) => row.id));
 }
@@ -144,11 +150,19 @@ export async function markSending(
  */
 export async function recordOutcomes(
   db: Database,
-  options: { owner: string; outcomes: DeliveryOutcome[] },
+  options: { owner: string; outcomes: DeliveryOutcome[]; alongside?: AlongsideAnswers },
 ): Promise<void> {
   if (options.outcomes.length === 0) return;
-  await againOnDeadlock(() => sql`with ${outcomeSteps(options.owner, options.outcomes)} select 1`.execute(db));
+  await againOnDeadlock(db, options.alongside, (trx) =>
+    sql`with ${outcomeSteps(options.owner, options.outcomes)} select 1`.execute(trx),
+  );
 }
+
+/**
+ * What must commit with the answers being recorded, or not at all: the journeys that
+ * contacts just sent a message enter. Given the transaction, after the ledger's statement.
+ */
+export type AlongsideAnswers = (trx: Database) => Promise<void>;
 
 const DEADLOCK_DETECTED = "40P01";
 
@@ -156,9 +170,23 @@ const DEADLOCK_DETECTED = "40P01";
  * Runs one statement again when PostgreSQL ended it as a deadlock. Two workers on one
  * chunk (a job retried while its first run still goes) now and then lock the same rows
  * in other orders; the ended statement changed nothing, so running it again is exact,
- * where failing would leave the answers it carried to become unknown.
+ * where failing would leave the answers it carried to become unknown. With work to do
+ * alongside, statement and work share one transaction, run again whole.
  */
-async function againOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+async function againOnDeadlock<T>(
+  db: Database,
+  alongside: AlongsideAnswers | undefined,
+  statement: (trx: Database) => Promise<T>,
+  attempts = 3,
+): Promise<T> {
+  const run = alongside
+    ? () =>
+        db.transaction().execute(async (trx) => {
+          const result = await statement(trx);
+          await alongside(trx);
+          return result;
+        })
+    : () => statement(db);
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

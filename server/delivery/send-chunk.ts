@@ -21,6 +21,7 @@ import {
   recordOutcomes,
 } from "./ledger.ts";
 import { messageIdDomain, messageIdFor } from "./message-id.ts";
+import { receivedAlongside } from "./received-changes.ts";
 import { recordPatiently } from "./record-patiently.ts";
 import type { Chunk } from "./recipients.ts";
 import type { DeliverySettings } from "./settings.ts";
@@ -178,6 +179,10 @@ async function sendWindows(
   // Answers waiting for the next statement.
   let unrecorded: DeliveryOutcome[] = [];
   const marked: string[] = [];
+  // Whose message each marked delivery is: answers carry only the delivery.
+  const contactOf = new Map<string, string>();
+  const alongside = (outcomes: DeliveryOutcome[]) =>
+    receivedAlongside(db, { teamId: context.campaign.teamId, outcomes, contactOf });
   try {
     await handOver<PreparedMessage>({
       limit: options.limit,
@@ -192,12 +197,23 @@ async function sendWindows(
         unrecorded = [];
         try {
           const ids = group.map((p) => p.delivery.id);
-          const confirmed = await markSending(db, { owner, ids, leaseSeconds: settings.leaseSeconds, answered });
-          for (const outcome of answered) claims.delete(outcome.id);
-          for (const id of confirmed) {
-            claims.add(id);
-            marked.push(id);
+          const confirmed = await markSending(db, {
+            owner,
+            ids,
+            leaseSeconds: settings.leaseSeconds,
+            answered,
+            alongside: await alongside(answered),
+          });
+          for (const outcome of answered) {
+            claims.delete(outcome.id);
+            contactOf.delete(outcome.id);
           }
+          for (const prepared of group)
+            if (confirmed.has(prepared.delivery.id)) {
+              claims.add(prepared.delivery.id);
+              marked.push(prepared.delivery.id);
+              contactOf.set(prepared.delivery.id, prepared.delivery.contactId);
+            }
           return group.filter((p) => confirmed.has(p.delivery.id));
         } catch (error) {
           unrecorded.push(...answered);
@@ -214,9 +230,12 @@ async function sendWindows(
   } finally {
     try {
       // The provider's answers are known: a database restart meanwhile must not turn them into unknowns.
-      await recordPatiently(() => recordOutcomes(db, { owner, outcomes: unrecorded }), {
-        forMs: settings.leaseSeconds * 1000,
-      });
+      await recordPatiently(
+        async () => recordOutcomes(db, { owner, outcomes: unrecorded, alongside: await alongside(unrecorded) }),
+        {
+          forMs: settings.leaseSeconds * 1000,
+        },
+      );
     } finally {
       // Written now, or not by this worker: either way no longer its claims to renew.
       for (const id of marked) claims.delete(id);

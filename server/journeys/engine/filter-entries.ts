@@ -9,7 +9,14 @@ import { type Entrant, enterJourneys } from "./enter.ts";
 import { type LiveJourney, teamJourneys } from "./team-journeys.ts";
 
 /** What writes can change a filter's answer for a contact, besides the contact's own fields and attributes. */
-type Triggers = { events: Set<string>; engagement: boolean; subscription: boolean; segments: Set<string> };
+type Triggers = {
+  events: Set<string>;
+  engagement: boolean;
+  /** A condition on having received a message: a send can make it true. */
+  received: boolean;
+  subscription: boolean;
+  segments: Set<string>;
+};
 
 /** A live journey that starts with a filter segment, with what can change its members. */
 type FilterJourney = { journey: LiveJourney; filter: FilterGroup; triggers: Triggers };
@@ -24,6 +31,8 @@ export type FilterWrite =
   | { kind: "engagement" }
   /** Contacts unsubscribed from a channel: filters on a subscription. */
   | { kind: "subscription" }
+  /** Contacts just sent a message: filters on having received one. */
+  | { kind: "received" }
   /** Contacts added to this (static) segment: filters that name it. */
   | { kind: "membership"; segmentId: string };
 
@@ -32,8 +41,9 @@ export type FilterWrite =
  * journeys that start with it, detected from the writes that can change the
  * answer rather than by re-evaluating the segment: a contact created or updated
  * (all such journeys), an event ingested (the journeys whose filter counts that
- * event), an open or click (those whose filter has engagement conditions), an
- * unsubscribe (those with a subscription condition), a static segment joined
+ * event), an open or click (those whose filter has engagement conditions), a
+ * message sent (those with a "received" condition), an unsubscribe (those with a
+ * subscription condition), a static segment joined
  * (those whose filter names it). What a filter counts
  * includes the filter segments it names, followed down, since the compiler
  * evaluates them over the same contact. The filter is compiled by the segments'
@@ -81,6 +91,8 @@ function changes(write: FilterWrite, triggers: Triggers): boolean {
       return triggers.engagement;
     case "subscription":
       return triggers.subscription;
+    case "received":
+      return triggers.received;
     case "membership":
       return triggers.segments.has(write.segmentId);
   }
@@ -115,15 +127,24 @@ function namesSegments(node: FilterNode): boolean {
   return node.type === "segment" || (node.type === "group" && node.conditions.some(namesSegments));
 }
 
-/** The events a filter counts, whether it reads engagement or a subscription, and the segments it names, through the filter segments it names. */
+/** The events a filter counts, whether it reads engagement (receiving among it) or a subscription, and the segments it names, through the filter segments it names. */
 function triggersOf(filter: FilterGroup, segments: ReadonlyMap<string, ReferencedSegment>): Triggers {
-  const triggers: Triggers = { events: new Set(), engagement: false, subscription: false, segments: new Set() };
+  const triggers: Triggers = {
+    events: new Set(),
+    engagement: false,
+    received: false,
+    subscription: false,
+    segments: new Set(),
+  };
   const visited = new Set<string>();
   const visit = (at: FilterNode) => {
     if (at.type === "group") at.conditions.forEach(visit);
     else if (at.type === "event") triggers.events.add(at.event);
-    else if (at.type === "engagement") triggers.engagement = true;
-    else if (at.type === "subscription") triggers.subscription = true;
+    else if (at.type === "engagement") {
+      triggers.engagement = true;
+      // "Did not receive" can only stop holding when a message is sent.
+      if (at.operator === "received") triggers.received = true;
+    } else if (at.type === "subscription") triggers.subscription = true;
     else if (at.type === "segment" && !visited.has(at.segmentId)) {
       visited.add(at.segmentId);
       triggers.segments.add(at.segmentId);

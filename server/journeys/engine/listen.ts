@@ -2,6 +2,7 @@ import type { Database } from "#db/database.ts";
 import { type ContactChange, onContactChanges } from "#server/contact-changes.ts";
 import { enterChangedContacts, enterCreatedContacts, enterSegmentMembers } from "./enter-contacts.ts";
 import { enterMatchingFilterSegments } from "./filter-entries.ts";
+import { teamJourneys } from "./team-journeys.ts";
 
 async function enterOnContactChange(trx: Database, change: ContactChange): Promise<void> {
   const { teamId } = change;
@@ -23,16 +24,25 @@ async function enterOnContactChange(trx: Database, change: ContactChange): Promi
       contactIds: change.unsubscribed,
       write: { kind: "subscription" },
     });
+  if (change.received?.length)
+    await enterMatchingFilterSegments(trx, { teamId, contactIds: change.received, write: { kind: "received" } });
+}
+
+/** Some live journey of the team starts with a segment: a message sent may enter it. */
+async function startsWithFilterSegment(db: Database, teamId: string): Promise<boolean> {
+  const { live } = await teamJourneys(db, teamId);
+  return live.some((journey) => journey.version.definition.entry.type === "segment");
 }
 
 /**
  * Makes contact writes (imports, the API, segment membership, opens and clicks)
  * enter journeys: contacts created, contacts changed (filter segments), contacts
  * added to a static segment (its journeys, and those of filter segments naming it),
- * contacts who opened or clicked (filter segments on engagement) and contacts who
- * unsubscribed (filter segments on a subscription). Called once at
+ * contacts who opened or clicked (filter segments on engagement), contacts who
+ * unsubscribed (filter segments on a subscription) and contacts just sent a message
+ * (filter segments on having received one). Called once at
  * start-up; calling it again changes nothing.
  */
 export function enterJourneysOnContactChanges(): void {
-  onContactChanges(enterOnContactChange);
+  onContactChanges(enterOnContactChange, { receivedFor: startsWithFilterSegment });
 }
