@@ -208,8 +208,15 @@ async function createContacts(trx: Database, teamId: string, entries: Resolved[]
       ${g.map((x) => x.name)}::text[], ${g.map((x) => x.phone)}::text[], ${g.map((x) => JSON.stringify(x.attributes))}::jsonb[]
     ) as n(id, user_id, email, name, phone, attributes)
   `.execute(trx);
-  // In the same transaction: a contact enters "contact created" journeys exactly when it exists.
-  await enterCreatedContacts(trx, { teamId, contactIds: entries.map((e) => e.contactId!) });
+  // In the same transaction: a contact enters "contact created" journeys exactly when it exists,
+  // which in the events' own time is its earliest message.
+  const existedFrom = new Map<string, Date>();
+  for (const { contactId, group } of entries)
+    for (const message of group.messages) {
+      const earliest = existedFrom.get(contactId!);
+      if (!earliest || message.occurredAt < earliest) existedFrom.set(contactId!, message.occurredAt);
+    }
+  await enterCreatedContacts(trx, { teamId, contactIds: entries.map((e) => e.contactId!), existedFrom });
 }
 
 async function updateContacts(trx: Database, teamId: string, entries: Resolved[]): Promise<void> {

@@ -268,3 +268,43 @@ describe("a goal that comes before the run's first step", () => {
     expect((await runsOf(journeyId)).map((r) => [r.status, r.outcome])).toEqual([["finished", "completed"]]);
   });
 });
+
+describe("an awaited event in the batch that created the contact", () => {
+  test("a welcome journey's wait finds the activation sent with the sign-up's identify; another event does not answer it", async () => {
+    const { teamId } = await createUser();
+    const journeyId = await liveJourney(teamId, {
+      entry: { type: "contact_created" },
+      steps: [
+        {
+          id: "wait-activation",
+          type: "wait_for_event",
+          event: "Activated",
+          properties: [],
+          timeoutSeconds: HOUR,
+          received: [
+            { id: "tips", type: "send", channel: "EMAIL", subject: "Tips for day two", content: "<p>Tips</p>" },
+          ],
+          timedOut: [{ id: "nudge", type: "send", channel: "EMAIL", subject: "Need a hand?", content: "<p>Help</p>" }],
+        },
+      ],
+    });
+    const t0 = new Date();
+    // Stamped by the client before the batch went out, as an SDK does: both before the server's entry.
+    await ingest(teamId, [
+      { type: "identify", userId: "cleo", properties: { email: "cleo@murmur.test" }, occurredAt: at(t0, -8) },
+      { userId: "cleo", name: "Activated", occurredAt: at(t0, -5) },
+    ]);
+    await ingest(teamId, [
+      { type: "identify", userId: "dan", properties: { email: "dan@murmur.test" }, occurredAt: at(t0, -8) },
+      { userId: "dan", name: "Page Viewed", occurredAt: at(t0, -5) },
+    ]);
+    expect(await sentAfterTheHour(teamId, t0)).toEqual([
+      ["cleo@murmur.test", "Tips for day two"],
+      ["dan@murmur.test", "Need a hand?"],
+    ]);
+    expect((await runsOf(journeyId)).map((r) => [r.email, r.stepId])).toEqual([
+      ["cleo@murmur.test", "tips"],
+      ["dan@murmur.test", "nudge"],
+    ]);
+  });
+});

@@ -54,7 +54,14 @@ export type FilterWrite =
  */
 export async function enterMatchingFilterSegments(
   trx: Database,
-  options: { teamId: string; contactIds: string[]; eventNames?: string[]; write?: FilterWrite },
+  options: {
+    teamId: string;
+    contactIds: string[];
+    eventNames?: string[];
+    write?: FilterWrite;
+    /** Per new contact, the own time of its earliest tracked message: its runs count events from then. */
+    existedFrom?: ReadonlyMap<string, Date>;
+  },
 ): Promise<number> {
   if (options.contactIds.length === 0) return 0;
   const { live } = await teamJourneys(trx, options.teamId);
@@ -76,7 +83,14 @@ export async function enterMatchingFilterSegments(
       throw error;
     }
     for (const { id } of matching)
-      entrants.push({ journey, contactId: id, messageId: null, properties: {}, notWhileInside: true });
+      entrants.push({
+        journey,
+        contactId: id,
+        messageId: null,
+        properties: {},
+        occurredAt: options.existedFrom?.get(id)?.toISOString() ?? null,
+        notWhileInside: true,
+      });
   }
   return enterJourneys(trx, entrants);
 }
