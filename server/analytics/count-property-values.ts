@@ -29,19 +29,21 @@ export function countPropertyValues() {
         select r.team_id, r.name, (r.occurred_at at time zone 'UTC')::date as day, p.key as property,
           left(case jsonb_typeof(p.value) when 'string' then p.value #>> '{}' else p.value::text end, ${VALUE_CHARS}) as value
         from rolled r
+        -- A non-object (never stored by ingestion, but cheap to refuse) unpacks to nothing;
+        -- guarded inside rather than filtered outside, which made the planner expect a
+        -- few hundred pairs and sort them all where a hash is cheaper.
         cross join lateral (
-          select key, value from jsonb_each(r.properties)
+          select key, value from jsonb_each(case when jsonb_typeof(r.properties) = 'object' then r.properties end)
           where jsonb_typeof(value) in ('string', 'number', 'boolean') and length(key) <= ${PROPERTY_NAME_CHARS}
           limit ${PROPERTIES_PER_EVENT}
         ) p
-        where jsonb_typeof(r.properties) = 'object'
       ),
       grouped as (select team_id, name, day, property, value, count(*) as events from pairs group by 1, 2, 3, 4, 5),
       -- Each distinct value of the batch is looked up by its own key (the upsert reads
       -- the same index page next), rather than reading every kept value of its day:
       -- a day holds up to the limit's values, and events spread over many days made
       -- that read cost up to a hundred rows an event.
-      probed as (
+      probed as materialized (
         select g.*, exists (
           select from team_event_property_daily k
           where k.team_id = g.team_id and k.name = g.name and k.property = g.property and k.day = g.day
@@ -68,18 +70,24 @@ export function countPropertyValues() {
           )
         )
       ),
+      -- Only new values are ranked; kept ones go straight to their rows.
       ranked as (
         select p.*, coalesce(r.room, 0) as room,
-          row_number() over (
-            partition by p.team_id, p.name, p.day, p.property, p.known order by p.events desc, p.value
-          ) as rank
+          row_number() over (partition by p.team_id, p.name, p.day, p.property order by p.events desc, p.value) as rank
         from probed p
         left join room r on r.team_id = p.team_id and r.name = p.name and r.day = p.day and r.property = p.property
+        where not p.known
+      ),
+      -- One row per key: kept values, new values with room, and per group the new values past it as "(other)".
+      counted as (
+        select team_id, name, property, day, value, events from probed where known
+        union all
+        select team_id, name, property, day, value, events from ranked where rank <= room
+        union all
+        select team_id, name, property, day, null, sum(events) from ranked where rank > room group by 1, 2, 3, 4
       )
       insert into team_event_property_daily (team_id, name, property, day, value, events)
-      select team_id, name, property, day,
-        case when known or rank <= room then value end, sum(events)
-      from ranked group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      select * from counted order by 1, 2, 3, 4, 5
       on conflict (team_id, name, property, day, value)
         do update set events = team_event_property_daily.events + excluded.events
     )`;
