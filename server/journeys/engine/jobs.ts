@@ -1,5 +1,6 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
+import { type IngestionGate, noIngestionGate } from "#server/ingestion-pressure/gate.ts";
 import { log } from "#server/log.ts";
 import { naps } from "#server/naps.ts";
 import { reactToQueuedEvents } from "./event-queue.ts";
@@ -19,13 +20,18 @@ export const JOURNEY_POLL_MS = 250;
  * journey event queue (reactToQueuedEvents), so an event's entry is taken by the same
  * turn's batch. The messages themselves go through pg-boss:
  * each batch creates the send pipeline's chunk jobs in its transaction.
+ *
+ * Each turn first passes `ingestion` (none unless given): during a burst of tracking
+ * requests a turn waits up to the gate's cap, so the requests get the cores, and under
+ * pressure that lasts the runs still move one turn per cap.
  */
 export function startJourneyRuntime(
   db: Database,
   boss: PgBoss,
-  options: { concurrency: number; now?: () => Date },
+  options: { concurrency: number; now?: () => Date; ingestion?: IngestionGate },
 ): { stop: () => Promise<void> } {
   const now = options.now ?? (() => new Date());
+  const ingestion = options.ingestion ?? noIngestionGate;
   let stopped = false;
   const { sleep, wakeAll } = naps();
   const loop = async (index: number) => {
@@ -33,6 +39,8 @@ export function startJourneyRuntime(
       let moved = 0;
       let reacted = 0;
       try {
+        await ingestion.yieldToIngestion({ stopped: () => stopped });
+        if (stopped) break;
         // Ingested events first: the runs they enter or wake are due in this very batch.
         reacted = await reactToQueuedEvents(db);
         moved = await runJourneyBatch(db, boss, { now: now() });

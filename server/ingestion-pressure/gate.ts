@@ -1,0 +1,68 @@
+import type { Database } from "#db/database.ts";
+import { log } from "#server/log.ts";
+import { realWaitClock, type WaitClock } from "#server/wait-clock.ts";
+import { type IngestionPressure, ingestionPressure, isPressurePublished } from "./pressure.ts";
+
+/** How long a worker's unit of background work waits for a burst to pass, at most, unless it says otherwise. */
+export const MAX_YIELD_MS = 1000;
+
+/** How often a waiting worker looks again. */
+export const YIELD_STEP_MS = 50;
+
+/** How long the published pressure read from PostgreSQL is trusted before it is read again. */
+export const READ_PUBLISHED_EVERY_MS = 250;
+
+export type IngestionGate = {
+  /**
+   * Waits while ingestion is under pressure (this process's tracking API, or any web
+   * process's published pressure), but never longer than `maxWaitMs`: under sustained
+   * pressure the work still goes ahead once per cap, so it is slowed, never starved.
+   * Returns how long it waited. `stopped` ends the wait early when the worker stops.
+   */
+  yieldToIngestion: (options?: { maxWaitMs?: number; stopped?: () => boolean }) => Promise<number>;
+};
+
+/**
+ * The gate a worker's background loops pass before each unit of work (a journey batch,
+ * a send chunk, an event rollup), so that a burst of ingestion gets the cores first.
+ * This process's pressure is read from memory; other processes' from the one
+ * `ingestion_pressure` row, read at most every READ_PUBLISHED_EVERY_MS by one query
+ * shared by every loop of the process. An error reading it counts as no pressure:
+ * the hint may cost ingestion speed, never the work itself.
+ */
+export function createIngestionGate(
+  db: Database,
+  options: { pressure?: IngestionPressure; clock?: WaitClock } = {},
+): IngestionGate {
+  const pressure = options.pressure ?? ingestionPressure;
+  const clock = options.clock ?? realWaitClock;
+  let readAt = -Infinity;
+  let reading: Promise<boolean> = Promise.resolve(false);
+
+  const publishedPressure = () => {
+    const at = clock.now();
+    if (at - readAt >= READ_PUBLISHED_EVERY_MS) {
+      readAt = at;
+      reading = isPressurePublished(db).catch((error: unknown) => {
+        log.debug({ err: error }, "ingestion pressure not read");
+        return false;
+      });
+    }
+    return reading;
+  };
+  const underPressure = async () => pressure.isHigh() || (await publishedPressure());
+
+  return {
+    yieldToIngestion: async ({ maxWaitMs = MAX_YIELD_MS, stopped } = {}) => {
+      const started = clock.now();
+      for (;;) {
+        const waited = clock.now() - started;
+        if (waited >= maxWaitMs || stopped?.() || !(await underPressure())) return waited;
+        await clock.sleep(Math.min(YIELD_STEP_MS, maxWaitMs - waited));
+      }
+    },
+  };
+}
+
+/** A gate that never waits: for callers (tests, tools) that run the work themselves. */
+export const noIngestionGate: IngestionGate = { yieldToIngestion: async () => 0 };
