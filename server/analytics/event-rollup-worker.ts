@@ -38,7 +38,11 @@ export function startEventRollups(
     await foldEndedWriters(db);
   });
   const rolling = repeat(options.idleMs ?? EVENT_ROLLUP_IDLE_MS, "event rollup", async () => {
-    await ingestion.yieldToIngestion({ maxWaitMs: EVENT_ROLLUP_MAX_YIELD_MS, stopped: () => stopped });
+    await ingestion.yieldToIngestion({
+      work: "event rollups",
+      maxWaitMs: EVENT_ROLLUP_MAX_YIELD_MS,
+      stopped: () => stopped,
+    });
     for (;;) {
       const rolled = await rollQueuedEvents(db);
       const attributed = await attributeQueuedConversions(db);

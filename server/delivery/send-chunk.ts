@@ -69,7 +69,7 @@ export class ChunkInterrupted extends Error {
 export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ retryAt: Date | null }> {
   const { db, settings } = worker;
   // Before anything is read or rendered: the chunk's whole cost comes after a burst, or after the gate's cap.
-  await worker.ingestion?.yieldToIngestion({ stopped: worker.stopping });
+  await worker.ingestion?.yieldToIngestion({ work: "send chunks", stopped: worker.stopping });
   const campaign = await db
     .selectFrom("campaigns")
     .select([

@@ -1,5 +1,7 @@
+import { Counter } from "prom-client";
 import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
+import { registry } from "#server/metrics/registry.ts";
 import { realWaitClock, type WaitClock } from "#server/wait-clock.ts";
 import { type IngestionPressure, ingestionPressure, isPressurePublished } from "./pressure.ts";
 
@@ -12,14 +14,25 @@ export const YIELD_STEP_MS = 50;
 /** How long the published pressure read from PostgreSQL is trusted before it is read again. */
 export const READ_PUBLISHED_EVERY_MS = 250;
 
+/** The background work a gate holds back, as the metric names it. */
+export type YieldingWork = "journeys" | "send chunks" | "event rollups";
+
+const yielded = new Counter({
+  name: "murmur_ingestion_yield_seconds_total",
+  help: "Seconds the worker's background work waited for a burst of tracking requests to pass, by work; rate() of it near 0 means no deferral.",
+  labelNames: ["work"] as const,
+  registers: [registry],
+});
+
 export type IngestionGate = {
   /**
    * Waits while ingestion is under pressure (this process's tracking API, or any web
    * process's published pressure), but never longer than `maxWaitMs`: under sustained
    * pressure the work still goes ahead once per cap, so it is slowed, never starved.
-   * Returns how long it waited. `stopped` ends the wait early when the worker stops.
+   * Returns how long it waited (counted under `work` in murmur_ingestion_yield_seconds_total).
+   * `stopped` ends the wait early when the worker stops.
    */
-  yieldToIngestion: (options?: { maxWaitMs?: number; stopped?: () => boolean }) => Promise<number>;
+  yieldToIngestion: (options: { work: YieldingWork; maxWaitMs?: number; stopped?: () => boolean }) => Promise<number>;
 };
 
 /**
@@ -53,11 +66,14 @@ export function createIngestionGate(
   const underPressure = async () => pressure.isHigh() || (await publishedPressure());
 
   return {
-    yieldToIngestion: async ({ maxWaitMs = MAX_YIELD_MS, stopped } = {}) => {
+    yieldToIngestion: async ({ work, maxWaitMs = MAX_YIELD_MS, stopped }) => {
       const started = clock.now();
       for (;;) {
         const waited = clock.now() - started;
-        if (waited >= maxWaitMs || stopped?.() || !(await underPressure())) return waited;
+        if (waited >= maxWaitMs || stopped?.() || !(await underPressure())) {
+          if (waited > 0) yielded.inc({ work }, waited / 1000);
+          return waited;
+        }
         await clock.sleep(Math.min(YIELD_STEP_MS, maxWaitMs - waited));
       }
     },

@@ -46,23 +46,23 @@ describe("ingestion pressure", () => {
     const clock = new TestWaitClock();
     const pressure = webProcess(clock);
     const gate = createIngestionGate(getDb(), { pressure, clock });
-    expect(await gate.yieldToIngestion()).toBe(0);
+    expect(await gate.yieldToIngestion({ work: "journeys" })).toBe(0);
 
     const answered = pressure.track();
     await clock.sleep(600);
     const held = clock.hold();
     let waited: number | undefined;
-    const yielding = gate.yieldToIngestion().then((ms) => (waited = ms));
+    const yielding = gate.yieldToIngestion({ work: "journeys" }).then((ms) => (waited = ms));
     await held;
     expect(waited).toBeUndefined();
     clock.release();
     // The request is still in flight: the work goes ahead anyway, once the cap has passed.
     expect(await yielding).toBe(MAX_YIELD_MS);
-    expect(await gate.yieldToIngestion({ maxWaitMs: 200 })).toBe(200);
+    expect(await gate.yieldToIngestion({ work: "journeys", maxWaitMs: 200 })).toBe(200);
     answered();
     await clock.sleep(600);
     // The burst ended: under half of the last second was busy, so nothing waits.
-    expect(await gate.yieldToIngestion()).toBe(0);
+    expect(await gate.yieldToIngestion({ work: "journeys" })).toBe(0);
   });
 
   test("a stopping worker leaves the gate at once", async () => {
@@ -73,7 +73,7 @@ describe("ingestion pressure", () => {
     await clock.sleep(600);
     let stopping = false;
     const held = clock.hold();
-    const yielding = gate.yieldToIngestion({ stopped: () => stopping });
+    const yielding = gate.yieldToIngestion({ work: "journeys", stopped: () => stopping });
     await held;
     stopping = true;
     clock.release();
@@ -88,7 +88,7 @@ describe("ingestion pressure", () => {
     try {
       const workerClock = new TestWaitClock();
       const gateOf = () => createIngestionGate(getDb(), { pressure: createIngestionPressure(), clock: workerClock });
-      expect(await gateOf().yieldToIngestion()).toBe(0);
+      expect(await gateOf().yieldToIngestion({ work: "journeys" })).toBe(0);
 
       // Not yet high when the first request starts: nothing is written.
       const first = web.track(webDb);
@@ -100,13 +100,13 @@ describe("ingestion pressure", () => {
       second();
       first();
 
-      expect(await gateOf().yieldToIngestion({ maxWaitMs: 300 })).toBe(300);
+      expect(await gateOf().yieldToIngestion({ work: "journeys", maxWaitMs: 300 })).toBe(300);
       // Once what was published has passed (PostgreSQL's clock decides), the worker goes on at once.
       await getDb()
         .updateTable("ingestionPressure")
         .set({ pressedUntil: new Date(Date.now() - 60_000) })
         .execute();
-      expect(await gateOf().yieldToIngestion()).toBe(0);
+      expect(await gateOf().yieldToIngestion({ work: "journeys" })).toBe(0);
     } finally {
       await webDb.destroy();
     }
@@ -148,7 +148,7 @@ describe("ingestion pressure", () => {
       pressure: createIngestionPressure(),
       clock: new TestWaitClock(),
     });
-    expect(await workerGate.yieldToIngestion({ maxWaitMs: 100 })).toBe(100);
+    expect(await workerGate.yieldToIngestion({ work: "journeys", maxWaitMs: 100 })).toBe(100);
 
     finishUpload();
     expect((await slow).status).toBe(200);

@@ -39,7 +39,7 @@ export function startJourneyRuntime(
       let moved = 0;
       let reacted = 0;
       try {
-        await ingestion.yieldToIngestion({ stopped: () => stopped });
+        await ingestion.yieldToIngestion({ work: "journeys", stopped: () => stopped });
         if (stopped) break;
         // Ingested events first: the runs they enter or wake are due in this very batch.
         reacted = await reactToQueuedEvents(db);
