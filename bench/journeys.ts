@@ -15,7 +15,8 @@
 // step sends an email; against a broadcast to the same contacts in the same run, both to the
 // outbox. Target: journey messages/s >= 0.7 × broadcast messages/s.
 //
-// Also the seconds the worker's background work waited for ingestion in each event-triggered
+// Each phase starts once the worker has taken every queued ingestion batch (journeys' reaction,
+// event rollups) of the one before. Also the seconds the worker's background work waited for ingestion in each event-triggered
 // phase (murmur_ingestion_yield_seconds_total, by work; absent from builds without it).
 //
 // Prints JSON. Usage: npm run build && node bench/journeys.ts [--seconds 60] [--rate 2000]
@@ -175,6 +176,22 @@ async function drained(db: Database, journeyId: string, limitSeconds = 1800): Pr
   throw new Error(`Journey ${journeyId} did not drain within ${limitSeconds} s`);
 }
 
+/**
+ * Waits until the worker has taken every queued ingestion batch (the journeys' reaction and the event
+ * rollups), so each phase starts from the same state rather than with the last one's backlog; seconds waited.
+ */
+async function settled(db: Database): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const { rows } = await sql<{ open: boolean }>`
+      select exists (select 1 from journey_event_queue) or exists (select 1 from event_rollup_queue) as open`.execute(
+      db,
+    );
+    if (!rows[0]!.open) return Math.round(performance.now() - started) / 1000;
+    await sleep(100);
+  }
+}
+
 async function eventTriggered(baseUrl: string, db: Database, teamId: string, writeKey: string) {
   const auth = { Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` };
   const send = (batch: object[]) => post(baseUrl, "/v1/batch", auth, { batch, sentAt: new Date().toISOString() });
@@ -189,6 +206,8 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     await send(batch);
   }
 
+  const settling: Record<string, number> = {};
+  settling.beforeNoJourney = await settled(db);
   log(`${EVENTS} events, no journey`);
   const withoutJourney = await ingestFlat(send, EVENTS, "Page Viewed");
 
@@ -199,6 +218,7 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     steps: [emailStep],
   });
   await sleep(1500); // every process sees a newly live journey within a second
+  settling.beforeLive = await settled(db);
   log(`${EVENTS} triggering events, journey live`);
   const liveYieldBefore = await yieldedSeconds(baseUrl);
   const withJourney = await ingestFlat(send, EVENTS, "Cart Updated");
@@ -208,6 +228,7 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
   // journey's runs may await them), but nobody enters and nothing is sent while the clients post.
   await db.updateTable("journeys").set({ state: "paused" }).where("id", "=", flatJourney).execute();
   await sleep(1500);
+  settling.beforePaused = await settled(db);
   log(`${EVENTS} triggering events, journey paused`);
   const withPausedJourney = await ingestFlat(send, EVENTS, "Cart Updated");
   await db.updateTable("journeys").set({ state: "stopped" }).where("id", "=", flatJourney).execute();
@@ -219,6 +240,7 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     steps: [emailStep],
   });
   await sleep(1500);
+  settling.beforePaced = await settled(db);
   log(`${RATE} triggering events/s for ${SECONDS} s`);
   const perTick = Math.round(RATE / 4);
   const ticks = SECONDS * 4;
@@ -266,6 +288,8 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
       withPausedJourneyPerSecond: Math.round(withPausedJourney),
       pausedRatio: round(withPausedJourney / withoutJourney),
       messagesDrainedSecondsAfter: round(drainSeconds),
+      // Seconds each phase waited, after the one before, for the worker to take every queued batch.
+      settledSecondsBefore: settling,
       // From the first event of the live phase until its messages were all sent.
       yieldedSecondsLive: liveYielded,
     },
