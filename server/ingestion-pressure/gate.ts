@@ -3,10 +3,21 @@ import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
 import { registry } from "#server/metrics/registry.ts";
 import { realWaitClock, type WaitClock } from "#server/wait-clock.ts";
+import { type BusyShare, createBusyShare } from "./busy-share.ts";
 import { type IngestionPressure, ingestionPressure, isPressurePublished } from "./pressure.ts";
 
 /** How long a worker's unit of background work waits for a burst to pass, at most, unless it says otherwise. */
-export const MAX_YIELD_MS = 1000;
+export const MAX_YIELD_MS = 5000;
+
+/**
+ * The work's guaranteed share: a kind of work (all its loops together) is held back for
+ * at most this share of any DEFERRAL_WINDOW_MS. A burst shorter than half the window
+ * waits whole; ingestion that stays saturated leaves the work at least half of the time.
+ */
+export const MAX_DEFERRED_SHARE = 0.5;
+
+/** The span the deferred share is counted over. */
+export const DEFERRAL_WINDOW_MS = 10_000;
 
 /** How often a waiting worker looks again. */
 export const YIELD_STEP_MS = 50;
@@ -27,8 +38,9 @@ const yielded = new Counter({
 export type IngestionGate = {
   /**
    * Waits while ingestion is under pressure (this process's tracking API, or any web
-   * process's published pressure), but never longer than `maxWaitMs`: under sustained
-   * pressure the work still goes ahead once per cap, so it is slowed, never starved.
+   * process's published pressure), but never longer than `maxWaitMs`, nor once `work`
+   * has been held back for MAX_DEFERRED_SHARE of the last DEFERRAL_WINDOW_MS: under
+   * sustained pressure the work is slowed, never starved.
    * Returns how long it waited (counted under `work` in murmur_ingestion_yield_seconds_total).
    * `stopped` ends the wait early when the worker stops.
    */
@@ -64,17 +76,34 @@ export function createIngestionGate(
     return reading;
   };
   const underPressure = async () => pressure.isHigh() || (await publishedPressure());
+  const deferrals = new Map<YieldingWork, BusyShare>();
+  const deferralOf = (work: YieldingWork) => {
+    let deferral = deferrals.get(work);
+    if (!deferral) {
+      deferral = createBusyShare({ windowMs: DEFERRAL_WINDOW_MS, now: () => clock.now() });
+      deferrals.set(work, deferral);
+    }
+    return deferral;
+  };
 
   return {
     yieldToIngestion: async ({ work, maxWaitMs = MAX_YIELD_MS, stopped }) => {
+      const deferral = deferralOf(work);
       const started = clock.now();
-      for (;;) {
-        const waited = clock.now() - started;
-        if (waited >= maxWaitMs || stopped?.() || !(await underPressure())) {
-          if (waited > 0) yielded.inc({ work }, waited / 1000);
-          return waited;
+      const ended = deferral.begin();
+      try {
+        for (;;) {
+          const waited = clock.now() - started;
+          const done =
+            waited >= maxWaitMs || stopped?.() || deferral.share() >= MAX_DEFERRED_SHARE || !(await underPressure());
+          if (done) {
+            if (waited > 0) yielded.inc({ work }, waited / 1000);
+            return waited;
+          }
+          await clock.sleep(Math.min(YIELD_STEP_MS, maxWaitMs - waited));
         }
-        await clock.sleep(Math.min(YIELD_STEP_MS, maxWaitMs - waited));
+      } finally {
+        ended();
       }
     },
   };

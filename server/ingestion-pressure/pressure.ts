@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
+import { createBusyShare } from "./busy-share.ts";
 
 /** The span ingestion pressure is judged over: the last second. */
 export const PRESSURE_WINDOW_MS = 1000;
@@ -41,32 +42,19 @@ export type IngestionPressure = {
 /**
  * A tracker of this process's ingestion pressure; `now` is the real clock unless a
  * test moves time itself, and what it publishes holds PUBLISHED_FOR_MS unless told
- * otherwise. Memory stays bounded: busy spans older than the window are
- * dropped, and spans less than a millisecond apart are merged, so at most about
- * PRESSURE_WINDOW_MS of them are kept however many requests arrive.
+ * otherwise. Marking a request costs a fraction of a microsecond and no I/O; a write
+ * to PostgreSQL happens only while the pressure is high, at most every PUBLISH_EVERY_MS.
  */
 export function createIngestionPressure(
   options: { now?: () => number; publishedForMs?: number } = {},
 ): IngestionPressure {
   const now = options.now ?? (() => performance.now());
   const publishedForMs = options.publishedForMs ?? PUBLISHED_FOR_MS;
-  let inFlight = 0;
-  let busySince = 0;
-  // Ended busy spans, oldest first, as [start, end].
-  const spans: Array<[number, number]> = [];
+  const inFlight = createBusyShare({ windowMs: PRESSURE_WINDOW_MS, now });
   let lastPublishedAt = -Infinity;
   let publishing: Promise<void> = Promise.resolve();
 
-  const busyShare = () => {
-    const at = now();
-    const from = at - PRESSURE_WINDOW_MS;
-    while (spans.length > 0 && spans[0]![1] <= from) spans.shift();
-    let busy = inFlight > 0 ? at - Math.max(busySince, from) : 0;
-    for (const [start, end] of spans) busy += end - Math.max(start, from);
-    return Math.min(1, busy / PRESSURE_WINDOW_MS);
-  };
-  const isHigh = () => busyShare() >= HIGH_PRESSURE_SHARE;
-
+  const isHigh = () => inFlight.share() >= HIGH_PRESSURE_SHARE;
   const publishIfDue = (db: Database | undefined) => {
     if (!db) return;
     const at = now();
@@ -80,21 +68,14 @@ export function createIngestionPressure(
 
   return {
     track: (db) => {
-      if (inFlight++ === 0) busySince = now();
+      const end = inFlight.begin();
       publishIfDue(db);
-      let ended = false;
       return () => {
-        if (ended) return;
-        ended = true;
-        if (--inFlight > 0) return;
-        const at = now();
-        const last = spans.at(-1);
-        if (last && busySince - last[1] < 1) last[1] = at;
-        else spans.push([busySince, at]);
+        end();
         publishIfDue(db);
       };
     },
-    busyShare,
+    busyShare: inFlight.share,
     isHigh,
     published: () => publishing,
   };

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createDatabase, getDb } from "#db/database.ts";
 import { handleTrackingCall } from "#server/events/tracking-request.ts";
-import { createIngestionGate, MAX_YIELD_MS } from "#server/ingestion-pressure/gate.ts";
+import {
+  createIngestionGate,
+  DEFERRAL_WINDOW_MS,
+  MAX_DEFERRED_SHARE,
+  MAX_YIELD_MS,
+} from "#server/ingestion-pressure/gate.ts";
 import { createIngestionPressure } from "#server/ingestion-pressure/pressure.ts";
 import { basicAuth, createTrackingTeam, storedEvents } from "../events/fixtures.ts";
 import { TestWaitClock } from "../test-wait-clock.ts";
@@ -42,7 +47,7 @@ describe("ingestion pressure", () => {
     expect(pressure.busyShare()).toBe(0);
   });
 
-  test("the gate holds work while pressure is high, and lets it through after its cap: a worker never starves", async () => {
+  test("the gate holds work while pressure is high, for at most its cap and half of any ten seconds: a worker never starves", async () => {
     const clock = new TestWaitClock();
     const pressure = webProcess(clock);
     const gate = createIngestionGate(getDb(), { pressure, clock });
@@ -52,13 +57,23 @@ describe("ingestion pressure", () => {
     await clock.sleep(600);
     const held = clock.hold();
     let waited: number | undefined;
-    const yielding = gate.yieldToIngestion({ work: "journeys" }).then((ms) => (waited = ms));
+    const yielding = gate.yieldToIngestion({ work: "journeys", maxWaitMs: 1000 }).then((ms) => (waited = ms));
     await held;
     expect(waited).toBeUndefined();
     clock.release();
     // The request is still in flight: the work goes ahead anyway, once the cap has passed.
-    expect(await yielding).toBe(MAX_YIELD_MS);
-    expect(await gate.yieldToIngestion({ work: "journeys", maxWaitMs: 200 })).toBe(200);
+    expect(await yielding).toBe(1000);
+    // Then at most the rest of its half of the last ten seconds, within the gate's own cap.
+    expect(MAX_YIELD_MS).toBeGreaterThanOrEqual(DEFERRAL_WINDOW_MS * MAX_DEFERRED_SHARE);
+    expect(await gate.yieldToIngestion({ work: "journeys" })).toBe(DEFERRAL_WINDOW_MS * MAX_DEFERRED_SHARE - 1000);
+    // It has had its half: it goes on at once, though the burst goes on.
+    expect(await gate.yieldToIngestion({ work: "journeys" })).toBe(0);
+    // Each kind of work has a share of its own.
+    expect(await gate.yieldToIngestion({ work: "send chunks", maxWaitMs: 300 })).toBe(300);
+    // Ten seconds on, the waits have left the window: the work gives way again.
+    await clock.sleep(DEFERRAL_WINDOW_MS);
+    expect(await gate.yieldToIngestion({ work: "journeys", maxWaitMs: 1000 })).toBe(1000);
+
     answered();
     await clock.sleep(600);
     // The burst ended: under half of the last second was busy, so nothing waits.
