@@ -21,9 +21,9 @@ export const JOURNEY_POLL_MS = 250;
  * turn's batch. The messages themselves go through pg-boss:
  * each batch creates the send pipeline's chunk jobs in its transaction.
  *
- * Each turn first passes `ingestion` (none unless given): during a burst of tracking
- * requests a turn waits up to the gate's cap, so the requests get the cores, and under
- * pressure that lasts the runs still move one turn per cap.
+ * Each turn passes `ingestion` (none unless given) before it reacts and again before its
+ * batch: during a burst of tracking requests the runtime waits, within the gate's bounds,
+ * so the requests get the cores, and under pressure that lasts the runs still move.
  */
 export function startJourneyRuntime(
   db: Database,
@@ -43,6 +43,9 @@ export function startJourneyRuntime(
         if (stopped) break;
         // Ingested events first: the runs they enter or wake are due in this very batch.
         reacted = await reactToQueuedEvents(db);
+        // A reaction (up to 2,000 events entered) is a unit of its own: the batch after it yields in turn.
+        if (reacted > 0) await ingestion.yieldToIngestion({ work: "journeys", stopped: () => stopped });
+        if (stopped) break;
         moved = await runJourneyBatch(db, boss, { now: now() });
         // One loop also finishes the runs of stopped journeys.
         if (index === 0) moved += await finishStoppedRuns(db, { now: now() });
