@@ -15,6 +15,10 @@
 // step sends an email; against a broadcast to the same contacts in the same run, both to the
 // outbox. Target: journey messages/s >= 0.7 × broadcast messages/s.
 //
+// Each phase starts once the worker has taken every queued ingestion batch (journeys' reaction,
+// event rollups) of the one before. Also the seconds the worker's background work waited for ingestion in each event-triggered
+// phase (murmur_ingestion_yield_seconds_total, by work; absent from builds without it).
+//
 // Prints JSON. Usage: npm run build && node bench/journeys.ts [--seconds 60] [--rate 2000]
 //   [--contacts 20000] [--events 100000] [--segment 1000000] [--port N]
 import http from "node:http";
@@ -44,6 +48,27 @@ const BATCH = 500;
 const log = (message: string) => console.error(`[bench/journeys] ${message}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+// The bench server inherits the environment: /metrics answers with this token.
+const METRICS_TOKEN = `bench-${newId()}`;
+process.env.METRICS_TOKEN = METRICS_TOKEN;
+
+/** Seconds waited so far for ingestion, by work, as the server's /metrics counts them. */
+async function yieldedSeconds(baseUrl: string): Promise<Record<string, number>> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = response.ok ? await response.text() : "";
+  const seconds: Record<string, number> = {};
+  for (const match of text.matchAll(/^murmur_ingestion_yield_seconds_total\{work="([^"]+)"\} (\S+)$/gm))
+    seconds[match[1]!] = Number(match[2]);
+  return seconds;
+}
+
+/** What was waited between two readings of yieldedSeconds, by work, to the tenth of a second. */
+function yieldedBetween(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after).map(([work, seconds]) => [work, Math.round((seconds - (before[work] ?? 0)) * 10) / 10]),
+  );
+}
 
 function post(baseUrl: string, path: string, headers: Record<string, string>, payload: object): Promise<void> {
   const body = JSON.stringify(payload);
@@ -151,6 +176,22 @@ async function drained(db: Database, journeyId: string, limitSeconds = 1800): Pr
   throw new Error(`Journey ${journeyId} did not drain within ${limitSeconds} s`);
 }
 
+/**
+ * Waits until the worker has taken every queued ingestion batch (the journeys' reaction and the event
+ * rollups), so each phase starts from the same state rather than with the last one's backlog; seconds waited.
+ */
+async function settled(db: Database): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const { rows } = await sql<{ open: boolean }>`
+      select exists (select 1 from journey_event_queue) or exists (select 1 from event_rollup_queue) as open`.execute(
+      db,
+    );
+    if (!rows[0]!.open) return Math.round(performance.now() - started) / 1000;
+    await sleep(100);
+  }
+}
+
 async function eventTriggered(baseUrl: string, db: Database, teamId: string, writeKey: string) {
   const auth = { Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` };
   const send = (batch: object[]) => post(baseUrl, "/v1/batch", auth, { batch, sentAt: new Date().toISOString() });
@@ -165,6 +206,8 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     await send(batch);
   }
 
+  const settling: Record<string, number> = {};
+  settling.beforeNoJourney = await settled(db);
   log(`${EVENTS} events, no journey`);
   const withoutJourney = await ingestFlat(send, EVENTS, "Page Viewed");
 
@@ -175,13 +218,17 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     steps: [emailStep],
   });
   await sleep(1500); // every process sees a newly live journey within a second
+  settling.beforeLive = await settled(db);
   log(`${EVENTS} triggering events, journey live`);
+  const liveYieldBefore = await yieldedSeconds(baseUrl);
   const withJourney = await ingestFlat(send, EVENTS, "Cart Updated");
   const drainSeconds = await drained(db, flatJourney);
+  const liveYielded = yieldedBetween(liveYieldBefore, await yieldedSeconds(baseUrl));
   // The request path alone: with the journey paused, events are still handed to the journeys (a paused
   // journey's runs may await them), but nobody enters and nothing is sent while the clients post.
   await db.updateTable("journeys").set({ state: "paused" }).where("id", "=", flatJourney).execute();
   await sleep(1500);
+  settling.beforePaused = await settled(db);
   log(`${EVENTS} triggering events, journey paused`);
   const withPausedJourney = await ingestFlat(send, EVENTS, "Cart Updated");
   await db.updateTable("journeys").set({ state: "stopped" }).where("id", "=", flatJourney).execute();
@@ -193,9 +240,11 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     steps: [emailStep],
   });
   await sleep(1500);
+  settling.beforePaced = await settled(db);
   log(`${RATE} triggering events/s for ${SECONDS} s`);
   const perTick = Math.round(RATE / 4);
   const ticks = SECONDS * 4;
+  const pacedYieldBefore = await yieldedSeconds(baseUrl);
   const pending: Promise<void>[] = [];
   const started = performance.now();
   for (let tick = 0; tick < ticks; tick++) {
@@ -207,6 +256,7 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
   await Promise.all(pending);
   const pacedSeconds = (performance.now() - started) / 1000;
   await drained(db, pacedJourney);
+  const pacedYielded = yieldedBetween(pacedYieldBefore, await yieldedSeconds(baseUrl));
   // Fresh statistics: with the ones from before the run, the planner joins the events by a nested loop of scans.
   await sql`analyze journey_runs, deliveries, events`.execute(db);
   const { rows } = await sql<{
@@ -238,6 +288,10 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
       withPausedJourneyPerSecond: Math.round(withPausedJourney),
       pausedRatio: round(withPausedJourney / withoutJourney),
       messagesDrainedSecondsAfter: round(drainSeconds),
+      // Seconds each phase waited, after the one before, for the worker to take every queued batch.
+      settledSecondsBefore: settling,
+      // From the first event of the live phase until its messages were all sent.
+      yieldedSecondsLive: liveYielded,
     },
     paced: {
       ratePerSecond: RATE,
@@ -249,6 +303,7 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
       sentToOutboxP50Seconds: round(latency.sentP50),
       sentToOutboxP95Seconds: round(latency.sentP95),
       targetP95Seconds: 2,
+      yieldedSeconds: pacedYielded,
     },
   };
 }

@@ -55,6 +55,7 @@ import * as journeyDeliveryBatches from "#migrations/2026-11-24T1550-journey-del
 import * as ledgerWriteCost from "#migrations/2026-11-24T1600-ledger-write-cost.ts";
 import * as journeyRunTriggerTime from "#migrations/2026-11-24T1610-journey-run-trigger-time.ts";
 import * as unicodeLower from "#migrations/2026-11-24T1640-unicode-lower.ts";
+import * as ingestionPressure from "#migrations/2026-11-25T0300-ingestion-pressure.ts";
 import * as eventRollupsWithoutTeamKeys from "#migrations/2026-11-25T0310-event-rollups-without-team-keys.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1600-ledger-write-cost": ledgerWriteCost,
   "2026-11-24T1610-journey-run-trigger-time": journeyRunTriggerTime,
   "2026-11-24T1640-unicode-lower": unicodeLower,
+  "2026-11-25T0300-ingestion-pressure": ingestionPressure,
   "2026-11-25T0310-event-rollups-without-team-keys": eventRollupsWithoutTeamKeys,
 };
 

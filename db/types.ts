@@ -392,6 +392,11 @@ export interface ImportSkips {
   rowNumber: number;
 }
 
+export interface IngestionPressure {
+  id: Generated<boolean>;
+  pressedUntil: Timestamp;
+}
+
 export interface JourneyEntryWindows {
   journeyId: string;
   nextCheckAt: Timestamp;
@@ -715,6 +720,7 @@ export interface DB {
   importChunks: ImportChunks;
   imports: Imports;
   importSkips: ImportSkips;
+  ingestionPressure: IngestionPressure;
   journeyEntryWindows: JourneyEntryWindows;
   journeyEventQueue: JourneyEventQueue;
   journeyRuns: JourneyRuns;

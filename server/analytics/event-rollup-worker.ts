@@ -1,4 +1,5 @@
 import type { Database } from "#db/database.ts";
+import { type IngestionGate, noIngestionGate } from "#server/ingestion-pressure/gate.ts";
 import { repeat } from "#server/repeat.ts";
 import { attributeQueuedConversions } from "./attribute-conversions.ts";
 import { FOLD_CHANGES_MS, foldEndedWriters } from "./fold-analytics-changes.ts";
@@ -11,6 +12,13 @@ import { rollQueuedEvents } from "./roll-events.ts";
 export const EVENT_ROLLUP_IDLE_MS = 250;
 
 /**
+ * The longest a rollup waits for a burst of ingestion to pass. Once per turn, before it drains
+ * the whole queue, so the rollups' lag grows by at most this much under pressure that lasts
+ * (issue 18's bound is 5 s at 20,000 events/s).
+ */
+export const EVENT_ROLLUP_MAX_YIELD_MS = 500;
+
+/**
  * Keeps the product event rollups current in a worker process: drains the queue
  * ingestion fills, then the goal events it passed on (conversions), then a step of
  * any conversion recount, one transaction after another while any had work, then
@@ -18,12 +26,23 @@ export const EVENT_ROLLUP_IDLE_MS = 250;
  * rollups, so a large one never holds new events back for long. Any number of workers may run this at once (see
  * `rollQueuedEvents`). Every minute it also folds the analytics change counts of ended
  * connections (`foldEndedWriters`). Returns `stop`; a roll under way commits or rolls back whole.
+ * Each turn first passes `ingestion` (none unless given), for at most EVENT_ROLLUP_MAX_YIELD_MS.
  */
-export function startEventRollups(db: Database, options: { idleMs?: number } = {}): { stop: () => void } {
+export function startEventRollups(
+  db: Database,
+  options: { idleMs?: number; ingestion?: IngestionGate } = {},
+): { stop: () => void } {
+  const ingestion = options.ingestion ?? noIngestionGate;
+  let stopped = false;
   const folding = repeat(FOLD_CHANGES_MS, "analytics change fold", async () => {
     await foldEndedWriters(db);
   });
   const rolling = repeat(options.idleMs ?? EVENT_ROLLUP_IDLE_MS, "event rollup", async () => {
+    await ingestion.yieldToIngestion({
+      work: "event rollups",
+      maxWaitMs: EVENT_ROLLUP_MAX_YIELD_MS,
+      stopped: () => stopped,
+    });
     for (;;) {
       const rolled = await rollQueuedEvents(db);
       const attributed = await attributeQueuedConversions(db);
@@ -34,6 +53,7 @@ export function startEventRollups(db: Database, options: { idleMs?: number } = {
   });
   return {
     stop: () => {
+      stopped = true;
       rolling.stop();
       folding.stop();
     },

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import type { SenderResolver } from "#server/channels/senders.ts";
+import type { IngestionGate } from "#server/ingestion-pressure/gate.ts";
 import { countMessageOutcome } from "#server/metrics/delivery-metrics.ts";
 import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { isDemoTeam } from "#server/teams/demo-team.ts";
@@ -47,6 +48,8 @@ export type ChunkWorker = {
    * yet: the claims its lease keeper renews (server/delivery/jobs.ts).
    */
   claims?: Set<string>;
+  /** Passed before each chunk, so a burst of ingestion gets the cores first (none unless given). */
+  ingestion?: IngestionGate;
 };
 
 export class ChunkInterrupted extends Error {
@@ -66,6 +69,8 @@ export class ChunkInterrupted extends Error {
  */
 export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ retryAt: Date | null }> {
   const { db, settings } = worker;
+  // Before anything is read or rendered: the chunk's whole cost comes after a burst, or after the gate's cap.
+  await worker.ingestion?.yieldToIngestion({ work: "send chunks", stopped: worker.stopping });
   const campaign = await db
     .selectFrom("campaigns")
     .select([

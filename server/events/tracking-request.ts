@@ -7,6 +7,7 @@ import { findLiveWriteKey, hashWriteKey, type LiveWriteKey } from "#server/write
 import { ingestMessages } from "./ingest.ts";
 import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";
 import { type TrackingLimiter, trackingLimiter } from "./tracking-rate-limit.ts";
+import { type IngestionPressure, ingestionPressure } from "#server/ingestion-pressure/pressure.ts";
 
 // Browsers may post events from any site that embeds the tracking snippet.
 const CORS = {
@@ -28,11 +29,15 @@ const CORS = {
  * is still a 200: the rest of the call (and of its batch) is stored, and Segment's
  * SDKs drop a batch answered 4xx without reading the body. The refused change is
  * logged and named in `warnings`, for whoever reads the answer while debugging.
+ *
+ * Every POST counts as in flight on `pressure` (this process's, unless a test passes
+ * its own) until it is answered: the workers' background loops yield to a burst of them
+ * (server/ingestion-pressure/gate.ts).
  */
 export async function handleTrackingCall(
   request: Request,
   call: TrackingCall,
-  options: { limiter?: TrackingLimiter } = {},
+  options: { limiter?: TrackingLimiter; pressure?: IngestionPressure } = {},
 ): Promise<Response> {
   const limiter = options.limiter ?? trackingLimiter;
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
@@ -44,8 +49,9 @@ export async function handleTrackingCall(
   }
   const receivedAt = new Date();
   let bodyRead = false;
+  const db = getDb();
+  const answered = (options.pressure ?? ingestionPressure).track(db);
   try {
-    const db = getDb();
     // The header is checked before the body is read, so a bad key costs no upload.
     const headerKey = writeKeyFromHeader(request.headers.get("Authorization"));
     let writeKey = headerKey ? await requireWriteKey(headerKey) : null;
@@ -101,6 +107,8 @@ export async function handleTrackingCall(
       { success: false, message: "Something went wrong on our side. Please try again." },
       { status: 500, headers: CORS },
     );
+  } finally {
+    answered();
   }
 }
 

@@ -18,6 +18,7 @@ import { registerRetentionJobs } from "#server/retention/jobs.ts";
 import { type RetentionSettings, retentionSettingsFromEnv } from "#server/retention/settings.ts";
 import { parseEnv } from "#server/env.ts";
 import { applyJobHistoryRetention } from "./job-history.ts";
+import { createIngestionGate } from "#server/ingestion-pressure/gate.ts";
 import {
   DEFAULT_SEGMENT_COUNT_MAX_AGE_SECONDS,
   registerSegmentRecounts,
@@ -57,14 +58,18 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
   await boss.start();
   // Names this process on the deliveries it is sending, so its claims can be renewed and told apart.
   const owner = `${hostname()}/${process.pid}/${randomBytes(4).toString("hex")}`;
+  // One gate for the process's background loops: a burst of tracking requests (here or in any
+  // web process) gets the cores first, and each loop's wait is capped so none is starved.
+  const ingestion = createIngestionGate(options.db);
   const delivery = await registerDeliveryJobs(boss, {
     db: options.db,
     owner,
     settings: options.delivery,
     senders: options.senders ?? senderFor,
+    ingestion,
   });
   // After the send pipeline's queues exist: journey batches create its chunk jobs.
-  const journeys = startJourneyRuntime(options.db, boss, { concurrency: 2 });
+  const journeys = startJourneyRuntime(options.db, boss, { concurrency: 2, ingestion });
   // Contacts who come to match a journey's filter segment with time alone (no write announces them).
   const entryWindows = startEntryWindowSweeps(options.db);
   await registerSessionPruning(boss, { db: options.db });
@@ -85,7 +90,7 @@ export async function startWorker(databaseUrl: string, options: WorkerOptions): 
   // Not a pg-boss job: it polls a table the contacts triggers fill, so no web process has to send anything.
   const searchIndexer = startSearchIndexer(options.db);
   // Also a poll, of the queue ingestion fills: requests only queue events, this counts them.
-  const eventRollups = startEventRollups(options.db);
+  const eventRollups = startEventRollups(options.db, { ingestion });
   return {
     boss,
     owner,

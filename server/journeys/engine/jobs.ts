@@ -1,5 +1,6 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "#db/database.ts";
+import { type IngestionGate, noIngestionGate } from "#server/ingestion-pressure/gate.ts";
 import { log } from "#server/log.ts";
 import { naps } from "#server/naps.ts";
 import { reactToQueuedEvents } from "./event-queue.ts";
@@ -19,13 +20,18 @@ export const JOURNEY_POLL_MS = 250;
  * journey event queue (reactToQueuedEvents), so an event's entry is taken by the same
  * turn's batch. The messages themselves go through pg-boss:
  * each batch creates the send pipeline's chunk jobs in its transaction.
+ *
+ * Each turn passes `ingestion` (none unless given) before it reacts and again before its
+ * batch: during a burst of tracking requests the runtime waits, within the gate's bounds,
+ * so the requests get the cores, and under pressure that lasts the runs still move.
  */
 export function startJourneyRuntime(
   db: Database,
   boss: PgBoss,
-  options: { concurrency: number; now?: () => Date },
+  options: { concurrency: number; now?: () => Date; ingestion?: IngestionGate },
 ): { stop: () => Promise<void> } {
   const now = options.now ?? (() => new Date());
+  const ingestion = options.ingestion ?? noIngestionGate;
   let stopped = false;
   const { sleep, wakeAll } = naps();
   const loop = async (index: number) => {
@@ -33,8 +39,13 @@ export function startJourneyRuntime(
       let moved = 0;
       let reacted = 0;
       try {
+        await ingestion.yieldToIngestion({ work: "journeys", stopped: () => stopped });
+        if (stopped) break;
         // Ingested events first: the runs they enter or wake are due in this very batch.
         reacted = await reactToQueuedEvents(db);
+        // A reaction (up to 2,000 events entered) is a unit of its own: the batch after it yields in turn.
+        if (reacted > 0) await ingestion.yieldToIngestion({ work: "journeys", stopped: () => stopped });
+        if (stopped) break;
         moved = await runJourneyBatch(db, boss, { now: now() });
         // One loop also finishes the runs of stopped journeys.
         if (index === 0) moved += await finishStoppedRuns(db, { now: now() });
