@@ -55,7 +55,6 @@ import * as journeyDeliveryBatches from "#migrations/2026-11-24T1550-journey-del
 import * as ledgerWriteCost from "#migrations/2026-11-24T1600-ledger-write-cost.ts";
 import * as journeyRunTriggerTime from "#migrations/2026-11-24T1610-journey-run-trigger-time.ts";
 import * as unicodeLower from "#migrations/2026-11-24T1640-unicode-lower.ts";
-import * as searchQueueCarriesText from "#migrations/2026-11-25T0320-search-queue-carries-text.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -115,7 +114,6 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T1600-ledger-write-cost": ledgerWriteCost,
   "2026-11-24T1610-journey-run-trigger-time": journeyRunTriggerTime,
   "2026-11-24T1640-unicode-lower": unicodeLower,
-  "2026-11-25T0320-search-queue-carries-text": searchQueueCarriesText,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

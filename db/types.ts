@@ -214,17 +214,12 @@ export interface Contacts {
 export interface ContactSearch {
   contactId: string;
   haystack: string;
-  seq: Generated<number>;
   teamId: string;
   trigrams: Generated<number[]>;
 }
 
 export interface ContactSearchQueue {
   contactId: string;
-  email: string | null;
-  name: string | null;
-  phone: string | null;
-  seq: Generated<number>;
   teamId: string;
   traceId: string | null;
 }

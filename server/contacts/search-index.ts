@@ -47,12 +47,7 @@ export const SEARCH_INDEX_LANES = 2;
  * returns how many queue rows it took. One indexer works on a lane at a time (an
  * advisory lock): two could otherwise write one contact's text from snapshots
  * taken in the wrong order. Returns 0 when the queue is empty or another indexer
- * holds the lane. Each queued row carries the name, email and phone it was queued
- * for and a `seq` (migrations/2026-11-25T0320-search-queue-carries-text.ts), so the
- * indexer reads no contact; invariant: contact_search keeps, per contact, the text of
- * the highest `seq` it has taken, so an older queued text indexed after a newer one
- * changes nothing, and once a contact has no queued row its indexed text is its
- * current one. The text written is searchHaystack's, folded here
+ * holds the lane. The text written is searchHaystack's, folded here
  * (foldLoweredAccents) rather than by translate() in SQL, which cost the indexer
  * about as much as the trigram index itself, with its index keys (searchTrigrams),
  * which are computed here too. Contacts queued by an import carry
@@ -75,32 +70,29 @@ export async function indexQueuedContacts(
     `.execute(trx);
     if (!lock.rows[0]?.locked) return { count: 0, traces: {} };
     // One row even when every contact taken has been deleted since, to carry the count.
-    // The text comes with the queued rows (no read of contacts): of a contact queued
-    // more than once, the newest (highest seq) is kept, and the insert below keeps it
-    // only if contact_search holds none newer. In id order, the batch's rows land
-    // in the primary key and the index side by side (an import's are neighbours).
     const result = await sql<{
       taken: number;
       traces: Record<string, number>;
       id: string | null;
       teamId: string | null;
-      seq: string | null;
       text: string | null;
     }>`
       with taken as (
         delete from contact_search_queue
         where ctid = any(array(select ctid from contact_search_queue where ${inLane} limit ${limit}))
-        returning contact_id, team_id, trace_id, seq, name, email, phone
+        returning contact_id, trace_id
       )
-      select t.taken, t.traces, c.id, c.team_id as "teamId", c.seq, c.text
+      select t.taken, t.traces, c.id, c.team_id as "teamId", c.text
       from (
         select coalesce(sum(n), 0)::int as taken,
           coalesce(jsonb_object_agg(trace_id, n) filter (where trace_id is not null), '{}'::jsonb) as traces
         from (select trace_id, count(*)::int as n from taken group by trace_id) per_trace
       ) t
       left join lateral (
-        select distinct on (q.contact_id) q.contact_id as id, q.team_id, q.seq, ${searchTextSql("q")} as text
-        from taken q order by q.contact_id, q.seq desc
+        select c.id, c.team_id, ${searchTextSql("c")} as text from contacts c
+        -- In id order, one index scan finds the batch's contacts leaf page by leaf page
+        -- (an import's are neighbours), instead of a descent of the primary key for each.
+        where c.id = any(array(select contact_id from taken order by 1))
       ) c on true
     `.execute(trx);
     const contacts = result.rows.filter((row) => row.id !== null);
@@ -114,19 +106,17 @@ export async function indexQueuedContacts(
         bounds.push(trigrams.length);
       }
       await sql`
-        insert into contact_search (contact_id, team_id, seq, haystack, trigrams)
-        select u.id, u.team_id, u.seq, u.haystack, (${binaryInt4Array(trigrams)}::int4[])[b.bounds[u.n] + 1 : b.bounds[u.n + 1]]
+        insert into contact_search (contact_id, team_id, haystack, trigrams)
+        select u.id, u.team_id, u.haystack, (${binaryInt4Array(trigrams)}::int4[])[b.bounds[u.n] + 1 : b.bounds[u.n + 1]]
         from unnest(
           ${textArrayLiteral(contacts.map((c) => c.id))}::uuid[],
           ${textArrayLiteral(contacts.map((c) => c.teamId))}::uuid[],
-          ${textArrayLiteral(contacts.map((c) => c.seq))}::int8[],
           ${textArrayLiteral(texts)}::text[]
-        ) with ordinality u(id, team_id, seq, haystack, n),
+        ) with ordinality u(id, team_id, haystack, n),
         (select ${binaryInt4Array(bounds)}::int4[] as bounds) b
-        -- An older text never replaces a newer one: the queue is not read in the order it was written.
         on conflict (contact_id) do update
-        set haystack = excluded.haystack, trigrams = excluded.trigrams, team_id = excluded.team_id, seq = excluded.seq
-        where excluded.seq > contact_search.seq
+        set haystack = excluded.haystack, trigrams = excluded.trigrams, team_id = excluded.team_id
+        where (contact_search.haystack, contact_search.trigrams) is distinct from (excluded.haystack, excluded.trigrams)
       `.execute(trx);
     }
     return { count: result.rows[0]?.taken ?? 0, traces: result.rows[0]?.traces ?? {} };

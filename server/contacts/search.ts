@@ -74,8 +74,7 @@ export function searchSource(teamId: string, search: PlannedSearch): RawBuilder<
  * searchConditions for the rows of searchSource. A contact the index found and
  * that is not queued has matched the whole search on its indexed text, which is
  * its current text (the indexer takes a contact off the queue and writes its
- * text in one transaction, never over a newer one, and a change queues it again
- * in the change's own), so
+ * text in one transaction, and a change queues it again in the change's own), so
  * only the others are checked on the row: that check folds accents with
  * translate(), some microseconds a contact, and a search reads hundreds of them.
  */
