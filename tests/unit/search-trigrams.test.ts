@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { foldAccents } from "#server/contacts/fold-accents.ts";
 import { indexWord } from "#server/contacts/search.ts";
-import { searchTrigrams } from "#server/contacts/search-trigrams.ts";
+import { appendSearchTrigrams, searchTrigrams } from "#server/contacts/search-trigrams.ts";
 
 // Search texts as the indexer writes them (name, email, phone; lower-cased, accents folded).
 const TEXTS = [
@@ -66,6 +66,21 @@ describe("searchTrigrams", () => {
       const text = Array.from({ length: next() % 24 }, () => pieces[next() % pieces.length]).join("");
       expect([...searchTrigrams(text)].sort(), JSON.stringify(text)).toEqual(plainly(text));
     }
+  });
+
+  test("gives each text's keys in ascending order, as the index sorts them, also when gathered for several texts", () => {
+    for (const text of TEXTS) {
+      const keys = searchTrigrams(text);
+      expect(keys).toEqual([...new Set(keys)].sort((a, b) => a - b));
+    }
+    // The indexer appends a batch's texts to one array: each text's slice is sorted on its own.
+    const gathered: number[] = [];
+    const bounds = [0];
+    for (const text of TEXTS) {
+      appendSearchTrigrams(text, gathered);
+      bounds.push(gathered.length);
+    }
+    TEXTS.forEach((text, n) => expect(gathered.slice(bounds[n], bounds[n + 1])).toEqual(searchTrigrams(text)));
   });
 
   test("only trigrams inside words of three or more letters and digits, each once", () => {
