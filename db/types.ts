@@ -323,6 +323,7 @@ export interface EventRollupQueue {
   names: string[];
   occurredAt: ArrayType<Timestamp>;
   properties: ArrayType<Json> | null;
+  queuedAt: Generated<Timestamp>;
   teamId: string;
 }
 

@@ -39,14 +39,23 @@ export const EVENT_ROLLUP_BATCHES = 100;
  * campaign goal of their team go on to `conversion_queue` in the same statement, and
  * their property values are counted (see the two fragments). A batch becomes visible
  * when its events commit, in whatever order batches commit, so none is missed.
- * Returns how many events were rolled up (0 when the queue is empty).
+ * With `queuedOverMs`, only batches queued longer ago than that are taken (the rollup
+ * worker during a burst of ingestion). Returns how many events were rolled up (0 when
+ * none was waiting).
  */
-export async function rollQueuedEvents(db: Database, options: { limit?: number } = {}): Promise<number> {
+export async function rollQueuedEvents(
+  db: Database,
+  options: { limit?: number; queuedOverMs?: number } = {},
+): Promise<number> {
   const limit = options.limit ?? EVENT_ROLLUP_BATCHES;
+  const waitedLongEnough =
+    options.queuedOverMs === undefined
+      ? sql``
+      : sql`where queued_at < now() - make_interval(secs => ${options.queuedOverMs / 1000})`;
   const { rows } = await sql<{ events: number }>`
     with taken as (
       delete from event_rollup_queue
-      where id in (select id from event_rollup_queue order by id limit ${limit} for update skip locked)
+      where id in (select id from event_rollup_queue ${waitedLongEnough} order by id limit ${limit} for update skip locked)
       returning team_id, names, occurred_at, contact_ids, event_ids, properties
     ),
     rolled as (

@@ -45,6 +45,8 @@ export type IngestionGate = {
    * `stopped` ends the wait early when the worker stops.
    */
   yieldToIngestion: (options: { work: YieldingWork; maxWaitMs?: number; stopped?: () => boolean }) => Promise<number>;
+  /** Whether ingestion is under pressure now, as the wait above reads it: for work that decides for itself how much to defer. */
+  isUnderPressure: () => Promise<boolean>;
 };
 
 /**
@@ -87,6 +89,7 @@ export function createIngestionGate(
   };
 
   return {
+    isUnderPressure: underPressure,
     yieldToIngestion: async ({ work, maxWaitMs = MAX_YIELD_MS, stopped }) => {
       const deferral = deferralOf(work);
       const started = clock.now();
@@ -110,4 +113,4 @@ export function createIngestionGate(
 }
 
 /** A gate that never waits: for callers (tests, tools) that run the work themselves. */
-export const noIngestionGate: IngestionGate = { yieldToIngestion: async () => 0 };
+export const noIngestionGate: IngestionGate = { yieldToIngestion: async () => 0, isUnderPressure: async () => false };
