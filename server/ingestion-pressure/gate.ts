@@ -26,7 +26,7 @@ export const YIELD_STEP_MS = 50;
 export const READ_PUBLISHED_EVERY_MS = 250;
 
 /** The background work a gate holds back, as the metric names it. */
-export type YieldingWork = "journeys" | "send chunks" | "event rollups";
+export type YieldingWork = "journeys" | "send chunks";
 
 const yielded = new Counter({
   name: "murmur_ingestion_yield_seconds_total",
@@ -51,7 +51,8 @@ export type IngestionGate = {
 
 /**
  * The gate a worker's background loops pass before each unit of work (a journey batch,
- * a send chunk, an event rollup), so that a burst of ingestion gets the cores first.
+ * a send chunk), so that a burst of ingestion gets the cores first; the event rollups
+ * ask it whether a burst is under way and then count only what has waited long enough.
  * This process's pressure is read from memory; other processes' from the one
  * `ingestion_pressure` row, read at most every READ_PUBLISHED_EVERY_MS by one query
  * shared by every loop of the process. An error reading it counts as no pressure:
