@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { textArrayLiteral } from "#db/array-literals.ts";
 import type { Database } from "#db/database.ts";
 
 /** The reason an import or an identify gives for leaving out an erased person. */
@@ -25,16 +27,26 @@ export async function rememberErasedAddresses(db: Database, teamId: string, addr
 
 /**
  * Which of `addresses` belong to contacts erased at their request, as the same
- * strings given. One indexed lookup for the whole list (a chunk holds at most 10,000).
+ * strings given. Most teams have erased no one: an indexed probe for any erased
+ * address of the team comes first and spares hashing every address of an import's
+ * chunk or a tracking batch (a fifth of the server's CPU during an import). When
+ * there are some, one lookup for the whole list, the hashes sent as one array.
  */
 export async function findErasedAddresses(db: Database, teamId: string, addresses: string[]): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const anyErased = await db
+    .selectFrom("erasedAddresses")
+    .select("teamId")
+    .where("teamId", "=", teamId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!anyErased) return new Set();
   const byHash = new Map(addresses.map((a) => [hashErasedAddress(teamId, a), a]));
-  if (byHash.size === 0) return new Set();
   const rows = await db
     .selectFrom("erasedAddresses")
     .select("addressHash")
     .where("teamId", "=", teamId)
-    .where("addressHash", "in", [...byHash.keys()])
+    .where("addressHash", "=", sql<string>`any(${textArrayLiteral([...byHash.keys()])}::text[])`)
     .execute();
   return new Set(rows.map((r) => byHash.get(r.addressHash)!));
 }
