@@ -42,8 +42,6 @@ export function searchTrigrams(text: string): number[] {
   return keys;
 }
 
-const seen = new Set<number>();
-
 /**
  * searchTrigrams(text) pushed onto `keys`, without an array of its own: the
  * indexer gathers a batch's keys into one. Reads the text character by character
@@ -52,10 +50,11 @@ const seen = new Set<number>();
  * expression, once. The text's keys are pushed in ascending order: PostgreSQL's
  * GIN sorts each row's keys before it indexes them, comparing two keys through
  * a function call each time, and finds keys already in order in one pass (about
- * 0.2 s of PostgreSQL CPU per 200,000 contacts).
+ * 0.2 s of PostgreSQL CPU per 200,000 contacts). A repeated key is dropped
+ * after the sort, as a run of equal keys, rather than looked up in a set of the
+ * keys seen as each is found: half the indexer's time in this function.
  */
 export function appendSearchTrigrams(text: string, keys: number[]): void {
-  seen.clear();
   const first = keys.length;
   let start = 0;
   let letters = 0;
@@ -74,19 +73,14 @@ export function appendSearchTrigrams(text: string, keys: number[]): void {
       letters += 1;
     } else {
       if (letters >= 3) {
-        for (let from = start; from + 3 <= at; from++) {
-          const key = trigramKey(text, from);
-          if (!seen.has(key)) {
-            seen.add(key);
-            keys.push(key);
-          }
-        }
+        for (let from = start; from + 3 <= at; from++) keys.push(trigramKey(text, from));
       }
       letters = 0;
     }
     at += width;
   }
   sortFrom(keys, first);
+  dropRepeats(keys, first);
 }
 
 /** Sorts keys[from..] ascending in place: a text has a few dozen keys, for which an insertion sort is quickest. */
@@ -100,6 +94,15 @@ function sortFrom(keys: number[], from: number): void {
     }
     keys[j + 1] = key;
   }
+}
+
+/** Keeps one of each run of equal keys in keys[from..], which is sorted: cheaper than a set of the keys seen. */
+function dropRepeats(keys: number[], from: number): void {
+  let kept = from;
+  for (let i = from; i < keys.length; i++) {
+    if (i === from || keys[i] !== keys[kept - 1]) keys[kept++] = keys[i]!;
+  }
+  keys.length = kept;
 }
 
 const pastAscii = new Map<number, boolean>();
