@@ -52,3 +52,24 @@ export async function holdBackDeliveries(
   }
   return free;
 }
+
+/**
+ * The same decision taken again where a window's messages are marked `sending`, in that
+ * transaction, under a lock per contact and channel held until it commits: two jobs
+ * (two campaigns, or a broadcast and a journey) that both found a contact under the cap
+ * when they read their windows would otherwise both send. The second to lock sees the
+ * first's message in the ledger and holds its own back, recorded as `holdBackDeliveries`
+ * records it. Returns the ids that may be marked. Locks are taken in contact order, so
+ * two jobs never wait on each other in a cycle.
+ */
+export async function holdBackAsMarked(
+  trx: Database,
+  options: { teamId: string; channel: CampaignType; policy: SendPolicy; due: DueDelivery[]; now: Date },
+): Promise<string[]> {
+  const contactIds = [...new Set(options.due.map((d) => d.contactId))].sort();
+  await sql`
+    select pg_advisory_xact_lock(hashtextextended(${`frequency ${options.channel} `} || id::text, 0))
+    from (select unnest(${contactIds}::uuid[]) as id order by 1) as contact`.execute(trx);
+  const free = await holdBackDeliveries(trx, options);
+  return free.map((d) => d.id);
+}

@@ -119,6 +119,11 @@ export async function markSending(
     leaseSeconds: number;
     answered?: DeliveryOutcome[];
     alongside?: AlongsideAnswers;
+    /**
+     * Decides again, in the marking transaction and before the statement, which of `ids`
+     * may still go (the frequency caps: see `holdBackAsMarked`); the others are not taken.
+     */
+    stillFree?: (trx: Database) => Promise<string[]>;
   },
 ): Promise<Set<string>> {
   const answered = options.answered ?? [];
@@ -129,12 +134,18 @@ export async function markSending(
   // Both statements see the same snapshot; their rows never overlap, since a message is answered only after it was
   // marked.
   const record = answered.length ? sql`with ${outcomeSteps(options.owner, answered)} ` : sql``;
-  const { rows } = await againOnDeadlock(db, options.alongside, (trx) =>
-    sql<{ id: string }>`
+  const { stillFree } = options;
+  const { rows } = await againOnDeadlock(
+    db,
+    options.alongside,
+    async (trx) =>
+      sql<{ id: string }>`
     ${record}update deliveries set status = 'sending', attempts = attempts + 1,
       lease_owner = ${options.owner}, lease_expires_at = now() + make_interval(secs => ${options.leaseSeconds}), updated_at = now()
-    where id = any(${options.ids}::uuid[]) and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
+    where id = any(${stillFree ? await stillFree(trx) : options.ids}::uuid[]) and status = 'queued'
+      and (next_attempt_at is null or next_attempt_at <= now())
     returning id`.execute(trx),
+    { transaction: stillFree !== undefined },
   );
   return new Set(rows.map((row) => row.id));
 }
@@ -177,16 +188,18 @@ async function againOnDeadlock<T>(
   db: Database,
   alongside: AlongsideAnswers | undefined,
   statement: (trx: Database) => Promise<T>,
+  options: { transaction?: boolean } = {},
   attempts = 3,
 ): Promise<T> {
-  const run = alongside
-    ? () =>
-        db.transaction().execute(async (trx) => {
-          const result = await statement(trx);
-          await alongside(trx);
-          return result;
-        })
-    : () => statement(db);
+  const run =
+    alongside || options.transaction
+      ? () =>
+          db.transaction().execute(async (trx) => {
+            const result = await statement(trx);
+            await alongside?.(trx);
+            return result;
+          })
+      : () => statement(db);
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

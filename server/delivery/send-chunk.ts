@@ -10,7 +10,7 @@ import { holdsChannel } from "#server/frequency/decide.ts";
 import { getSendPolicy } from "#server/frequency/settings.ts";
 import { type DeliveryContext, type PreparedMessage, prepareMessage, sendPrepared } from "./deliver.ts";
 import { finishCampaigns } from "./finish.ts";
-import { holdBackDeliveries } from "./frequency-hold.ts";
+import { holdBackAsMarked, holdBackDeliveries } from "./frequency-hold.ts";
 import { notifyIfBulkRejected } from "#server/notifications/provider-rejections.ts";
 import { handOver } from "./handoff.ts";
 import {
@@ -122,6 +122,10 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
   try {
     await sendWindows(worker, context, {
       limit: Math.min(context.sender.inFlightLimit, window),
+      stillFree: holds
+        ? (trx, due) =>
+            holdBackAsMarked(trx, { teamId: campaign.teamId, channel, policy, due, now: worker.now?.() ?? new Date() })
+        : undefined,
       // The next window: its share of the channel's rate, then the read, then rendering.
       read: async () => {
         if (worker.stopping()) {
@@ -177,9 +181,15 @@ export async function sendChunk(worker: ChunkWorker, job: ChunkJob): Promise<{ r
 async function sendWindows(
   worker: ChunkWorker,
   context: DeliveryContext,
-  options: { limit: number; read: () => Promise<DueDelivery[]> },
+  options: {
+    limit: number;
+    read: () => Promise<DueDelivery[]>;
+    /** Which of a group's deliveries may still go, decided again as they are marked (the frequency caps). */
+    stillFree?: (trx: Database, due: DueDelivery[]) => Promise<string[]>;
+  },
 ): Promise<void> {
   const { db, owner, settings } = worker;
+  const { stillFree } = options;
   const claims = worker.claims ?? new Set<string>();
   // Answers waiting for the next statement.
   let unrecorded: DeliveryOutcome[] = [];
@@ -202,12 +212,14 @@ async function sendWindows(
         unrecorded = [];
         try {
           const ids = group.map((p) => p.delivery.id);
+          const due = group.map((p) => p.delivery);
           const confirmed = await markSending(db, {
             owner,
             ids,
             leaseSeconds: settings.leaseSeconds,
             answered,
             alongside: await alongside(answered),
+            stillFree: stillFree && ((trx) => stillFree(trx, due)),
           });
           for (const outcome of answered) {
             claims.delete(outcome.id);

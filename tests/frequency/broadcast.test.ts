@@ -1,7 +1,10 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import * as broadcastRoute from "#app/routes/dashboard/broadcast.tsx";
 import { getDb } from "#db/database.ts";
 import { finishCampaigns } from "#server/delivery/finish.ts";
+import { sendCampaignNow } from "#server/delivery/send-now.ts";
+import { startCampaign } from "#server/delivery/start-campaign.ts";
 import { sendChunk } from "#server/delivery/send-chunk.ts";
 import { saveFrequencySettings } from "#server/frequency/settings.ts";
 import type { FrequencySettingsInput } from "#shared/frequency/schemas.ts";
@@ -208,5 +211,44 @@ describe("a broadcast under the team's frequency cap", () => {
       error:
         "Held back by quiet hours: no email from 21:00 to 09:00 Asia/Tokyo. Waiting until Jan 11, 2026, 9:00 AM Asia/Tokyo.",
     });
+  });
+  test("two broadcasts sending at the same moment give each contact one email under a cap of one a day", async () => {
+    const user = await teamWithCap();
+    await addContacts(
+      user.teamId,
+      Array.from({ length: 40 }, (_, i) => ({ email: `both${String(i).padStart(2, "0")}@murmur.test` })),
+    );
+    const campaigns = [
+      await draftCampaign(user.teamId, { subject: "Spring" }),
+      await draftCampaign(user.teamId, { subject: "Summer" }),
+    ];
+    for (const campaign of campaigns) {
+      await sendCampaignNow(getDb(), { access: await ownerAccess(user.teamId), campaignId: campaign.id });
+      await startCampaign(getDb(), queues.boss, campaign.id);
+    }
+    // Both chunks read their windows before either has marked a message: each finds every contact under the cap.
+    const jobs = (await Promise.all(campaigns.map((c) => chunkJobsOf(queues.boss, c.id)))).flat();
+    const worker = chunkWorker({ now: () => CLOCK });
+    const { rows: clock } = await sql<{ now: Date }>`select now()`.execute(getDb());
+    await Promise.all(jobs.map((job) => sendChunk(worker, job.data)));
+
+    const sent = (await Promise.all(campaigns.map((c) => outboxOf(c.id)))).flat().map((m) => m.toAddress);
+    expect(sent).toHaveLength(40);
+    expect(new Set(sent).size).toBe(40);
+    // The other message waits, with the reason, until a day after the one that went out (counted from when it was taken).
+    const rows = await getDb()
+      .selectFrom("deliveries")
+      .select(["address", "status", "error", "sentAt", "nextAttemptAt"])
+      .where("teamId", "=", user.teamId)
+      .execute();
+    const held = rows.filter((row) => row.status !== "sent");
+    expect(held).toHaveLength(40);
+    for (const row of held) {
+      const went = rows.find((other) => other.address === row.address && other.status === "sent")!;
+      expect(row.status).toBe("queued");
+      expect(row.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(clock[0]!.now.getTime() + 24 * HOUR);
+      expect(row.nextAttemptAt!.getTime()).toBeLessThanOrEqual(went.sentAt!.getTime() + 24 * HOUR);
+      expect(row.error).toMatch(/^Held back by frequency cap: at most 1 email per day\. Waiting until /);
+    }
   });
 });
