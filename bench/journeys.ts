@@ -15,12 +15,13 @@
 // step sends an email; against a broadcast to the same contacts in the same run, both to the
 // outbox. Target: journey messages/s >= 0.7 × broadcast messages/s.
 //
-// Each phase starts once the worker has taken every queued ingestion batch (journeys' reaction,
-// event rollups) of the one before. Also the seconds the worker's background work waited for ingestion in each event-triggered
+// Phases (1), (2) and (2b) run --rounds times in turn, and the ratios are those of the means. Each
+// phase starts once the worker has taken every queued ingestion batch (journeys' reaction, event
+// rollups) of the one before, and the database is vacuumed and analysed. Also the seconds the worker's background work waited for ingestion in each event-triggered
 // phase (murmur_ingestion_yield_seconds_total, by work; absent from builds without it).
 //
 // Prints JSON. Usage: npm run build && node bench/journeys.ts [--seconds 60] [--rate 2000]
-//   [--contacts 20000] [--events 100000] [--segment 1000000] [--port N]
+//   [--contacts 20000] [--events 100000] [--rounds 3] [--segment 1000000] [--port N]
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -42,6 +43,7 @@ const RATE = arg("rate", 2000);
 const CONTACTS = arg("contacts", 20_000);
 const EVENTS = arg("events", 100_000);
 const SEGMENT = arg("segment", 1_000_000);
+const ROUNDS = arg("rounds", 3);
 const PORT = arg("port", 3493);
 const CLIENTS = 4;
 const BATCH = 500;
@@ -187,9 +189,27 @@ async function settled(db: Database): Promise<number> {
       select exists (select 1 from journey_event_queue) or exists (select 1 from event_rollup_queue) as open`.execute(
       db,
     );
-    if (!rows[0]!.open) return Math.round(performance.now() - started) / 1000;
+    if (!rows[0]!.open) break;
     await sleep(100);
   }
+  // What the phase before wrote is vacuumed and analysed now rather than by autovacuum during the next phase.
+  await sql`vacuum (analyze)`.execute(db);
+  return Math.round(performance.now() - started) / 1000;
+}
+
+type IngestionRound = {
+  withoutJourney: number;
+  withJourney: number;
+  withPausedJourney: number;
+  drainSeconds: number;
+  settling: Record<string, number>;
+  liveYielded: Record<string, number>;
+};
+
+/** Sets the journey's state, then waits out the second in which every process may still see the one before. */
+async function setJourneyState(db: Database, journeyId: string, state: "live" | "paused" | "stopped") {
+  await db.updateTable("journeys").set({ state }).where("id", "=", journeyId).execute();
+  await sleep(1500);
 }
 
 async function eventTriggered(baseUrl: string, db: Database, teamId: string, writeKey: string) {
@@ -206,32 +226,45 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     await send(batch);
   }
 
-  const settling: Record<string, number> = {};
-  settling.beforeNoJourney = await settled(db);
-  log(`${EVENTS} events, no journey`);
-  const withoutJourney = await ingestFlat(send, EVENTS, "Page Viewed");
-
+  // Rounds of the three phases in turn, each phase from the same state (the worker idle, the tables just
+  // vacuumed): run one after the other once, a later phase met autovacuum working through the rows the one
+  // before wrote, and a bigger database, and the ratio measured the order as much as the journey.
   const flatJourney = await goLive(db, teamId, {
     name: "Cart (flat out)",
     entry: { type: "event", event: "Cart Updated", properties: [] },
     reentry: { mode: "every_time" },
     steps: [emailStep],
   });
-  await sleep(1500); // every process sees a newly live journey within a second
-  settling.beforeLive = await settled(db);
-  log(`${EVENTS} triggering events, journey live`);
-  const liveYieldBefore = await yieldedSeconds(baseUrl);
-  const withJourney = await ingestFlat(send, EVENTS, "Cart Updated");
-  const drainSeconds = await drained(db, flatJourney);
-  const liveYielded = yieldedBetween(liveYieldBefore, await yieldedSeconds(baseUrl));
-  // The request path alone: with the journey paused, events are still handed to the journeys (a paused
-  // journey's runs may await them), but nobody enters and nothing is sent while the clients post.
-  await db.updateTable("journeys").set({ state: "paused" }).where("id", "=", flatJourney).execute();
-  await sleep(1500);
-  settling.beforePaused = await settled(db);
-  log(`${EVENTS} triggering events, journey paused`);
-  const withPausedJourney = await ingestFlat(send, EVENTS, "Cart Updated");
-  await db.updateTable("journeys").set({ state: "stopped" }).where("id", "=", flatJourney).execute();
+  await setJourneyState(db, flatJourney, "paused");
+  const rounds: IngestionRound[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const settling: Record<string, number> = {};
+    await setJourneyState(db, flatJourney, "stopped");
+    settling.beforeNoJourney = await settled(db);
+    log(`round ${round}: ${EVENTS} events, no journey`);
+    const withoutJourney = await ingestFlat(send, EVENTS, "Page Viewed");
+
+    await setJourneyState(db, flatJourney, "live");
+    settling.beforeLive = await settled(db);
+    log(`round ${round}: ${EVENTS} triggering events, journey live`);
+    const liveYieldBefore = await yieldedSeconds(baseUrl);
+    const withJourney = await ingestFlat(send, EVENTS, "Cart Updated");
+    const drainSeconds = await drained(db, flatJourney);
+    const liveYielded = yieldedBetween(liveYieldBefore, await yieldedSeconds(baseUrl));
+
+    // The request path alone: with the journey paused, events are still handed to the journeys (a paused
+    // journey's runs may await them), but nobody enters and nothing is sent while the clients post.
+    await setJourneyState(db, flatJourney, "paused");
+    settling.beforePaused = await settled(db);
+    log(`round ${round}: ${EVENTS} triggering events, journey paused`);
+    const withPausedJourney = await ingestFlat(send, EVENTS, "Cart Updated");
+    rounds.push({ withoutJourney, withJourney, withPausedJourney, drainSeconds, settling, liveYielded });
+  }
+  await setJourneyState(db, flatJourney, "stopped");
+  const sum = (pick: (round: IngestionRound) => number) => rounds.reduce((total, round) => total + pick(round), 0);
+  const withoutJourney = sum((r) => r.withoutJourney) / ROUNDS;
+  const withJourney = sum((r) => r.withJourney) / ROUNDS;
+  const withPausedJourney = sum((r) => r.withPausedJourney) / ROUNDS;
 
   const pacedJourney = await goLive(db, teamId, {
     name: "Cart (paced)",
@@ -240,7 +273,7 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     steps: [emailStep],
   });
   await sleep(1500);
-  settling.beforePaced = await settled(db);
+  const pacedSettledSeconds = await settled(db);
   log(`${RATE} triggering events/s for ${SECONDS} s`);
   const perTick = Math.round(RATE / 4);
   const ticks = SECONDS * 4;
@@ -281,17 +314,26 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
     contacts: CONTACTS,
     ingestion: {
       events: EVENTS,
+      rounds: ROUNDS,
+      // Means over the rounds; the ratios are those of the means.
       withoutJourneyPerSecond: Math.round(withoutJourney),
       withJourneyPerSecond: Math.round(withJourney),
       ratio: round(withJourney / withoutJourney),
       target: 0.8,
       withPausedJourneyPerSecond: Math.round(withPausedJourney),
       pausedRatio: round(withPausedJourney / withoutJourney),
-      messagesDrainedSecondsAfter: round(drainSeconds),
-      // Seconds each phase waited, after the one before, for the worker to take every queued batch.
-      settledSecondsBefore: settling,
-      // From the first event of the live phase until its messages were all sent.
-      yieldedSecondsLive: liveYielded,
+      perRound: rounds.map((r) => ({
+        withoutJourneyPerSecond: Math.round(r.withoutJourney),
+        withJourneyPerSecond: Math.round(r.withJourney),
+        ratio: round(r.withJourney / r.withoutJourney),
+        withPausedJourneyPerSecond: Math.round(r.withPausedJourney),
+        pausedRatio: round(r.withPausedJourney / r.withoutJourney),
+        messagesDrainedSecondsAfter: round(r.drainSeconds),
+        // Seconds each phase waited, after the one before, for the worker to take every queued batch and the vacuum.
+        settledSecondsBefore: r.settling,
+        // From the first event of the live phase until its messages were all sent.
+        yieldedSecondsLive: r.liveYielded,
+      })),
     },
     paced: {
       ratePerSecond: RATE,
@@ -303,6 +345,7 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
       sentToOutboxP50Seconds: round(latency.sentP50),
       sentToOutboxP95Seconds: round(latency.sentP95),
       targetP95Seconds: 2,
+      settledSecondsBefore: pacedSettledSeconds,
       yieldedSeconds: pacedYielded,
     },
   };
