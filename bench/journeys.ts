@@ -72,7 +72,20 @@ function yieldedBetween(before: Record<string, number>, after: Record<string, nu
   );
 }
 
-function post(baseUrl: string, path: string, headers: Record<string, string>, payload: object): Promise<void> {
+/**
+ * Posts once more when the server closed the kept-alive socket as the request went out (the phases
+ * pause for seconds between them); a batch sent twice is stored once, by its messageIds.
+ */
+async function post(baseUrl: string, path: string, headers: Record<string, string>, payload: object): Promise<void> {
+  try {
+    await postOnce(baseUrl, path, headers, payload);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ECONNRESET") throw error;
+    await postOnce(baseUrl, path, headers, payload);
+  }
+}
+
+function postOnce(baseUrl: string, path: string, headers: Record<string, string>, payload: object): Promise<void> {
   const body = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const request = http.request(

@@ -1,17 +1,20 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
-import { createBusyShare } from "./busy-share.ts";
+import { createInFlightLoad } from "./in-flight-load.ts";
 
 /** The span ingestion pressure is judged over: the last second. */
 export const PRESSURE_WINDOW_MS = 1000;
 
 /**
- * Ingestion is under pressure while tracking requests were in flight for at least this
- * share of the last second. Clients posting as fast as the server answers keep it near
- * 1; 2,000 events/s paced in batches of 500 stays below it on a 2-core machine (decision 021).
+ * Ingestion is under pressure while, over the last second, at least this many tracking
+ * requests were in flight at once on average: they overlap, so they queue for the cores.
+ * Several clients posting as fast as the server answers keep it near their number; one
+ * client, or events paced in batches (2,000/s in batches of 500), stays at or below 1
+ * however slow the machine, so a steady stream the server keeps up with holds nothing
+ * back (decision 021).
  */
-export const HIGH_PRESSURE_SHARE = 0.5;
+export const HIGH_PRESSURE_LOAD = 1.5;
 
 /** How often, at most, a web process tells other processes that it is under pressure. */
 export const PUBLISH_EVERY_MS = 250;
@@ -20,9 +23,9 @@ export const PUBLISH_EVERY_MS = 250;
 export const PUBLISHED_FOR_MS = 1000;
 
 /**
- * How busy this process's tracking API is: the share of the last second during which
- * at least one tracking request was in flight (a share of time, not a rate, so the
- * same threshold means "the API is saturated" on a small machine and a large one).
+ * How busy this process's tracking API is: how many tracking requests were in flight at
+ * once, on average, over the last second (a load, not a rate, so the same threshold
+ * means "requests queue" on a small machine and a large one).
  */
 export type IngestionPressure = {
   /**
@@ -31,9 +34,9 @@ export type IngestionPressure = {
    * PUBLISH_EVERY_MS, never awaited by the request) for workers in other processes.
    */
   track: (db?: Database) => () => void;
-  /** The share of the last PRESSURE_WINDOW_MS with a request in flight, 0 to 1. */
-  busyShare: () => number;
-  /** True while the share is at least HIGH_PRESSURE_SHARE. */
+  /** The mean number of requests in flight over the last PRESSURE_WINDOW_MS. */
+  inFlight: () => number;
+  /** True while that mean is at least HIGH_PRESSURE_LOAD. */
   isHigh: () => boolean;
   /** Resolves once the last write to PostgreSQL has ended (tests, shutdown). */
   published: () => Promise<void>;
@@ -50,11 +53,11 @@ export function createIngestionPressure(
 ): IngestionPressure {
   const now = options.now ?? (() => performance.now());
   const publishedForMs = options.publishedForMs ?? PUBLISHED_FOR_MS;
-  const inFlight = createBusyShare({ windowMs: PRESSURE_WINDOW_MS, now });
+  const inFlight = createInFlightLoad({ windowMs: PRESSURE_WINDOW_MS, now });
   let lastPublishedAt = -Infinity;
   let publishing: Promise<void> = Promise.resolve();
 
-  const isHigh = () => inFlight.share() >= HIGH_PRESSURE_SHARE;
+  const isHigh = () => inFlight.mean() >= HIGH_PRESSURE_LOAD;
   const publishIfDue = (db: Database | undefined) => {
     if (!db) return;
     const at = now();
@@ -75,7 +78,7 @@ export function createIngestionPressure(
         publishIfDue(db);
       };
     },
-    busyShare: inFlight.share,
+    inFlight: inFlight.mean,
     isHigh,
     published: () => publishing,
   };

@@ -9,6 +9,7 @@ import { createIngestionGate } from "#server/ingestion-pressure/gate.ts";
 import { createIngestionPressure } from "#server/ingestion-pressure/pressure.ts";
 import { signedIn } from "../factories.ts";
 import { TestWaitClock } from "../test-wait-clock.ts";
+import { burstInFlight } from "../ingestion-pressure/burst.ts";
 
 // During a burst of tracking requests the rollup worker counts only the batches that have
 // waited longer than its lag budget, and the rest once the burst is over: it stays a
@@ -50,9 +51,8 @@ describe("the event rollups give way to a burst of ingestion", () => {
 
     const clock = new TestWaitClock();
     const pressure = createIngestionPressure({ now: () => clock.now() });
-    // A tracking request in flight for 600 ms, and still.
-    const answered = pressure.track();
-    await clock.sleep(600);
+    // Two tracking requests in flight at once for 750 ms, and still.
+    const answered = await burstInFlight(pressure, clock);
     const rollups = startEventRollups(getDb(), {
       idleMs: 10,
       ingestion: createIngestionGate(getDb(), { pressure, clock }),

@@ -10,9 +10,10 @@ import {
 import { createIngestionPressure } from "#server/ingestion-pressure/pressure.ts";
 import { basicAuth, createTrackingTeam, storedEvents } from "../events/fixtures.ts";
 import { TestWaitClock } from "../test-wait-clock.ts";
+import { burstInFlight } from "./burst.ts";
 
-// Ingestion pressure is a share of time on the clock the test moves: a request is "in
-// flight" from track() until its end, whatever the machine's speed.
+// Ingestion pressure is a load on the clock the test moves: a request is "in flight"
+// from track() until its end, whatever the machine's speed.
 
 /** A process's tracking API whose published pressure holds for a minute, so no real time can expire it mid-test. */
 const webProcess = (clock: TestWaitClock) =>
@@ -23,28 +24,34 @@ afterEach(async () => {
 });
 
 describe("ingestion pressure", () => {
-  test("is the share of the last second with a tracking request in flight, high from one half", async () => {
+  test("is the mean number of tracking requests in flight over the last second, high from one and a half", async () => {
     const clock = new TestWaitClock();
     const pressure = webProcess(clock);
-    expect(pressure.busyShare()).toBe(0);
-    const answered = pressure.track();
-    await clock.sleep(400);
-    expect([pressure.busyShare(), pressure.isHigh()]).toEqual([0.4, false]);
-    await clock.sleep(100);
-    expect([pressure.busyShare(), pressure.isHigh()]).toEqual([0.5, true]);
-    answered();
-    // Two requests at once count as one busy span, not twice the time.
+    expect(pressure.inFlight()).toBe(0);
+    // One request after another never overlaps: a single client, however slow each answer, is not a burst.
+    for (let i = 0; i < 4; i++) {
+      const answered = pressure.track();
+      await clock.sleep(200);
+      answered();
+      await clock.sleep(50);
+    }
+    expect([pressure.inFlight(), pressure.isHigh()]).toEqual([0.8, false]);
     const first = pressure.track();
+    await clock.sleep(1000);
+    expect([pressure.inFlight(), pressure.isHigh()]).toEqual([1, false]);
+    // A second at once: they queue for the same cores.
     const second = pressure.track();
-    await clock.sleep(300);
+    await clock.sleep(400);
+    expect([pressure.inFlight(), pressure.isHigh()]).toEqual([1.4, false]);
+    await clock.sleep(100);
+    expect([pressure.inFlight(), pressure.isHigh()]).toEqual([1.5, true]);
     first();
     second();
-    expect(pressure.busyShare()).toBe(0.8);
-    await clock.sleep(700);
-    // The window is the last second, 500..1500: of the busy 0..800, 500..800 remains.
-    expect([pressure.busyShare(), pressure.isHigh()]).toEqual([0.3, false]);
+    await clock.sleep(500);
+    // The window is the last second: of the two requests, their last 500 ms each remain.
+    expect([pressure.inFlight(), pressure.isHigh()]).toEqual([1, false]);
     await clock.sleep(1000);
-    expect(pressure.busyShare()).toBe(0);
+    expect(pressure.inFlight()).toBe(0);
   });
 
   test("the gate holds work while pressure is high, for at most its cap and half of any ten seconds: a worker never starves", async () => {
@@ -53,8 +60,7 @@ describe("ingestion pressure", () => {
     const gate = createIngestionGate(getDb(), { pressure, clock });
     expect(await gate.yieldToIngestion({ work: "journeys" })).toBe(0);
 
-    const answered = pressure.track();
-    await clock.sleep(600);
+    const answered = await burstInFlight(pressure, clock);
     const held = clock.hold();
     let waited: number | undefined;
     const yielding = gate.yieldToIngestion({ work: "journeys", maxWaitMs: 1000 }).then((ms) => (waited = ms));
@@ -76,7 +82,7 @@ describe("ingestion pressure", () => {
 
     answered();
     await clock.sleep(600);
-    // The burst ended: under half of the last second was busy, so nothing waits.
+    // The burst ended: under one and a half requests in flight over the last second, so nothing waits.
     expect(await gate.yieldToIngestion({ work: "journeys" })).toBe(0);
   });
 
@@ -84,8 +90,7 @@ describe("ingestion pressure", () => {
     const clock = new TestWaitClock();
     const pressure = webProcess(clock);
     const gate = createIngestionGate(getDb(), { pressure, clock });
-    pressure.track();
-    await clock.sleep(600);
+    await burstInFlight(pressure, clock);
     let stopping = false;
     const held = clock.hold();
     const yielding = gate.yieldToIngestion({ work: "journeys", stopped: () => stopping });
@@ -105,15 +110,15 @@ describe("ingestion pressure", () => {
       const gateOf = () => createIngestionGate(getDb(), { pressure: createIngestionPressure(), clock: workerClock });
       expect(await gateOf().yieldToIngestion({ work: "journeys" })).toBe(0);
 
-      // Not yet high when the first request starts: nothing is written.
-      const first = web.track(webDb);
+      // Not yet high when the first requests start: nothing is written.
+      const burst = burstInFlight(web, webClock, webDb);
       await web.published();
       expect(await getDb().selectFrom("ingestionPressure").select("pressedUntil").execute()).toEqual([]);
-      await webClock.sleep(600);
-      const second = web.track(webDb);
+      const answered = await burst;
+      const third = web.track(webDb);
       await web.published();
-      second();
-      first();
+      third();
+      answered();
 
       expect(await gateOf().yieldToIngestion({ work: "journeys", maxWaitMs: 300 })).toBe(300);
       // Once what was published has passed (PostgreSQL's clock decides), the worker goes on at once.
@@ -145,16 +150,18 @@ describe("ingestion pressure", () => {
         { pressure },
       );
 
-    // A client still uploading its batch: the request is in flight until the body ends.
-    let finishUpload!: () => void;
-    const upload = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(batchOf("slow")));
-        finishUpload = () => controller.close();
-      },
+    // Two clients still uploading their batches: a request is in flight until its body ends.
+    const uploads = ["slow-1", "slow-2"].map((id) => {
+      let finish!: () => void;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(batchOf(id)));
+          finish = () => controller.close();
+        },
+      });
+      return { answer: post(body), finish };
     });
-    const slow = post(upload);
-    await clock.sleep(600);
+    await clock.sleep(750);
     expect(pressure.isHigh()).toBe(true);
     const quick = await post(batchOf("quick"));
     expect(quick.status).toBe(200);
@@ -165,11 +172,13 @@ describe("ingestion pressure", () => {
     });
     expect(await workerGate.yieldToIngestion({ work: "journeys", maxWaitMs: 100 })).toBe(100);
 
-    finishUpload();
-    expect((await slow).status).toBe(200);
-    expect((await storedEvents(team.teamId)).map((e) => e.messageId).sort()).toEqual(["quick", "slow"]);
-    // Answered: no longer in flight, so the share falls as the clock moves on.
+    for (const upload of uploads) {
+      upload.finish();
+      expect((await upload.answer).status).toBe(200);
+    }
+    expect((await storedEvents(team.teamId)).map((e) => e.messageId).sort()).toEqual(["quick", "slow-1", "slow-2"]);
+    // Answered: no longer in flight, so the load falls as the clock moves on.
     await clock.sleep(1000);
-    expect(pressure.busyShare()).toBe(0);
+    expect(pressure.inFlight()).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { startJourneyRuntime } from "#server/journeys/engine/jobs.ts";
 import { createUser } from "../factories.ts";
 import { chunkWorker, sendQueues } from "../delivery/fixtures.ts";
 import { TestWaitClock } from "../test-wait-clock.ts";
+import { burstInFlight } from "../ingestion-pressure/burst.ts";
 import { identify, ingestOnly, outboxOf, runsOf } from "./engine-fixtures.ts";
 import { liveJourney } from "./live-journey.ts";
 
@@ -16,11 +17,10 @@ import { liveJourney } from "./live-journey.ts";
 
 const queues = sendQueues();
 
-/** A gate whose process has had a tracking request in flight for 600 ms of `clock`, and still has. */
+/** A gate whose process has had two tracking requests in flight at once for 750 ms of `clock`, and still has. */
 async function gateUnderPressure(clock: TestWaitClock) {
   const pressure = createIngestionPressure({ now: () => clock.now() });
-  pressure.track();
-  await clock.sleep(600);
+  await burstInFlight(pressure, clock);
   expect(pressure.isHigh()).toBe(true);
   return createIngestionGate(getDb(), { pressure, clock });
 }
