@@ -4,6 +4,7 @@ import { newId } from "#db/ids.ts";
 import { isAppError } from "#server/errors.ts";
 import { parseFilter } from "#server/segments/filter/parse.ts";
 import { previewFilter } from "#server/segments/filter/query.ts";
+import { createSignedInUser } from "../factories.ts";
 import { type Seeded, seedFilterTeam } from "./filter-seed.ts";
 
 let seed: Seeded;
@@ -54,6 +55,52 @@ describe("contact fields", () => {
     ],
   ])("%j selects %j", async (condition, expected) => {
     expect(await members(all(condition))).toEqual(expected);
+  });
+});
+
+describe("letters past ASCII, without regard to case", () => {
+  // Under the C locale (the embedded server's) ilike and lower() fold ASCII letters only.
+  let teamId: string;
+  const names = new Map<string, string>();
+  beforeAll(async () => {
+    ({ teamId } = await createSignedInUser());
+    const people = [
+      { key: "élodie", name: "ÉLODIE Dupont", city: "ZÜRICH" },
+      { key: "taras", name: "Шевченко Тарас", city: "Київ" },
+      { key: "eve", name: "Eve Evans", city: "Zurich" },
+    ];
+    for (const person of people) {
+      const id = newId();
+      names.set(id, person.key);
+      await getDb()
+        .insertInto("contacts")
+        .values({
+          id,
+          teamId,
+          name: person.name,
+          email: `${person.key}@${teamId}.test`,
+          attributes: JSON.stringify({ city: person.city }),
+        })
+        .execute();
+    }
+  });
+  const membersOf = async (condition: unknown) => {
+    const { sample } = await previewFilter(getDb(), { teamId, filter: parseFilter(all(condition)) });
+    return sample.map((c) => names.get(c.id)!).sort();
+  };
+
+  it.each([
+    [field("name", "contains", "élodie"), ["élodie"]],
+    [field("name", "equals", "élodie dupont"), ["élodie"]],
+    [field("name", "not_equals", "ÉLODIE DUPONT"), ["eve", "taras"]],
+    [field("name", "starts_with", "шевченко"), ["taras"]],
+    [field("name", "ends_with", "ТАРАС"), ["taras"]],
+    [field("name", "in_list", ["шевченко тарас", "élodie dupont"]), ["taras", "élodie"]],
+    [attribute("city", "contains", "zür"), ["élodie"]],
+    [attribute("city", "starts_with", "КИЇ"), ["taras"]],
+    [attribute("city", "ends_with", "üRICH"), ["élodie"]],
+  ])("%j selects %j", async (condition, expected) => {
+    expect(await membersOf(condition)).toEqual(expected);
   });
 });
 

@@ -32,24 +32,24 @@ const COLUMNS = { name: sql`c.name`, email: sql`c.email`, phone: sql`c.phone`, c
 export function compileField(condition: FieldCondition, now: Moment = STATEMENT_TIME): Condition {
   const column = COLUMNS[condition.field];
   if (condition.field === "createdAt") return compileTime(column, condition, now) ?? FALSE;
-  // Text fields compare without regard to case, as the Contacts page search does.
+  // Text fields compare without regard to case, in every script, as the Contacts page search does.
   switch (condition.operator) {
     case "equals":
-      return sql<boolean>`coalesce(lower(${column}) = lower(${String(condition.value)}), false)`;
+      return sql<boolean>`coalesce(murmur_lower(${column}) = murmur_lower(${String(condition.value)}), false)`;
     case "not_equals":
-      return sql<boolean>`coalesce(lower(${column}) <> lower(${String(condition.value)}), true)`;
+      return sql<boolean>`coalesce(murmur_lower(${column}) <> murmur_lower(${String(condition.value)}), true)`;
     case "contains":
-      return sql<boolean>`coalesce(${column} ilike ${`%${escapeLike(condition.value)}%`}, false)`;
+      return likeInAnyCase(column, `%${escapeLike(condition.value)}%`);
     case "starts_with":
-      return sql<boolean>`coalesce(${column} ilike ${`${escapeLike(condition.value)}%`}, false)`;
+      return likeInAnyCase(column, `${escapeLike(condition.value)}%`);
     case "ends_with":
-      return sql<boolean>`coalesce(${column} ilike ${`%${escapeLike(condition.value)}`}, false)`;
+      return likeInAnyCase(column, `%${escapeLike(condition.value)}`);
     case "exists":
       return sql<boolean>`coalesce(${column} <> '', false)`;
     case "not_exists":
       return sql<boolean>`coalesce(${column} = '', true)`;
     case "in_list":
-      return sql<boolean>`coalesce(lower(${column}) = any(${condition.value.map((v) => String(v).toLowerCase())}::text[]), false)`;
+      return sql<boolean>`coalesce(murmur_lower(${column}) = any(select murmur_lower(unnest(${condition.value.map(String)}::text[]))), false)`;
     default:
       // The schema only lets text operators reach a text field.
       return FALSE;
@@ -78,11 +78,11 @@ export function compileJsonKey(
     case "not_equals":
       return sql<boolean>`not (${jsonEquals(column, key, condition.value)})`;
     case "contains":
-      return sql<boolean>`coalesce(${text} ilike ${`%${escapeLike(condition.value)}%`}, false)`;
+      return likeInAnyCase(text, `%${escapeLike(condition.value)}%`);
     case "starts_with":
-      return sql<boolean>`coalesce(${text} ilike ${`${escapeLike(condition.value)}%`}, false)`;
+      return likeInAnyCase(text, `${escapeLike(condition.value)}%`);
     case "ends_with":
-      return sql<boolean>`coalesce(${text} ilike ${`%${escapeLike(condition.value)}`}, false)`;
+      return likeInAnyCase(text, `%${escapeLike(condition.value)}`);
     case "exists":
       return sql<boolean>`coalesce(jsonb_typeof(${column} -> ${key}) <> 'null', false)`;
     case "not_exists":
@@ -96,6 +96,15 @@ export function compileJsonKey(
     default:
       return compileTime(sql`murmur_try_timestamptz(${text})`, condition, now) ?? FALSE;
   }
+}
+
+/**
+ * Whether `text` matches the LIKE `pattern` without regard to case, in every script:
+ * ilike and lower() follow the database's collation, which under the C locale (the
+ * embedded server's) folds ASCII letters only, so "élodie" did not find "ÉLODIE".
+ */
+function likeInAnyCase(text: RawBuilder<unknown>, pattern: string): Condition {
+  return sql<boolean>`coalesce(murmur_lower(${text}) like murmur_lower(${pattern}), false)`;
 }
 
 /**
