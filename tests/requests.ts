@@ -9,8 +9,15 @@ export const ORIGIN = "http://murmur.test";
 
 /** A fresh client address per test, so rate limits counted per IP never leak between tests. */
 export function uniqueIp(): string {
-  const hex = randomBytes(8).toString("hex").match(/.{4}/g)!;
+  const hex = randomBytes(12).toString("hex").match(/.{4}/g)!;
+  // Its own /64, as per-address limits count an IPv6 client's.
   return `2001:db8:${hex.join(":")}`;
+}
+
+/** Another address in the same IPv6 /64 as `ip` (one from uniqueIp). */
+export function sameNetworkIp(ip: string): string {
+  const hex = randomBytes(8).toString("hex").match(/.{4}/g)!;
+  return `${ip.split(":").slice(0, 4).join(":")}:${hex.join(":")}`;
 }
 
 export function jsonRequest(

@@ -9,6 +9,7 @@ import { refuseExceeded } from "#server/rate-limits/refusal.ts";
 import { INVALID_RESET_LINK } from "#shared/account/messages.ts";
 import { runInBackground } from "./background.ts";
 import { sendSystemMail } from "./system-mail.ts";
+import { addressKey } from "#server/rate-limits/address-key.ts";
 
 /** A reset link works for an hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -44,7 +45,7 @@ export async function requestPasswordReset(
     db,
     [
       { rule: RESET_REQUESTS_PER_EMAIL, key: email },
-      { rule: RESET_REQUESTS_PER_IP, key: options.ip ?? "unknown" },
+      { rule: RESET_REQUESTS_PER_IP, key: addressKey(options.ip) },
     ],
     { now: options.now },
   );

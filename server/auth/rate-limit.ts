@@ -3,6 +3,7 @@ import type { Database } from "#db/database.ts";
 import { parseEnv } from "#server/env.ts";
 import { type CountedHit, countHits, type RateRule, refundHits } from "#server/rate-limits/counters.ts";
 import { refuseExceeded } from "#server/rate-limits/refusal.ts";
+import { addressKey } from "#server/rate-limits/address-key.ts";
 
 const FIFTEEN_MINUTES = 15 * 60;
 
@@ -49,11 +50,12 @@ export async function beginLoginAttempt(
 ): Promise<CountedHit[]> {
   const email = client.email.toLowerCase();
   const ip = client.ip ?? "unknown";
+  const address = addressKey(client.ip);
   const byAddress = await countHits(
     db,
     [
-      { rule: LOGIN_FAILURES_PER_EMAIL_AND_IP, key: `${email} ${ip}` },
-      { rule: LOGIN_FAILURES_PER_IP, key: ip },
+      { rule: LOGIN_FAILURES_PER_EMAIL_AND_IP, key: `${email} ${address}` },
+      { rule: LOGIN_FAILURES_PER_IP, key: address },
     ],
     options,
   );
@@ -74,7 +76,7 @@ export async function beginSignup(
   client: { ip?: string | null },
   options: { now?: Date } = {},
 ): Promise<void> {
-  const counted = await countHits(db, [{ rule: signupsPerIp(), key: client.ip ?? "unknown" }], options);
+  const counted = await countHits(db, [{ rule: signupsPerIp(), key: addressKey(client.ip) }], options);
   refuseExceeded(counted, (wait) => `Too many sign-ups from this address. Please wait ${wait} and try again.`);
 }
 

@@ -4,6 +4,7 @@ import { countHits, type RateRule } from "#server/rate-limits/counters.ts";
 import { refuseExceeded } from "#server/rate-limits/refusal.ts";
 import { createDemoVisitor } from "./demo-visitor.ts";
 import { seedDemoTeam } from "./seed-demo-team.ts";
+import { addressKey } from "#server/rate-limits/address-key.ts";
 
 /** Demos started per IP an hour: each seeds thousands of rows, so one address cannot fill the database. */
 export const DEMO_STARTS_PER_IP: RateRule = { name: "demo-ip", limit: 5, windowSeconds: 60 * 60 };
@@ -25,7 +26,7 @@ export async function startDemo(
     size?: number;
   },
 ): Promise<{ teamId: string; session: { token: string; expiresAt: Date } | null }> {
-  const counted = await countHits(db, [{ rule: DEMO_STARTS_PER_IP, key: options.client.ip ?? "unknown" }], options);
+  const counted = await countHits(db, [{ rule: DEMO_STARTS_PER_IP, key: addressKey(options.client.ip) }], options);
   refuseExceeded(counted, (wait) => `Too many demos started from this address. Please wait ${wait} and try again.`);
   const userId = options.session?.userId ?? (await createDemoVisitor(db, options)).userId;
   const { teamId } = await seedDemoTeam(db, { ownerId: userId, size: options.size, now: options.now });

@@ -3,9 +3,10 @@ import { loader as me } from "#app/routes/api/me.ts";
 import { action as login, loader as loginGet } from "#app/routes/api/auth-login.ts";
 import { getDb } from "#db/database.ts";
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from "#server/auth/rate-limit.ts";
+import { addressKey } from "#server/rate-limits/address-key.ts";
 import { countHits } from "#server/rate-limits/counters.ts";
 import { createUser, uniqueEmail } from "../factories.ts";
-import { bearer, getRequest, jsonRequest, uniqueIp } from "../requests.ts";
+import { bearer, getRequest, jsonRequest, sameNetworkIp, uniqueIp } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";
 import { holdClockOneMinuteIntoTheHour } from "./window-clock.ts";
 
@@ -82,6 +83,27 @@ describe("POST /api/auth/login", () => {
     expect(await fromOwner.json()).toEqual({ token: expect.any(String) });
   });
 
+  test("failures from addresses rotating within one IPv6 /64 count as one address; another /64 is not held", async () => {
+    holdClockOneMinuteIntoTheHour();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = await createUser();
+    const network = uniqueIp();
+    const failures = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        postLogin({ email: user.email, password: "wrong password" }, sameNetworkIp(network)),
+      ),
+    );
+    expect(failures.map((r) => r.status)).toEqual(Array(10).fill(401));
+
+    const fromSameNetwork = await postLogin({ email: user.email, password: user.password }, sameNetworkIp(network));
+    const fromAnotherNetwork = await postLogin({ email: user.email, password: user.password }, uniqueIp());
+
+    expect(fromSameNetwork.status).toBe(429);
+    expect(fromAnotherNetwork.status).toBe(200);
+  });
+
   test("the attacker's address opens again once its 15-minute window has passed", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
@@ -104,7 +126,7 @@ describe("POST /api/auth/login", () => {
     const ip = uniqueIp();
     // 49 failures on other accounts counted as the route would count them (hashing
     // 49 decoy passwords proves nothing more), then the 50th through the route.
-    await countHits(getDb(), [{ rule: LOGIN_FAILURES_PER_IP, key: ip, amount: 49 }]);
+    await countHits(getDb(), [{ rule: LOGIN_FAILURES_PER_IP, key: addressKey(ip), amount: 49 }]);
     expect((await postLogin({ email: user.email, password: user.password }, ip)).status).toBe(200);
     expect((await postLogin({ email: uniqueEmail("guess"), password: "wrong password" }, ip)).status).toBe(401);
 

@@ -9,6 +9,7 @@ import { countHits } from "#server/rate-limits/counters.ts";
 import { createSignedInUser, createUser, TEST_PASSWORD, uniqueEmail } from "../factories.ts";
 import { cookieHeaderFrom, formRequest, getRequest, sessionCookieHeader, setCookies, uniqueIp } from "../requests.ts";
 import { respond, routeArgs } from "../serve-route.ts";
+import { addressKey } from "#server/rate-limits/address-key.ts";
 
 function validForm(overrides: Record<string, string | undefined> = {}): Record<string, string> {
   const form: Record<string, string | undefined> = {
@@ -93,7 +94,7 @@ describe("the signup form", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-24T10:20:00Z"));
     const ip = uniqueIp();
-    await countHits(getDb(), [{ rule: signupsPerIp(), key: ip, amount: 10 }]);
+    await countHits(getDb(), [{ rule: signupsPerIp(), key: addressKey(ip), amount: 10 }]);
 
     const response = await respond(() => signup(routeArgs(formRequest("/signup", validForm()), { ip })));
 

@@ -22,6 +22,7 @@ import {
 } from "../requests.ts";
 import { respond, routeArgs, serveDashboard } from "../serve-route.ts";
 import { memberOf } from "../teams/team-api.ts";
+import { addressKey } from "#server/rate-limits/address-key.ts";
 
 const HOUR = 3_600_000;
 
@@ -135,7 +136,7 @@ describe("Watch Demo", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-24T10:20:00Z"));
     const ip = uniqueIp();
-    await countHits(getDb(), [{ rule: DEMO_STARTS_PER_IP, key: ip, amount: DEMO_STARTS_PER_IP.limit }]);
+    await countHits(getDb(), [{ rule: DEMO_STARTS_PER_IP, key: addressKey(ip), amount: DEMO_STARTS_PER_IP.limit }]);
     const teamsBefore = await getDb()
       .selectFrom("teams")
       .select(sql<number>`count(*)::int`.as("n"))
