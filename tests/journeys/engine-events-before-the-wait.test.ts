@@ -100,6 +100,26 @@ describe("an awaited event that comes before the run waits for it", () => {
     expect(await statsOf(journeyId)).toMatchObject({ "wait-order": { entered: 1, movedOn: 1 }, thanks: { sent: 1 } });
   });
 
+  test("an order sent before signing in, linked to the shopper only later, counts when the wait's hour is over", async () => {
+    const { teamId, journeyId } = await cartTeam("eve");
+    const t0 = new Date();
+    await ingest(teamId, [{ userId: "eve", name: "Cart Updated", properties: { cart_id: "c-5", total: 30 } }]);
+    await runJourneys(queues.boss, chunkWorker(), t0);
+    // From a browser not signed in: stored under its anonymousId, nobody's yet, so no journey hears of it.
+    await ingest(teamId, [
+      {
+        anonymousId: "anon-eve",
+        name: "Order Completed",
+        properties: { cart_id: "c-5", total: 30 },
+        occurredAt: at(t0, 60),
+      },
+    ]);
+    // Signing in links the browser to Eve, and its waiting events become hers.
+    await ingest(teamId, [{ type: "identify", userId: "eve", anonymousId: "anon-eve", properties: {} }]);
+    expect(await sentAfterTheHour(teamId, t0)).toEqual([["eve@murmur.test", "Thanks for your order"]]);
+    expect((await runsOf(journeyId)).map((r) => [r.outcome, r.stepId])).toEqual([["completed", "thanks"]]);
+  });
+
   test("an order of another cart, one before the cart, or one failing the wait's conditions does not count", async () => {
     const { teamId, journeyId } = await cartTeam("cat");
     const t0 = new Date();

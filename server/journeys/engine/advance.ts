@@ -34,13 +34,14 @@ export type AdvanceContext = {
  */
 export async function advanceRuns(context: AdvanceContext, runs: Run[]): Promise<void> {
   await convertEntrantsAtGoal(context, runs);
+  const receivedByTimeout = await receivedBeforeTimeout(context, runs);
   let frontier: Run[] = [];
   for (const run of runs) {
     if (run.status === "finished") continue;
     const version = context.versions.get(versionKey(run.journeyId, run.version));
     // The version is gone (its journey was deleted with it): nothing left to walk.
     if (!version) finish(run, "exited");
-    else if (resume(context, version, run)) frontier.push(run);
+    else if (resume(context, version, run, receivedByTimeout)) frontier.push(run);
   }
   while (frontier.length > 0) frontier = await runSteps(context, frontier);
 }
@@ -66,8 +67,29 @@ async function convertEntrantsAtGoal(context: AdvanceContext, runs: Run[]): Prom
   }
 }
 
+/**
+ * Runs whose wait for an event times out now although the contact performed it since
+ * the run entered: an event no reaction told the wait of, such as one sent before the
+ * person signed in and attached to them when they did (identify links the browser's
+ * anonymousId and its waiting events). Asked of the stored events once, when the time
+ * is up, so such a run takes "received" rather than the timeout's branch. The event
+ * is recorded as received, as a wait that heard of it would record it.
+ */
+async function receivedBeforeTimeout(context: AdvanceContext, runs: Run[]): Promise<Set<string>> {
+  const questions: EventQuestion[] = [];
+  for (const run of runs) {
+    if (run.status === "finished" || dueOf(run) !== "timer" || !run.stepId) continue;
+    const step = context.versions.get(versionKey(run.journeyId, run.version))?.steps.get(run.stepId)?.step;
+    if (step?.type !== "wait_for_event" || (step.matchProperty && run.awaitingMatch === null)) continue;
+    questions.push({ runId: run.id, key: `${run.journeyId}:${run.version}:${step.id}`, asked: step });
+  }
+  const received = await runsWithEventSinceEntry(context.trx, questions, { now: context.now, afterReceived: true });
+  await recordReceived(context.trx, received);
+  return new Set(received.keys());
+}
+
 /** Applies why a claimed run was due; true when it now stands at a step to run. */
-function resume(context: AdvanceContext, version: JourneyVersion, run: Run): boolean {
+function resume(context: AdvanceContext, version: JourneyVersion, run: Run, receivedByTimeout: Set<string>): boolean {
   const due = dueOf(run);
   if (due === "start") return enter(context, run, version.first);
   if (due === "step") return true;
@@ -76,7 +98,8 @@ function resume(context: AdvanceContext, version: JourneyVersion, run: Run): boo
   const { step } = placed;
   if (due === "received" && step.type === "wait_for_event") return leave(context, run, firstOf(step.received));
   if (due === "timer") {
-    if (step.type === "wait_for_event") return leave(context, run, firstOf(step.timedOut));
+    if (step.type === "wait_for_event")
+      return leave(context, run, firstOf(receivedByTimeout.has(run.id) ? step.received : step.timedOut));
     if (step.type === "wait" || step.type === "wait_until") return leave(context, run, placed.next);
     // A held-back message: its step runs again and asks the send policy again.
     run.status = "active";
