@@ -5,6 +5,8 @@ import { leaveOutErasedPeople } from "./erased-identities.ts";
 import { groupIdentifies, type IdentityGroup } from "./identity-groups.ts";
 import { insertEvents } from "./insert-events.ts";
 import { enterChangedContacts, enterCreatedContacts } from "#server/journeys/engine/enter-contacts.ts";
+import { queueJourneyEvents } from "#server/journeys/engine/event-queue.ts";
+import { teamJourneys } from "#server/journeys/engine/team-journeys.ts";
 import type { TrackedMessage } from "./messages.ts";
 import type { WriteKeyKind } from "#shared/write-keys/schemas.ts";
 
@@ -249,9 +251,18 @@ async function updateContacts(trx: Database, teamId: string, entries: Resolved[]
  * Links anonymousIds to their contact and attaches waiting events: those of a
  * userId that has just become a contact's external id, and anonymous ones of a
  * newly linked anonymousId. An anonymousId already linked keeps its first contact.
+ * When the team has journeys, the attached events are handed to them as ingestion
+ * hands new ones (queueJourneyEvents): an order sent before signing in ends the wait
+ * for it as soon as the person is known. They were stored without a contact, so no
+ * journey has heard of them before.
  */
 async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]): Promise<void> {
   const withContact = resolved.filter((r) => r.contactId);
+  const toJourneys = (await teamJourneys(trx, teamId)).any
+    ? sql`returning e.id, e.message_id, e.contact_id, e.name, e.properties, e.occurred_at
+      ), ${queueJourneyEvents(teamId)} select 1`
+    : sql`)
+      select 1`;
   const links = withContact.flatMap((r) =>
     r.group.anonymousIds.map((anonymousId) => ({ anonymousId, contactId: r.contactId! })),
   );
@@ -263,18 +274,22 @@ async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]):
         from unnest(${links.map((l) => l.anonymousId)}::text[], ${links.map((l) => l.contactId)}::uuid[]) as l(anonymous_id, contact_id)
         on conflict do nothing
         returning anonymous_id, contact_id
-      )
-      update events e set contact_id = linked.contact_id
-      from linked
-      where e.team_id = ${teamId} and e.anonymous_id = linked.anonymous_id and e.contact_id is null and e.user_id is null
+      ),
+      stored as (
+        update events e set contact_id = linked.contact_id
+        from linked
+        where e.team_id = ${teamId} and e.anonymous_id = linked.anonymous_id and e.contact_id is null and e.user_id is null
+      ${toJourneys}
     `.execute(trx);
   }
   const users = withContact.filter((r) => r.linksUser && r.group.userId);
   if (users.length > 0) {
     await sql`
-      update events e set contact_id = u.contact_id
-      from unnest(${users.map((r) => r.group.userId)}::text[], ${users.map((r) => r.contactId)}::uuid[]) as u(user_id, contact_id)
-      where e.team_id = ${teamId} and e.user_id = u.user_id and e.contact_id is null
+      with stored as (
+        update events e set contact_id = u.contact_id
+        from unnest(${users.map((r) => r.group.userId)}::text[], ${users.map((r) => r.contactId)}::uuid[]) as u(user_id, contact_id)
+        where e.team_id = ${teamId} and e.user_id = u.user_id and e.contact_id is null
+      ${toJourneys}
     `.execute(trx);
   }
 }

@@ -100,7 +100,7 @@ describe("an awaited event that comes before the run waits for it", () => {
     expect(await statsOf(journeyId)).toMatchObject({ "wait-order": { entered: 1, movedOn: 1 }, thanks: { sent: 1 } });
   });
 
-  test("an order sent before signing in, linked to the shopper only later, counts when the wait's hour is over", async () => {
+  test("an order sent before signing in ends the wait as soon as signing in attaches it to the shopper", async () => {
     const { teamId, journeyId } = await cartTeam("eve");
     const t0 = new Date();
     await ingest(teamId, [{ userId: "eve", name: "Cart Updated", properties: { cart_id: "c-5", total: 30 } }]);
@@ -114,9 +114,33 @@ describe("an awaited event that comes before the run waits for it", () => {
         occurredAt: at(t0, 60),
       },
     ]);
-    // Signing in links the browser to Eve, and its waiting events become hers.
+    expect((await runsOf(journeyId)).map((r) => [r.status, r.stepId])).toEqual([["waiting", "wait-order"]]);
+    // Signing in links the browser to Eve, and its waiting events become hers and reach her journeys.
     await ingest(teamId, [{ type: "identify", userId: "eve", anonymousId: "anon-eve", properties: {} }]);
+    await runJourneys(queues.boss, chunkWorker(), at(t0, 120));
+    expect((await runsOf(journeyId)).map((r) => [r.status, r.outcome, r.stepId])).toEqual([
+      ["finished", "completed", "thanks"],
+    ]);
     expect(await sentAfterTheHour(teamId, t0)).toEqual([["eve@murmur.test", "Thanks for your order"]]);
+  });
+
+  test("an order the journeys never heard of still counts when the wait's hour is over", async () => {
+    const { teamId, journeyId } = await cartTeam("fay");
+    const t0 = new Date();
+    await ingest(teamId, [{ userId: "fay", name: "Cart Updated", properties: { cart_id: "c-6", total: 30 } }]);
+    await runJourneys(queues.boss, chunkWorker(), t0);
+    // Stored and attached to Fay with no reaction (as when her journeys were not yet known to the process that
+    // attached it): the wait asks the stored events once more when its time is up.
+    await ingest(teamId, [
+      { anonymousId: "anon-fay", name: "Order Completed", properties: { cart_id: "c-6", total: 30 } },
+    ]);
+    await getDb()
+      .updateTable("events")
+      .set({ contactId: (await runsOf(journeyId))[0]!.contactId })
+      .where("teamId", "=", teamId)
+      .where("anonymousId", "=", "anon-fay")
+      .execute();
+    expect(await sentAfterTheHour(teamId, t0)).toEqual([["fay@murmur.test", "Thanks for your order"]]);
     expect((await runsOf(journeyId)).map((r) => [r.outcome, r.stepId])).toEqual([["completed", "thanks"]]);
   });
 
