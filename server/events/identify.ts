@@ -252,15 +252,15 @@ async function updateContacts(trx: Database, teamId: string, entries: Resolved[]
  * userId that has just become a contact's external id, and anonymous ones of a
  * newly linked anonymousId. An anonymousId already linked keeps its first contact.
  * When the team has journeys, the attached events are handed to them as ingestion
- * hands new ones (queueJourneyEvents): an order sent before signing in ends the wait
- * for it as soon as the person is known. They were stored without a contact, so no
- * journey has heard of them before.
+ * hands new ones (queueJourneyEvents), to move open runs but enter none: an order
+ * sent before signing in ends the wait for it as soon as the person is known. They
+ * were stored without a contact, so no journey has heard of them before.
  */
 async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]): Promise<void> {
   const withContact = resolved.filter((r) => r.contactId);
   const toJourneys = (await teamJourneys(trx, teamId)).any
     ? sql`returning e.id, e.message_id, e.contact_id, e.name, e.properties, e.occurred_at
-      ), ${queueJourneyEvents(teamId)} select 1`
+      ), ${queueJourneyEvents(teamId, { attached: true })} select 1`
     : sql`)
       select 1`;
   const links = withContact.flatMap((r) =>

@@ -113,6 +113,13 @@ describe("an awaited event that comes before the run waits for it", () => {
         properties: { cart_id: "c-5", total: 30 },
         occurredAt: at(t0, 60),
       },
+      // Another cart from that browser: attached later, it starts no journey.
+      {
+        anonymousId: "anon-eve",
+        name: "Cart Updated",
+        properties: { cart_id: "c-99", total: 5 },
+        occurredAt: at(t0, 61),
+      },
     ]);
     expect((await runsOf(journeyId)).map((r) => [r.status, r.stepId])).toEqual([["waiting", "wait-order"]]);
     // Signing in links the browser to Eve, and its waiting events become hers and reach her journeys.

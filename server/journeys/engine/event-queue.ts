@@ -8,13 +8,16 @@ import { reactToEvents, type StoredEvent } from "./react-to-events.ts";
  * contact (its messageId, contact, name, properties and own time). Only events really inserted
  * are in `stored`, so a retried batch whose messageIds are already stored queues
  * nothing. Ingestion takes no lock and touches no run: `reactToQueuedEvents` acts on
- * the row on a worker. Use it only for a team with live or paused journeys.
+ * the row on a worker. Use it only for a team with live or paused journeys. With
+ * `attached`, the events were stored earlier and only now attached to their contact
+ * (identify): they move the contact's open runs but enter no journey.
  */
-export function queueJourneyEvents(teamId: string) {
+export function queueJourneyEvents(teamId: string, options: { attached?: boolean } = {}) {
+  const attached = options.attached ? sql`, 'attached', true` : sql``;
   return sql`journey_events as (
       insert into journey_event_queue (team_id, events)
       select ${teamId}, jsonb_agg(jsonb_build_object('messageId', message_id, 'contactId', contact_id,
-        'name', name, 'properties', properties, 'occurredAt', occurred_at) order by id)
+        'name', name, 'properties', properties, 'occurredAt', occurred_at${attached}) order by id)
       from stored where contact_id is not null and name is not null having count(*) > 0
     )`;
 }

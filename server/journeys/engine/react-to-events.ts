@@ -12,7 +12,19 @@ import { loadVersions, versionKey } from "./versions.ts";
  * An event just stored (not one a retry sent again), of a known contact, with its own
  * time (absent in rows queued before the queue carried it).
  */
-export type StoredEvent = { messageId: string; contactId: string; name: string; properties: Json; occurredAt?: string };
+export type StoredEvent = {
+  messageId: string;
+  contactId: string;
+  name: string;
+  properties: Json;
+  occurredAt?: string;
+  /**
+   * Stored earlier without a contact and attached to this one later (identify links the
+   * browser that sent it): it moves the contact's open runs, but a cart left while
+   * browsing anonymously days ago does not start a journey now.
+   */
+  attached?: boolean;
+};
 
 type OpenRun = {
   id: string;
@@ -43,7 +55,8 @@ type OpenRun = {
  *    a wait does not take again the event an earlier wait of the run took (runs
  *    reaching a wait or their first step later look for what came before:
  *    events-since-entry.ts);
- * 3. an entry event enters live journeys as their re-entry rules allow.
+ * 3. an entry event enters live journeys as their re-entry rules allow (not one
+ *    attached to its contact after it was stored).
  * Costs nothing more for a team without live or paused journeys than a cached read.
  */
 export async function reactToEvents(trx: Database, options: { teamId: string; events: StoredEvent[] }): Promise<void> {
@@ -58,6 +71,7 @@ export async function reactToEvents(trx: Database, options: { teamId: string; ev
     const entry = journey.version.definition.entry;
     if (entry.type !== "event") continue;
     for (const event of events) {
+      if (event.attached) continue;
       if (event.name === entry.event && matchesProperties(event.properties, entry.properties))
         entrants.push({
           journey,
