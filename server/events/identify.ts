@@ -258,14 +258,16 @@ async function updateContacts(trx: Database, teamId: string, entries: Resolved[]
  */
 async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]): Promise<void> {
   const withContact = resolved.filter((r) => r.contactId);
-  const toJourneys = (await teamJourneys(trx, teamId)).any
-    ? sql`returning e.id, e.message_id, e.contact_id, e.name, e.properties, e.occurred_at
-      ), ${queueJourneyEvents(teamId, { attached: true })} select 1`
-    : sql`)
-      select 1`;
+  const users = withContact.filter((r) => r.linksUser && r.group.userId);
   const links = withContact.flatMap((r) =>
     r.group.anonymousIds.map((anonymousId) => ({ anonymousId, contactId: r.contactId! })),
   );
+  if (links.length === 0 && users.length === 0) return;
+  const toJourneys = (await teamJourneys(trx, teamId)).any;
+  const returning = toJourneys
+    ? sql`returning e.id, e.message_id, e.contact_id, e.name, e.properties, e.occurred_at`
+    : sql``;
+  const queued = toJourneys ? sql`, ${queueJourneyEvents(teamId, { attached: true })}` : sql``;
   if (links.length > 0) {
     await sql`
       with linked as (
@@ -279,17 +281,20 @@ async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]):
         update events e set contact_id = linked.contact_id
         from linked
         where e.team_id = ${teamId} and e.anonymous_id = linked.anonymous_id and e.contact_id is null and e.user_id is null
-      ${toJourneys}
+        ${returning}
+      )${queued}
+      select 1
     `.execute(trx);
   }
-  const users = withContact.filter((r) => r.linksUser && r.group.userId);
   if (users.length > 0) {
     await sql`
       with stored as (
         update events e set contact_id = u.contact_id
         from unnest(${users.map((r) => r.group.userId)}::text[], ${users.map((r) => r.contactId)}::uuid[]) as u(user_id, contact_id)
         where e.team_id = ${teamId} and e.user_id = u.user_id and e.contact_id is null
-      ${toJourneys}
+        ${returning}
+      )${queued}
+      select 1
     `.execute(trx);
   }
 }
