@@ -53,7 +53,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
       <Outlet />
-      <ToastHost />
+      <ToastHost theme={loaderData.theme} />
       <Toasts toasts={loaderData.toasts} />
     </TooltipProvider>
   );

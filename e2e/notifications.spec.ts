@@ -60,6 +60,7 @@ test("one notification is marked read from the notifications page", async ({ pag
 
 test("Preferences, from the account menu: a kind turned off no longer arrives, and the theme is saved", async ({
   page,
+  javaScriptEnabled,
 }) => {
   await openCsvTab(page);
   await page.getByTestId("account-menu").locator("summary").click();
@@ -74,6 +75,9 @@ test("Preferences, from the account menu: a kind turned off no longer arrives, a
   await expect(toasts(page).getByText("Your preferences are saved.")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "An import finished or failed" })).not.toBeChecked();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  // Toasts in the page's theme: with JavaScript they are Sonner's, which is light unless told.
+  if (javaScriptEnabled)
+    await expect(page.locator("[data-sonner-toaster]")).toHaveAttribute("data-sonner-theme", "dark");
 
   await page.goto("/dashboard/segments?tab=csv");
   await importPioneers(page);

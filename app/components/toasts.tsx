@@ -45,7 +45,16 @@ export function Toasts({ toasts = [] }: { toasts?: Toast[] }) {
   );
 }
 
-/** The single Sonner host, rendered once by the root route. */
-export function ToastHost() {
-  return <Toaster position="bottom-right" visibleToasts={3} hotkey={["altKey", "KeyT"]} richColors closeButton />;
+/** The single Sonner host, rendered once by the root route, in the page's theme (Sonner's own default is light). */
+export function ToastHost({ theme }: { theme: "light" | "dark" }) {
+  return (
+    <Toaster
+      theme={theme}
+      position="bottom-right"
+      visibleToasts={3}
+      hotkey={["altKey", "KeyT"]}
+      richColors
+      closeButton
+    />
+  );
 }
