@@ -54,7 +54,8 @@ async function rowsLeft(teamId: string): Promise<Record<string, number>> {
 }
 
 afterEach(() => vi.useRealTimers());
-describe("Watch Demo", () => {
+// Each start seeds a whole demo team (3 to 8 s here, more on a busy machine): a minute, not the default 20 s.
+describe("Watch Demo", { timeout: 60_000 }, () => {
   test("a visitor gets a demo person, a session and a demo team, labelled as demo; Delete demo removes it all and returns home", async () => {
     const started = await postDemo();
     expect(started.status).toBe(302);
