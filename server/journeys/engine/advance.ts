@@ -76,16 +76,30 @@ async function convertEntrantsAtGoal(context: AdvanceContext, runs: Run[]): Prom
  * is recorded as received, as a wait that heard of it would record it.
  */
 async function receivedBeforeTimeout(context: AdvanceContext, runs: Run[]): Promise<Set<string>> {
-  const questions: EventQuestion[] = [];
+  const waits: { run: Run; step: WaitForEventStep }[] = [];
   for (const run of runs) {
     if (run.status === "finished" || dueOf(run) !== "timer" || !run.stepId) continue;
     const step = context.versions.get(versionKey(run.journeyId, run.version))?.steps.get(run.stepId)?.step;
-    if (step?.type !== "wait_for_event" || (step.matchProperty && run.awaitingMatch === null)) continue;
-    questions.push({ runId: run.id, key: `${run.journeyId}:${run.version}:${step.id}`, asked: step });
+    if (step?.type === "wait_for_event") waits.push({ run, step });
   }
+  return new Set((await receivedByWaits(context, waits)).keys());
+}
+
+/**
+ * Which of these runs' waits the contact's stored events answer (an event of the
+ * contact since entering, after the one the run's last wait took), recorded as
+ * received. A wait matching a property of a triggering event that lacked it asks nothing.
+ */
+async function receivedByWaits(
+  context: AdvanceContext,
+  waits: { run: Run; step: WaitForEventStep }[],
+): Promise<Map<string, Date>> {
+  const questions: EventQuestion[] = waits
+    .filter(({ step, run }) => !step.matchProperty || run.awaitingMatch !== null)
+    .map(({ run, step }) => ({ runId: run.id, key: `${run.journeyId}:${run.version}:${step.id}`, asked: step }));
   const received = await runsWithEventSinceEntry(context.trx, questions, { now: context.now, afterReceived: true });
   await recordReceived(context.trx, received);
-  return new Set(received.keys());
+  return received;
 }
 
 /** Applies why a claimed run was due; true when it now stands at a step to run. */
@@ -207,14 +221,7 @@ async function alreadyReceived(
   context: AdvanceContext,
   awaiting: { run: Run; step: WaitForEventStep }[],
 ): Promise<Run[]> {
-  const received = await runsWithEventSinceEntry(
-    context.trx,
-    awaiting
-      .filter(({ step, run }) => !step.matchProperty || run.awaitingMatch !== null)
-      .map(({ run, step }) => ({ runId: run.id, key: `${run.journeyId}:${run.version}:${step.id}`, asked: step })),
-    { now: context.now, afterReceived: true },
-  );
-  await recordReceived(context.trx, received);
+  const received = await receivedByWaits(context, awaiting);
   const next: Run[] = [];
   for (const { run, step } of awaiting)
     if (received.has(run.id) && leave(context, run, firstOf(step.received))) next.push(run);
