@@ -8,7 +8,8 @@ import { Toasts } from "#app/components/toasts.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field-error.tsx";
 import { getDb } from "#db/database.ts";
-import { ResetPasswordSchema } from "#shared/auth/schemas.ts";
+import { browserPasswordForms } from "#shared/auth/schemas.ts";
+import { ResetPasswordSchema } from "#server/auth/password-forms.ts";
 import { INVALID_RESET_LINK } from "#shared/account/messages.ts";
 import { isResetTokenValid, resetPassword } from "#server/account/password-reset.ts";
 import { endSessionCookie } from "#app/http/session.ts";
@@ -46,9 +47,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
+    constraint: getZodConstraint(browserPasswordForms.ResetPasswordSchema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: browserPasswordForms.ResetPasswordSchema }),
   });
   const backToForgot = (
     <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">

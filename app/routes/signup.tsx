@@ -10,7 +10,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field-error.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { getDb } from "#db/database.ts";
-import { SignupSchema } from "#shared/auth/schemas.ts";
+import { browserPasswordForms } from "#shared/auth/schemas.ts";
+import { SignupSchema } from "#server/auth/password-forms.ts";
 import { signUp } from "#server/auth/sign-in.ts";
 import { isAppError } from "#server/errors.ts";
 import { getInvitationPreview, signUpWithInvitation } from "#server/members/accept-invitation.ts";
@@ -32,13 +33,19 @@ const MISMATCH_TOAST: Toast = {
   description: "Please re-enter matching passwords.",
 };
 
-const SignupFormSchema = SignupSchema.extend({
-  confirmPassword: z.string({ error: "Confirm your password" }),
-  acceptTerms: z.literal("on", { error: TERMS_TOAST.description }),
-}).refine((form) => form.password === form.confirmPassword, {
-  path: ["confirmPassword"],
-  message: MISMATCH_TOAST.description,
-});
+/** The signup form around the account's fields: checked in full by the action, its length rules in the browser. */
+function signupForm(account: typeof SignupSchema) {
+  return account
+    .extend({
+      confirmPassword: z.string({ error: "Confirm your password" }),
+      acceptTerms: z.literal("on", { error: TERMS_TOAST.description }),
+    })
+    .refine((form) => form.password === form.confirmPassword, {
+      path: ["confirmPassword"],
+      message: MISMATCH_TOAST.description,
+    });
+}
+const BrowserSignupForm = signupForm(browserPasswordForms.SignupSchema);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -66,7 +73,7 @@ async function findInvitationForSignup(token: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: SignupFormSchema });
+  const submission = parseWithZod(formData, { schema: signupForm(SignupSchema) });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     // The spec's toasts for its two named failures; other fields speak for themselves.
@@ -98,10 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof SignupFormSchema>>({
+  const [form, fields] = useForm<z.input<typeof BrowserSignupForm>>({
     lastResult: actionData?.result,
     defaultValue: loaderData.invitation ? { email: loaderData.invitation.email } : undefined,
-    constraint: getZodConstraint(SignupFormSchema),
+    constraint: getZodConstraint(BrowserSignupForm),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // Validation runs on the server too, so the spec's toasts appear with or without JavaScript.

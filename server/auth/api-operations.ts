@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ApiOperation, dataOf } from "#shared/api/operation.ts";
-import { LoginSchema, SignupSchema } from "#shared/auth/schemas.ts";
+import { LoginSchema } from "#shared/auth/schemas.ts";
+import { SignupSchema } from "./password-forms.ts";
 import { API_TEAM_ROLES } from "#shared/teams/roles.ts";
 
 const TokenSchema = z.object({ token: z.string().describe("The session token, for `Authorization: Bearer <token>`.") });

@@ -4,6 +4,7 @@ import { action as forgot, RESET_REQUESTED } from "#app/routes/forgot-password.t
 import { action as login } from "#app/routes/login.tsx";
 import { action as reset, loader as resetPage } from "#app/routes/reset-password.tsx";
 import { getDb } from "#db/database.ts";
+import { COMMON_PASSWORD } from "#shared/auth/password-rules.ts";
 import { settleBackground } from "#server/account/background.ts";
 import { listOutbox, getOutboxMessage } from "#server/delivery/outbox.ts";
 import { createSignedInUser, createUser, type TestUser } from "../factories.ts";
@@ -184,6 +185,19 @@ describe("the reset link", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.password[0]).toMatch(/at least/);
     // The token was not spent on a refused password.
+    expect((await submitReset(token)).status).toBe(302);
+  });
+
+  test("a common password is refused on its field, and the link still works", async () => {
+    const user = await createUser();
+    await askForReset(user.email);
+    const token = await resetTokenMailedTo(user);
+
+    const response = await submitReset(token, "Password123");
+
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.password).toEqual([COMMON_PASSWORD]);
+    expect((await signIn(user.email, "Password123")).status).toBe(401);
     expect((await submitReset(token)).status).toBe(302);
   });
 });

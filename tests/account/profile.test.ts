@@ -4,6 +4,7 @@ import { action as confirmAction, loader as confirmPage } from "#app/routes/conf
 import { loader as dashboardLoader } from "#app/routes/dashboard/layout.tsx";
 import { action as login } from "#app/routes/login.tsx";
 import { getDb } from "#db/database.ts";
+import { COMMON_PASSWORD } from "#shared/auth/password-rules.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { getOutboxMessage, listOutbox } from "#server/delivery/outbox.ts";
 import { signedIn, createUser, uniqueEmail } from "../factories.ts";
@@ -72,6 +73,20 @@ describe("Profile: password", () => {
 
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.currentPassword).toEqual(["The current password is not right."]);
+    expect((await signIn(user.email, user.password)).status).toBe(302);
+  });
+
+  test("a common new password is a message on that field and changes nothing", async () => {
+    const user = await signedIn();
+
+    const response = await post(
+      { intent: "password", currentPassword: user.password, password: "iloveyou2", confirmPassword: "iloveyou2" },
+      user.cookie,
+    );
+
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.password).toEqual([COMMON_PASSWORD]);
+    expect((await signIn(user.email, "iloveyou2")).status).toBe(401);
     expect((await signIn(user.email, user.password)).status).toBe(302);
   });
 

@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { ChangePasswordSchema } from "#shared/auth/schemas.ts";
+import { browserPasswordForms } from "#shared/auth/schemas.ts";
+
+const { ChangePasswordSchema } = browserPasswordForms;
 import { Field } from "#app/components/forms/field.tsx";
 import { FieldError } from "#app/components/ui/field-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/auth-signup";
 import { getDb } from "#db/database.ts";
-import { SignupSchema } from "#shared/auth/schemas.ts";
+import { SignupSchema } from "#server/auth/password-forms.ts";
 import { signUp } from "#server/auth/sign-in.ts";
 import { handleApi, methodNotAllowed, readJsonBody } from "#server/http/api.ts";
 import { clientOf } from "#app/http/context.ts";

@@ -12,7 +12,8 @@ import { getDb } from "#db/database.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { formFailure } from "#app/http/forms.ts";
 import { flashToasts } from "#app/http/toast.ts";
-import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "#shared/auth/schemas.ts";
+import { ChangeEmailSchema, ChangeNameSchema } from "#shared/auth/schemas.ts";
+import { ChangePasswordSchema } from "#server/auth/password-forms.ts";
 import { changeName, changePassword, requestEmailChange } from "#server/account/profile.ts";
 import { publicBaseUrl } from "#server/account/public-base-url.ts";
 

@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { PASSWORD_MIN } from "./password-rules.ts";
+import { PASSWORD_MIN } from "#shared/auth/password-rules.ts";
 
 // zxcvbn-ts's list of the ~49,000 passwords most seen in breach dumps, kept
 // lower-case and ranked by frequency. Only those long enough to pass the
