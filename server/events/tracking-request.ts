@@ -7,6 +7,7 @@ import { findLiveWriteKey, hashWriteKey, type LiveWriteKey } from "#server/write
 import { ingestMessages } from "./ingest.ts";
 import { MAX_BATCH_BYTES, MAX_EVENT_BYTES, parseTrackingBody, type TrackingCall } from "./messages.ts";
 import { type TrackingLimiter, trackingLimiter } from "./tracking-rate-limit.ts";
+import { type UnknownWriteKeys, unknownWriteKeys } from "./unknown-write-keys.ts";
 import { type IngestionPressure, ingestionPressure } from "#server/ingestion-pressure/pressure.ts";
 
 // Browsers may post events from any site that embeds the tracking snippet.
@@ -30,6 +31,9 @@ const CORS = {
  * SDKs drop a batch answered 4xx without reading the body. The refused change is
  * logged and named in `warnings`, for whoever reads the answer while debugging.
  *
+ * A made-up key costs one lookup, then none (unknown-write-keys.ts): `ip` is the
+ * client's address, which may try only so many unknown keys a minute.
+ *
  * Every POST counts as in flight on `pressure` (this process's, unless a test passes
  * its own) until it is answered: the workers' background loops yield to a burst of them
  * (server/ingestion-pressure/gate.ts).
@@ -37,9 +41,16 @@ const CORS = {
 export async function handleTrackingCall(
   request: Request,
   call: TrackingCall,
-  options: { limiter?: TrackingLimiter; pressure?: IngestionPressure } = {},
+  options: {
+    ip?: string | null;
+    limiter?: TrackingLimiter;
+    pressure?: IngestionPressure;
+    unknownKeys?: UnknownWriteKeys;
+  } = {},
 ): Promise<Response> {
   const limiter = options.limiter ?? trackingLimiter;
+  const requireWriteKey = (key: string) =>
+    requireLiveWriteKey(key, options.ip, options.unknownKeys ?? unknownWriteKeys);
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
   if (request.method !== "POST") {
     return Response.json(
@@ -112,14 +123,25 @@ export async function handleTrackingCall(
   }
 }
 
-/** What the limiter counts a key as: its hash, so the key itself is never written to a counter. */
+/** A key as the limiter and the record of unknown keys hold it: its hash, so the key itself is never kept. */
 function limitedKey(key: string): string {
   return hashWriteKey(key).toString("base64url");
 }
 
-async function requireWriteKey(key: string): Promise<LiveWriteKey> {
+async function requireLiveWriteKey(
+  key: string,
+  ip: string | null | undefined,
+  unknownKeys: UnknownWriteKeys,
+): Promise<LiveWriteKey> {
+  const invalid = () => new AppError("UNAUTHENTICATED", "Invalid write key: it does not exist or has been revoked.");
+  const hash = limitedKey(key);
+  if (unknownKeys.isKnownUnknown(hash)) throw invalid();
+  unknownKeys.checkAddress(ip);
   const writeKey = await findLiveWriteKey(getDb(), key);
-  if (!writeKey) throw new AppError("UNAUTHENTICATED", "Invalid write key: it does not exist or has been revoked.");
+  if (!writeKey) {
+    unknownKeys.noteUnknown(hash, ip);
+    throw invalid();
+  }
   return writeKey;
 }
 

@@ -26,10 +26,25 @@ export function basicAuth(writeKey: string): HeadersInit {
   return { Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` };
 }
 
-/** Posts to `/v1/<call>` as an HTTP client would, and reads the JSON answer. */
-export async function postTracking(call: keyof typeof calls, body: unknown, headers: HeadersInit = {}) {
+/** Posts to `/v1/<call>` as an HTTP client would, from `from.ip` (else an address of its own). */
+export function postTrackingRequest(
+  call: keyof typeof calls,
+  body: unknown,
+  headers: HeadersInit = {},
+  from: { ip?: string } = {},
+): Promise<Response> {
   const request = jsonRequest(`/v1/${call}`, body, { headers });
-  const response = await respond(() => calls[call](routeArgs(request)));
+  return respond(() => calls[call](routeArgs(request, from)));
+}
+
+/** Posts to `/v1/<call>` as an HTTP client would, and reads the JSON answer. */
+export async function postTracking(
+  call: keyof typeof calls,
+  body: unknown,
+  headers: HeadersInit = {},
+  from: { ip?: string } = {},
+) {
+  const response = await postTrackingRequest(call, body, headers, from);
   return { status: response.status, body: (await response.json()) as { success?: boolean; message?: string } };
 }
 

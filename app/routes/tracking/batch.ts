@@ -1,10 +1,11 @@
 import type { Route } from "./+types/batch";
 import { handleTrackingCall } from "#server/events/tracking-request.ts";
+import { clientOf } from "#app/http/context.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return handleTrackingCall(request, "batch");
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handleTrackingCall(request, "batch", { ip: clientOf(request, context).ip });
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handleTrackingCall(request, "batch");
+export function action({ request, context }: Route.ActionArgs) {
+  return handleTrackingCall(request, "batch", { ip: clientOf(request, context).ip });
 }

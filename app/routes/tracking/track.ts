@@ -1,10 +1,11 @@
 import type { Route } from "./+types/track";
 import { handleTrackingCall } from "#server/events/tracking-request.ts";
+import { clientOf } from "#app/http/context.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return handleTrackingCall(request, "track");
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handleTrackingCall(request, "track", { ip: clientOf(request, context).ip });
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handleTrackingCall(request, "track");
+export function action({ request, context }: Route.ActionArgs) {
+  return handleTrackingCall(request, "track", { ip: clientOf(request, context).ip });
 }
