@@ -76,7 +76,14 @@ export async function startCampaign(
       .where("id", "=", campaign.id)
       .execute();
     if (chunks.length > 0) {
-      const jobs = chunks.map((chunk): { data: ChunkJob } => ({ data: { campaignId: campaign.id, chunk, traceId } }));
+      // Workers take chunks by priority, then age: the n-th chunk of every campaign goes before the
+      // (n + 1)-th of any, so a broadcast started behind a million-recipient one of another team
+      // interleaves with it instead of waiting for its last chunk, and a journey's messages (priority
+      // 0, server/delivery/journey-deliveries.ts) go before the second chunk of any broadcast.
+      const jobs = chunks.map((chunk, n): { data: ChunkJob; priority: number } => ({
+        data: { campaignId: campaign.id, chunk, traceId },
+        priority: -n,
+      }));
       await boss.insert(SEND_CHUNK_QUEUE, jobs, { db: bossDb(trx) });
     }
     return { recipients, chunks: chunks.length };
