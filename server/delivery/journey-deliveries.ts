@@ -6,6 +6,7 @@ import type { Database } from "#db/database.ts";
 import type { CampaignType } from "#shared/campaigns/schemas.ts";
 import { classifiedContacts, type ExclusionReason } from "./audience.ts";
 import { SEND_CHUNK_QUEUE } from "./queues.ts";
+import { CHUNK_SIZE } from "./recipients.ts";
 import type { ChunkJob } from "./send-chunk.ts";
 
 /** A run reaching a send step: its contact gets one delivery of the step's campaign per run. */
@@ -80,7 +81,8 @@ export async function planJourneyDeliveries(
       const sorted = queued.map((q) => q.contactId).sort();
       const chunk = { from: sorted[0]!, to: successorOf(sorted.at(-1)!), batch };
       const job: ChunkJob = { campaignId: campaign.id, chunk, traceId: options.traceId };
-      await boss.insert(SEND_CHUNK_QUEUE, [{ data: job }], { db: bossDb(trx) });
+      const priority = await backlogPriority(trx, campaign.id);
+      await boss.insert(SEND_CHUNK_QUEUE, [{ data: job, priority }], { db: bossDb(trx) });
     }
     if (excluded.length > 0) {
       // One row per (campaign, contact), as for a broadcast: a contact left out twice (re-entry) is listed once.
@@ -113,4 +115,23 @@ export function successorOf(id: string): string | null {
   if (next >= 1n << 128n) return null;
   const text = next.toString(16).padStart(32, "0");
   return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+}
+
+/**
+ * A journey batch's place among the chunks waiting to be sent, as a broadcast's n-th
+ * chunk has priority -n (start-campaign.ts): minus the whole chunks' worth of this step's
+ * messages queued ahead of this batch's last one (read after its insert, which the
+ * step's per-status totals already count). A step that sends as people act has next to
+ * nothing queued and goes first; a journey that a million contacts entered at once sinks
+ * as its backlog grows, so it holds back neither other journeys' messages nor every
+ * broadcast's tail.
+ */
+async function backlogPriority(trx: Database, campaignId: string): Promise<number> {
+  const row = await trx
+    .selectFrom("campaignDeliveryCounts")
+    .select("total")
+    .where("campaignId", "=", campaignId)
+    .where("status", "=", "queued")
+    .executeTakeFirst();
+  return -Math.floor(Math.max(Number(row?.total ?? 0) - 1, 0) / CHUNK_SIZE);
 }

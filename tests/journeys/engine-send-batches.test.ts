@@ -5,7 +5,7 @@ import { type ChunkJob, sendChunk } from "#server/delivery/send-chunk.ts";
 import { runJourneyBatch } from "#server/journeys/engine/run-batch.ts";
 import { createUser } from "../factories.ts";
 import { chunkWorker, sendQueues, testSettings } from "../delivery/fixtures.ts";
-import { identify, outboxOf, track } from "./engine-fixtures.ts";
+import { identify, ingest, outboxOf, track } from "./engine-fixtures.ts";
 import { liveJourney } from "./live-journey.ts";
 
 // A send step's messages are sent by one chunk job per batch of runs. A batch's
@@ -85,5 +85,53 @@ describe("a journey's send step", () => {
       SEND_CHUNK_QUEUE,
       jobs.map((job) => job.id),
     );
+  });
+
+  test("a journey's messages go before the backlog of one that many contacts entered at once", async () => {
+    await queues.boss.deleteAllJobs(SEND_CHUNK_QUEUE);
+    const crowd = await createUser();
+    const people = Array.from({ length: 1_200 }, (_, n) => `person-${n}`);
+    await ingest(
+      crowd.teamId,
+      people.map((userId) => ({ type: "identify", userId, properties: { email: `${userId}@murmur.test` } })),
+    );
+    await liveJourney(crowd.teamId, {
+      entry: { type: "event", event: "Imported", properties: [] },
+      reentry: { mode: "once" },
+      steps: [{ id: "hello", type: "send", channel: "EMAIL", subject: "Hello", content: "<p>Hi</p>" }],
+    });
+    await ingest(
+      crowd.teamId,
+      people.map((userId) => ({ type: "track", userId, name: "Imported" })),
+    );
+    const now = new Date();
+    while ((await runJourneyBatch(getDb(), queues.boss, { now })) > 0);
+    // Another team's welcome, a moment later.
+    const { teamId } = await createUser();
+    await identify(teamId, "ann", { email: "ann@murmur.test" });
+    await liveJourney(teamId, {
+      entry: { type: "event", event: "Signed Up", properties: [] },
+      reentry: { mode: "once" },
+      steps: [{ id: "welcome", type: "send", channel: "EMAIL", subject: "Welcome", content: "<p>Hi</p>" }],
+    });
+    await track(teamId, "ann", "Signed Up");
+    expect(await runJourneyBatch(getDb(), queues.boss, { now: new Date() })).toBe(1);
+
+    const taken: string[] = [];
+    for (
+      let job = await queues.boss.fetch<ChunkJob>(SEND_CHUNK_QUEUE);
+      job.length;
+      job = await queues.boss.fetch<ChunkJob>(SEND_CHUNK_QUEUE)
+    )
+      taken.push(job[0]!.data.campaignId);
+
+    const teams = await getDb().selectFrom("campaigns").select(["id", "teamId"]).where("id", "in", taken).execute();
+    const teamOf = new Map(teams.map((campaign) => [campaign.id, campaign.teamId]));
+    expect(taken.map((id) => (teamOf.get(id) === teamId ? "welcome" : "bulk"))).toEqual([
+      "bulk",
+      "welcome",
+      "bulk",
+      "bulk",
+    ]);
   });
 });
