@@ -5,7 +5,13 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./http/context.ts";
 import { log } from "#server/log.ts";
-import { notePageFailure, pageFailedForDatabase } from "#server/http/unavailable-pages.ts";
+import {
+  notePageFailure,
+  pageFailedForDatabase,
+  UNAVAILABLE_RETRY_AFTER,
+  unavailableDataResponse,
+  unavailableError,
+} from "#server/http/unavailable-pages.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -31,6 +37,11 @@ export function handleError(error: unknown, { request }: { request: Request }): 
   log.error({ err: error }, "page failed");
 }
 
+/** A client-side navigation's or fetcher's data request: a 503 saying why when PostgreSQL was out of reach. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  return pageFailedForDatabase(request) ? unavailableDataResponse(response) : response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -40,7 +51,10 @@ export default function handleRequest(
 ) {
   if (pageFailedForDatabase(request)) {
     responseStatusCode = 503;
-    responseHeaders.set("Retry-After", "2");
+    responseHeaders.set("Retry-After", UNAVAILABLE_RETRY_AFTER);
+    // The boundaries then say why, where they would show a sanitised "Unexpected Server Error".
+    const { errors } = routerContext.staticHandlerContext;
+    for (const routeId of Object.keys(errors ?? {})) errors![routeId] = unavailableError();
   }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {

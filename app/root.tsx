@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -60,6 +61,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   let title = "Something went wrong";
   let detail = "An unexpected error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {
@@ -68,13 +71,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? "Page not found"
         : error.status === 403
           ? "Not allowed"
-          : `${error.status} ${error.statusText}`;
+          : error.status === 503
+            ? "Murmur is briefly unavailable"
+            : `${error.status} ${error.statusText}`;
     detail = typeof error.data === "string" && error.data ? error.data : detail;
   }
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-muted-foreground">{detail}</p>
+      {unavailable && (
+        // A whole page load, so it works without JavaScript and asks every loader again.
+        <a href={`${location.pathname}${location.search}`} className="text-primary underline underline-offset-4">
+          Try again
+        </a>
+      )}
       <a href="/" className="text-primary underline underline-offset-4">
         Back to home
       </a>

@@ -1,3 +1,4 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { isDatabaseUnavailable } from "#db/database-unavailable.ts";
 
 // Pages whose loader or action failed because PostgreSQL could not be reached. React
@@ -19,4 +20,35 @@ export function notePageFailure(request: Request, error: unknown): boolean {
  */
 export function pageFailedForDatabase(request: Request): boolean {
   return failedForDatabase.has(request);
+}
+
+/** What a page says while PostgreSQL is out of reach, with or without JavaScript. */
+export const PAGE_UNAVAILABLE =
+  "Murmur cannot reach its database for a moment. Nothing you did is lost; try again in a few seconds.";
+
+/** How long a browser or load balancer is asked to wait before asking again (Retry-After). */
+export const UNAVAILABLE_RETRY_AFTER = "2";
+
+/**
+ * The error a page shows in place of React Router's sanitised "Unexpected Server Error":
+ * a 503 route error response with PAGE_UNAVAILABLE, which the error boundaries render
+ * (and hydration carries to the browser) as they do a thrown `data(..., 503)`.
+ */
+export function unavailableError() {
+  return new ErrorResponse(503, "Service Unavailable", PAGE_UNAVAILABLE);
+}
+
+/**
+ * A client-side navigation's data request that failed for want of the database: a 503
+ * with Retry-After and PAGE_UNAVAILABLE as plain text. Without React Router's own
+ * response header, its client reads any answer of 400 or more as a route error response
+ * of that status and text, so the page says the same as a full page load would.
+ */
+export function unavailableDataResponse(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.delete("X-Remix-Response");
+  headers.delete("Content-Length");
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  headers.set("Retry-After", UNAVAILABLE_RETRY_AFTER);
+  return new Response(PAGE_UNAVAILABLE, { status: 503, statusText: "Service Unavailable", headers });
 }
