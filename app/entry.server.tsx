@@ -2,15 +2,15 @@ import { Writable } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { cspNonceContext } from "./http/context.ts";
 import { log } from "#server/log.ts";
 import {
   notePageFailure,
+  PAGE_UNAVAILABLE,
   pageFailedForDatabase,
   UNAVAILABLE_RETRY_AFTER,
   unavailableDataResponse,
-  unavailableError,
 } from "#server/http/unavailable-pages.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 
@@ -52,9 +52,12 @@ export default function handleRequest(
   if (pageFailedForDatabase(request)) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", UNAVAILABLE_RETRY_AFTER);
-    // The boundaries then say why, where they would show a sanitised "Unexpected Server Error".
+    // The boundaries then say why, where they would show a sanitised "Unexpected Server Error":
+    // a 503 route error response, rendered (and carried to the browser by hydration) as a
+    // thrown `data(PAGE_UNAVAILABLE, 503)` would be.
     const { errors } = routerContext.staticHandlerContext;
-    for (const routeId of Object.keys(errors ?? {})) errors![routeId] = unavailableError();
+    for (const routeId of Object.keys(errors ?? {}))
+      errors![routeId] = new ErrorResponse(503, "Service Unavailable", PAGE_UNAVAILABLE);
   }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {

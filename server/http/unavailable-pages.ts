@@ -1,4 +1,3 @@
-import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { isDatabaseUnavailable } from "#db/database-unavailable.ts";
 
 // Pages whose loader or action failed because PostgreSQL could not be reached. React
@@ -28,15 +27,6 @@ export const PAGE_UNAVAILABLE =
 
 /** How long a browser or load balancer is asked to wait before asking again (Retry-After). */
 export const UNAVAILABLE_RETRY_AFTER = "2";
-
-/**
- * The error a page shows in place of React Router's sanitised "Unexpected Server Error":
- * a 503 route error response with PAGE_UNAVAILABLE, which the error boundaries render
- * (and hydration carries to the browser) as they do a thrown `data(..., 503)`.
- */
-export function unavailableError() {
-  return new ErrorResponse(503, "Service Unavailable", PAGE_UNAVAILABLE);
-}
 
 /**
  * A client-side navigation's data request that failed for want of the database: a 503
