@@ -6,7 +6,7 @@ import { signInWithSessionRow } from "./session-row.ts";
 async function watchDemo(page: Page) {
   await page.goto("/");
   await page.getByRole("button", { name: "Watch Demo" }).click();
-  await expect(page).toHaveURL("/dashboard", { timeout: 20_000 });
+  await expect(page).toHaveURL("/dashboard", { timeout: 45_000 });
   await expect(page.getByRole("region", { name: "Demo data" })).toContainText("You are looking at demo data.");
 }
 
@@ -17,6 +17,11 @@ async function deleteDemo(page: Page) {
 }
 
 test.describe("Watch Demo", () => {
+  // Each test seeds a whole demo team (contacts, 90 days of events, sent campaigns), visits
+  // up to six of its pages and deletes it: 3 to 8 s of seeding on a quiet machine, and past
+  // the default 30 s in a CI run on a loaded one (2026-11-29, without JavaScript).
+  test.describe.configure({ timeout: 90_000 });
+
   test("a visitor gets a labelled demo whose pages show data, and Delete demo returns to the landing page", async ({
     page,
   }) => {
