@@ -3,7 +3,7 @@ import { booleanArrayLiteral, textArrayLiteral } from "#db/array-literals.ts";
 import type { Database } from "#db/database.ts";
 import { newIds } from "#db/ids.ts";
 import type { CleanContact } from "./import-rows.ts";
-import { notifyContactChanges } from "#server/contact-changes.ts";
+import { notifyContactChanges, wantsContactWrites } from "#server/contact-changes.ts";
 
 type Upserted = { inserted: number; updated: number; duplicates: { rowNumber: number; email: string }[] };
 
@@ -69,7 +69,13 @@ export async function upsertContacts(
   const known = found.rows.map((row) => ({ id: row.id, contact: contacts[row.index]! }));
 
   // The new rows come from the chunk's arrays as written before the transaction,
-  // picked out by a flag; the few known ones are sent again, on their own.
+  // picked out by a flag; the few known ones are sent again, on their own. Their ids
+  // come back only for a listener (a live journey) that would do something with them.
+  const listened = await wantsContactWrites(trx, teamId);
+  const ids = (written: string, column = "id") =>
+    listened
+      ? sql<string[]>`array(select ${sql.ref(column)}::text from ${sql.table(written)})`
+      : sql<string[]>`'{}'::text[]`;
   const result = await sql<{ inserted: number; created: string[]; changed: string[]; joined: string[] }>`
     with updated as (
       update contacts c set
@@ -99,17 +105,17 @@ export async function upsertContacts(
       returning contact_id
     )
     select (select count(*) from inserted)::int as inserted,
-      array(select id::text from inserted) as created, array(select id::text from updated) as changed,
-      array(select contact_id::text from joined) as joined
+      ${ids("inserted")} as created, ${ids("updated")} as changed, ${ids("joined", "contact_id")} as joined
   `.execute(trx);
   // In the chunk's transaction: created and changed contacts and new members of the import's list enter their journeys.
   const { created, changed, joined } = result.rows[0]!;
-  await notifyContactChanges(trx, {
-    teamId,
-    created,
-    changed,
-    ...(segmentId ? { joined: { segmentId, contactIds: joined } } : {}),
-  });
+  if (listened)
+    await notifyContactChanges(trx, {
+      teamId,
+      created,
+      changed,
+      ...(segmentId ? { joined: { segmentId, contactIds: joined } } : {}),
+    });
   const duplicates = found.rows
     .filter((row) => row.duplicate)
     .map((row) => ({ rowNumber: contacts[row.index]!.rowNumber, email: contacts[row.index]!.email }));

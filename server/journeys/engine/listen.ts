@@ -34,6 +34,12 @@ async function startsWithFilterSegment(db: Database, teamId: string): Promise<bo
   return live.some((journey) => journey.version.definition.entry.type === "segment");
 }
 
+/** Some journey of the team is live: a contact written may enter it. */
+async function hasLiveJourney(db: Database, teamId: string): Promise<boolean> {
+  const { live } = await teamJourneys(db, teamId);
+  return live.length > 0;
+}
+
 /**
  * Makes contact writes (imports, the API, segment membership, opens and clicks)
  * enter journeys: contacts created, contacts changed (filter segments), contacts
@@ -44,5 +50,5 @@ async function startsWithFilterSegment(db: Database, teamId: string): Promise<bo
  * start-up; calling it again changes nothing.
  */
 export function enterJourneysOnContactChanges(): void {
-  onContactChanges(enterOnContactChange, { receivedFor: startsWithFilterSegment });
+  onContactChanges(enterOnContactChange, { receivedFor: startsWithFilterSegment, writesFor: hasLiveJourney });
 }
