@@ -102,15 +102,20 @@ async function importThroughApi(baseUrl: string, token: string, file: string) {
   return totals;
 }
 
-/** Seconds until the background indexer has taken every queued contact into the search index. */
-async function waitForSearchIndex(databaseUrl: string): Promise<number> {
+/**
+ * Seconds until the background indexer has taken every queued contact into the
+ * search index, and how many contacts were still queued when the wait began.
+ */
+async function waitForSearchIndex(databaseUrl: string): Promise<{ seconds: number; queued: number }> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const counted = await client.query("select count(*)::int as queued from contact_search_queue");
+    const queued: number = counted.rows[0].queued;
     for (;;) {
       const { rows } = await client.query("select exists (select 1 from contact_search_queue) as pending");
-      if (!rows[0].pending) return (performance.now() - started) / 1000;
+      if (!rows[0].pending) return { seconds: (performance.now() - started) / 1000, queued };
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {
@@ -194,7 +199,9 @@ async function main() {
     const importRss = app.peakRss();
     // The search index catch-up is measured with its own memory window: the worker's indexer runs in the server too.
     app.resetPeakRss();
-    const searchIndexCatchUpSeconds = await waitForSearchIndex(app.databaseUrl);
+    const { seconds: searchIndexCatchUpSeconds, queued: searchBacklogAtLastChunk } = await waitForSearchIndex(
+      app.databaseUrl,
+    );
     const catchUpRss = app.peakRss();
     const cpuCaughtUp = app.cpuSeconds();
     const searchIndexCatchUpCpuSeconds = {
@@ -218,6 +225,7 @@ async function main() {
           // After the last chunk, until the imported contacts are in the search index (searches are right meanwhile,
           // only slower).
           searchIndexCatchUpSeconds: round(searchIndexCatchUpSeconds),
+          searchBacklogAtLastChunk,
           importToCopyRatio: round(importSeconds / copySeconds),
           importWithSearchIndexToCopyRatio: round((importSeconds + searchIndexCatchUpSeconds) / copySeconds),
           // The sum over all Murmur server processes (primary with the worker, and web processes), sampled every 50 ms.
@@ -235,6 +243,8 @@ async function main() {
               "importSeconds / copySeconds: the import until its last chunk is answered, against PostgreSQL COPY of the same stored rows into a table with the same unique index.",
             searchIndexCatchUpSeconds:
               "Searchable after: from the answer to the last chunk until every imported contact is in the search index (polled every 200 ms).",
+            searchBacklogAtLastChunk:
+              "How many contacts were still queued for the search index when the last chunk was answered.",
             importWithSearchIndexToCopyRatio:
               "(importSeconds + searchIndexCatchUpSeconds) / copySeconds: the same, counting until every imported contact is also in the search index.",
             peakRssMb:

@@ -233,7 +233,7 @@ export async function importChunk(
     ),
   );
   // The chunk's contacts go into the search index now, alongside the next chunk, rather than at the indexer's next look.
-  if (applied.imported + applied.updated > 0) wakeSearchIndexers();
+  if (applied.imported + applied.updated > 0) wakeSearchIndexers({ queued: applied.imported + applied.updated });
   // After the chunk's transaction, not before: the next chunk, waiting for the
   // import's row lock, then need not wait for an ANALYZE as well.
   await keepContactStatisticsCurrent(db, options.teamId);

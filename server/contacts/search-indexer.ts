@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import { log } from "#server/log.ts";
+import { IMPORT_QUIET_MS, importShare } from "./import-share.ts";
 import { indexQueuedContacts, SEARCH_INDEX_LANES } from "./search-index.ts";
 
 /** How often an idle indexer looks at the queue when nothing in its own process has woken it. */
@@ -15,18 +16,9 @@ export type SearchIndexer = {
 // Contacts taken off the queue between two vacuums of it.
 const VACUUM_AFTER = 20_000;
 
-/**
- * While chunks of an import keep committing in this process, only the first lane's
- * indexer works, and it takes the contacts of every lane, chunk after chunk; the
- * others start once none has come for this long, so that the import keeps a core
- * to itself and indexing after it has both. Had it taken only its own lane, half
- * of the import (the other lane's contacts) would be left for after the last chunk.
- */
-export const IMPORT_QUIET_MS = 300;
-
 // The indexers running in this process, woken when a chunk of an import here commits.
 const running = new Set<() => void>();
-let lastChunkAt = -Infinity;
+const share = importShare();
 
 /**
  * Tells the search indexers of this process that contacts were just queued (an
@@ -34,10 +26,13 @@ let lastChunkAt = -Infinity;
  * next look; `importEnded` when the import has closed, so every lane starts on
  * what is left without waiting for IMPORT_QUIET_MS. An indexer in another process
  * finds them at its next look (SEARCH_INDEXER_IDLE_MS); a search reads the queue
- * meanwhile, so it is right either way.
+ * meanwhile, so it is right either way. `queued` counts the contacts a chunk queued
+ * (IMPORT_CATCH_UP_SECONDS).
  */
-export function wakeSearchIndexers(options: { importEnded?: boolean } = {}): void {
-  lastChunkAt = options.importEnded ? -Infinity : performance.now();
+export function wakeSearchIndexers(options: { importEnded?: boolean; queued?: number } = {}): void {
+  if (options.importEnded) share.importEnded();
+  // Counted only where an indexer runs to take them.
+  else share.chunkCommitted(running.size > 0 ? (options.queued ?? 0) : 0, performance.now());
   for (const wake of running) wake();
 }
 
@@ -67,13 +62,14 @@ function startLane(db: Database, lane: number, idleMs: number, taken: { sinceVac
   // A wake-up that came while a drain was under way: that drain may have looked at the queue before the rows came.
   let wokenMeanwhile = false;
 
-  const importBusyFor = () => (lane === 0 ? 0 : lastChunkAt + IMPORT_QUIET_MS - performance.now());
-  // While an import's chunks keep coming, the first lane takes every lane's contacts (IMPORT_QUIET_MS).
-  const following = () => lane === 0 && lastChunkAt + IMPORT_QUIET_MS > performance.now();
+  // While an import's chunks keep coming, the lanes share the cores with it (server/contacts/import-share.ts).
+  const importBusyFor = () => share.waitMs(lane, performance.now());
   const drain = async () => {
     while (!stopped && importBusyFor() <= 0) {
       wokenMeanwhile = false;
-      const count = await indexQueuedContacts(db, following() ? {} : { lane });
+      const started = performance.now();
+      const count = await indexQueuedContacts(db, share.takesEveryLane(lane, started) ? {} : { lane });
+      share.indexed(count, (performance.now() - started) / 1000);
       taken.sinceVacuum += count;
       if (count === 0 && !wokenMeanwhile) break;
     }
@@ -90,7 +86,7 @@ function startLane(db: Database, lane: number, idleMs: number, taken: { sinceVac
       .catch((error: unknown) => log.error({ err: error }, "contact search indexing failed"))
       .finally(() => {
         draining = null;
-        if (!stopped) timer = setTimeout(tick, Math.max(importBusyFor(), 0) || idleMs);
+        if (!stopped) timer = setTimeout(tick, importBusyFor() || idleMs);
       });
   };
   const wake = () => {
