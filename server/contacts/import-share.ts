@@ -32,7 +32,7 @@ const MEASURED_BATCH = 1000;
  * control the clock.
  */
 export type ImportShare = {
-  /** An import's chunk committed with `queued` contacts for the index. */
+  /** An import's chunk committed, having written `queued` contacts (at most that many wait for the index). */
   chunkCommitted: (queued: number, now: number) => void;
   /** The import closed: every lane takes what is left, and the backlog count starts over. */
   importEnded: () => void;
@@ -51,7 +51,7 @@ export function importShare(): ImportShare {
   // Contacts the imports queued that the indexers have not taken yet (an estimate:
   // another process's indexer may take some of them).
   let backlog = 0;
-  // Contacts a second one lane indexes, averaged over its recent batches: while an
+  // Contacts one lane indexes a second, averaged over its recent batches: while an
   // import runs, the pace it keeps beside it.
   let laneRate = 0;
 

@@ -26,8 +26,9 @@ const share = importShare();
  * next look; `importEnded` when the import has closed, so every lane starts on
  * what is left without waiting for IMPORT_QUIET_MS. An indexer in another process
  * finds them at its next look (SEARCH_INDEXER_IDLE_MS); a search reads the queue
- * meanwhile, so it is right either way. `queued` counts the contacts a chunk queued
- * (IMPORT_CATCH_UP_SECONDS).
+ * meanwhile, so it is right either way. `queued` counts the contacts a chunk wrote,
+ * an upper bound of those it queued (IMPORT_CATCH_UP_SECONDS): an update that changes
+ * nothing searchable queues nothing.
  */
 export function wakeSearchIndexers(options: { importEnded?: boolean; queued?: number } = {}): void {
   if (options.importEnded) share.importEnded();
