@@ -9,7 +9,10 @@ export type GoalCampaign = { id: string; teamId: string; goal: ConversionGoal };
 /**
  * The campaigns whose goal names one of these (team, event) pairs, read through
  * campaigns_conversion_event_idx. A stored goal that no longer passes the schema
- * counts for nothing.
+ * counts for nothing. Called in the transaction that stores the conversions: the
+ * campaigns are read with a key-share lock, so one being deleted meanwhile is either
+ * waited for and left out, or deleted after the conversions and takes them with it,
+ * instead of failing their insert on its foreign key.
  */
 export async function listGoalCampaigns(
   db: Database,
@@ -27,6 +30,7 @@ export async function listGoalCampaigns(
         ),
       ),
     )
+    .forKeyShare()
     .execute();
   return rows.flatMap((row) => {
     const parsed = ConversionGoalSchema.safeParse(row.conversionGoal);

@@ -1,10 +1,13 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { action as campaignAction, loader as getCampaignApi } from "#app/routes/api/campaign.ts";
 import { action as createCampaignApi } from "#app/routes/api/campaigns.ts";
 import { loader as campaignPage } from "#app/routes/dashboard/broadcast.tsx";
 import { loader as broadcastsPage } from "#app/routes/dashboard/broadcasts.tsx";
-import { getDb } from "#db/database.ts";
+import { type Database, getDb } from "#db/database.ts";
+import { attributeQueuedConversions } from "#server/analytics/attribute-conversions.ts";
 import { readCampaignConversions as campaignConversions } from "#server/analytics/campaign-conversions.ts";
+import { rollQueuedEvents } from "#server/analytics/roll-events.ts";
 import { createCampaign } from "#server/campaigns/campaigns.ts";
 import type { ConversionGoal } from "#shared/campaigns/conversion-goal.ts";
 import { signedIn } from "../factories.ts";
@@ -214,4 +217,50 @@ describe("conversions", () => {
     );
     expect(shown.body.data.conversionGoal).toBeNull();
   });
+
+  test("a campaign deleted while its conversions are being attributed takes them with it; the worker's step does not fail", async () => {
+    const user = await signedIn();
+    await people(user.teamId, ["ann"]);
+    const launch = await sendGoalCampaign(user.teamId, {
+      name: "Deleted meanwhile",
+      goal: { event: ORDER, properties: [], withinDays: 5, revenueProperty: null },
+      sentAt: SENT,
+    });
+    await seedEvents(user.teamId, [{ userId: "ann", name: ORDER, occurredAt: day(1) }]);
+    // The rollup passes the goal event on to the conversions' queue.
+    await rollQueuedEvents(getDb());
+
+    // The campaign is deleted by a transaction that commits only once the attribution waits on it.
+    let attribution: Promise<number> | undefined;
+    await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom("campaigns").where("id", "=", launch.id).execute();
+        attribution = attributeQueuedConversions(getDb());
+        await waitForTheAttribution(trx);
+      });
+
+    await expect(attribution).resolves.toBe(1);
+    const stored = await getDb()
+      .selectFrom("campaignConversions")
+      .select("campaignId")
+      .where("teamId", "=", user.teamId)
+      .execute();
+    expect(stored).toEqual([]);
+    expect(
+      await getDb().selectFrom("conversionQueue").select("id").where("teamId", "=", user.teamId).execute(),
+    ).toEqual([]);
+  });
 });
+
+/** Until another session waits for a lock this transaction holds (the deleted campaign's row), within 10 s. */
+async function waitForTheAttribution(trx: Database): Promise<void> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where pg_backend_pid() = any(pg_blocking_pids(pid))`.execute(trx);
+    if (rows[0]!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the attribution never waited for the deleting transaction");
+}
