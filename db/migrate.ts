@@ -59,6 +59,7 @@ import * as ingestionPressure from "#migrations/2026-11-25T0300-ingestion-pressu
 import * as eventRollupsWithoutTeamKeys from "#migrations/2026-11-25T0310-event-rollups-without-team-keys.ts";
 import * as eventRollupQueueTime from "#migrations/2026-11-25T0330-event-rollup-queue-time.ts";
 import * as contactsCreatedAscending from "#migrations/2026-11-29T0500-contacts-created-ascending.ts";
+import * as queuesStoredUncompressed from "#migrations/2026-11-29T0800-queues-stored-uncompressed.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T0310-event-rollups-without-team-keys": eventRollupsWithoutTeamKeys,
   "2026-11-25T0330-event-rollup-queue-time": eventRollupQueueTime,
   "2026-11-29T0500-contacts-created-ascending": contactsCreatedAscending,
+  "2026-11-29T0800-queues-stored-uncompressed": queuesStoredUncompressed,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */
