@@ -65,16 +65,18 @@ test("a campaign scheduled a few seconds ahead goes ACTIVE on time, then SENT, l
   await page.waitForTimeout(2_500);
   await page.getByRole("link", { name: "Outbox" }).click();
   await expect(page).toHaveURL("/dashboard/outbox");
-  // 2,001 messages, 25 a page: follow Next until Grace's.
-  const grace = page.getByRole("link", { name: /Hello Grace Hopper/ });
+  // 2,001 messages, 25 a page: Next leads to the second page.
   const next = page.getByRole("navigation", { name: "Pages of the outbox" }).getByRole("link", { name: "Next" });
-  for (let outboxPage = 2; !(await grace.isVisible()); outboxPage++) {
-    expect(outboxPage).toBeLessThanOrEqual(Math.ceil((READERS + 1) / 25));
-    const href = await next.getAttribute("href");
-    expect(href).toMatch(/^\/dashboard\/outbox\?after=/);
-    await next.click();
-    await expect(page).toHaveURL(href!);
-  }
+  const href = await next.getAttribute("href");
+  expect(href).toMatch(/^\/dashboard\/outbox\?after=/);
+  await next.click();
+  await expect(page).toHaveURL(href!);
+  // Grace's message, found by its recipient.
+  await page.getByLabel("Recipient").fill("Grace@murmur.test");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL("/dashboard/outbox?to=Grace%40murmur.test");
+  const grace = page.getByRole("link", { name: /Hello Grace Hopper/ });
+  await expect(page.getByRole("link", { name: /^Hello / })).toHaveCount(1);
   await grace.click();
   const email = page.frameLocator('iframe[title="Email as the recipient sees it"]');
   await expect(email.getByText("Hi Grace Hopper")).toBeVisible();

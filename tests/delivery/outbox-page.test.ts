@@ -165,4 +165,41 @@ describe("the outbox", () => {
       expect(plan).not.toMatch(/\bSort\b/);
     }
   });
+
+  test("a recipient finds their messages among the others, without case, page by page; another team's are never found", async () => {
+    const user = await signedIn();
+    // 60 messages, every other one to the same reader.
+    const times = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2026, 10, 20, 10, i)).toISOString());
+    const ids = await storeMessages(user.teamId, times);
+    await getDb()
+      .updateTable("outboxMessages")
+      .set({ toAddress: "Grace@Murmur.test" })
+      .where(
+        "id",
+        "in",
+        ids.filter((_, i) => i % 2 === 0),
+      )
+      .execute();
+    const graces = ids.filter((_, i) => i % 2 === 0).reverse();
+
+    const read = async (cookie: typeof user.cookie, query: string) =>
+      (await (
+        await serveDashboard(outboxPage, getRequest(`/dashboard/outbox?${query}`, cookie), { id: "" })
+      ).json()) as OutboxPage & { to: string | null; messages: { id: string; toAddress: string }[] };
+    const first = await read(user.cookie, "to=grace%40murmur.test");
+    expect(first.to).toBe("grace@murmur.test");
+    expect(first.messages.map((m) => m.id)).toEqual(graces.slice(0, 25));
+    const second = await read(user.cookie, `to=grace%40murmur.test&after=${first.nextCursor}`);
+    expect(second.messages.map((m) => m.id)).toEqual(graces.slice(25));
+    expect(second.nextCursor).toBeNull();
+
+    // Nobody by that address: an empty list; past any address's length: the same, unread.
+    expect((await read(user.cookie, "to=nobody%40murmur.test")).messages).toEqual([]);
+    const long = await read(user.cookie, `to=${"a".repeat(5000)}`);
+    expect(long.messages).toEqual([]);
+    expect(long.to).toHaveLength(321);
+
+    const stranger = await signedIn();
+    expect((await read(stranger.cookie, "to=grace%40murmur.test")).messages).toEqual([]);
+  });
 });

@@ -1,13 +1,16 @@
 import { Inbox } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { formatDateTime } from "#app/components/broadcasts/format.ts";
 import { PageHeader } from "#app/components/dashboard/page-header.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { KeysetPager } from "#app/components/keyset-pager.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { getDb } from "#db/database.ts";
 import { listOutbox } from "#server/delivery/outbox.ts";
+import { OUTBOX_RECIPIENT_MAX_LENGTH } from "#shared/outbox/recipient-filter.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import { sessionContext } from "#app/http/context.ts";
 import { startOverOnStaleCursor } from "#app/http/stale-cursor.ts";
@@ -22,15 +25,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { team } = context.get(sessionContext);
   const url = new URL(request.url);
   const at = readPageRequest(url.searchParams);
+  const to = url.searchParams.get("to")?.trim() || null;
   const db = getDb();
   const [page, timeZone] = await Promise.all([
-    startOverOnStaleCursor(listOutbox(db, { teamId: team.id, ...at }), {
-      firstPage: firstPageHref(url),
-      message: STALE_PAGE_LINK,
-    }),
+    // Longer than any address or number, a recipient matches nothing: it is not looked up.
+    to && to.length > OUTBOX_RECIPIENT_MAX_LENGTH
+      ? { rows: [], previousCursor: null, nextCursor: null }
+      : startOverOnStaleCursor(listOutbox(db, { teamId: team.id, to, ...at }), {
+          firstPage: firstPageHref(url),
+          message: STALE_PAGE_LINK,
+        }),
     teamTimeZone(db, team.id),
   ]);
   return {
+    to: to && to.length > OUTBOX_RECIPIENT_MAX_LENGTH ? `${to.slice(0, OUTBOX_RECIPIENT_MAX_LENGTH)}…` : to,
     firstPage: !at.after && !at.before,
     previousCursor: page.previousCursor,
     nextCursor: page.nextCursor,
@@ -40,11 +48,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { messages, firstPage, timeZone } = loaderData;
+  const { messages, firstPage, timeZone, to } = loaderData;
+  const empty = messages.length === 0 && firstPage;
   return (
     <>
       <PageHeader title="Outbox" description={DESCRIPTION} />
-      {messages.length === 0 && firstPage ? (
+      {empty && !to ? null : <RecipientFilter to={to} />}
+      {empty && to ? (
+        <EmptyState icon={Inbox} title={`No messages to ${to}`}>
+          <Link to="/dashboard/outbox" className="underline">
+            Show every message
+          </Link>
+        </EmptyState>
+      ) : empty ? (
         <EmptyState icon={Inbox} title="The outbox is empty">
           Campaigns sent on a channel with no provider configured land here.
         </EmptyState>
@@ -74,5 +90,44 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         <KeysetPager page={loaderData} label="the outbox" />
       </div>
     </>
+  );
+}
+
+/**
+ * Finds one recipient's messages among a campaign's thousands, as a GET form: the
+ * filter is in the URL, works without JavaScript and is kept by the pager's links.
+ */
+function RecipientFilter({ to }: { to: string | null }) {
+  return (
+    <Form
+      method="get"
+      action="/dashboard/outbox"
+      role="search"
+      aria-label="Filter the outbox"
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
+      <div className="flex min-w-56 flex-1 flex-col gap-2">
+        <label htmlFor="outbox-to" className="text-sm font-medium">
+          Recipient
+        </label>
+        <Input
+          id="outbox-to"
+          type="search"
+          name="to"
+          defaultValue={to ?? ""}
+          maxLength={OUTBOX_RECIPIENT_MAX_LENGTH}
+          placeholder="Email address or phone number"
+          autoComplete="off"
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        Find
+      </Button>
+      {to ? (
+        <Button asChild variant="ghost">
+          <Link to="/dashboard/outbox">Show every message</Link>
+        </Button>
+      ) : null}
+    </Form>
   );
 }
