@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Database } from "#db/database.ts";
 import { requireTeamCampaignId } from "#server/campaigns/team-campaign.ts";
@@ -6,13 +5,20 @@ import type { MessageContent } from "#server/channels/types.ts";
 import { createdAtText, cursorOfCreatedAt, newestFirst } from "#server/created-at-keyset.ts";
 import { toKeysetPage } from "#server/keyset-page.ts";
 import { KeysetQueryFields } from "#server/keyset-query.ts";
+import { OUTBOX_RECIPIENT_MAX_LENGTH } from "#shared/outbox/recipient-filter.ts";
+import { sentTo } from "./outbox.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/outbox's query. */
 export const OutboxQuerySchema = z.object({
   campaignId: z.string().regex(UUID, "campaignId must be a campaign's id").optional(),
-  to: z.string().trim().min(1, "to must be an address").max(320, "to must be at most 320 characters").optional(),
+  to: z
+    .string()
+    .trim()
+    .min(1, "to must be an address")
+    .max(OUTBOX_RECIPIENT_MAX_LENGTH, `to must be at most ${OUTBOX_RECIPIENT_MAX_LENGTH} characters`)
+    .optional(),
   ...KeysetQueryFields,
 });
 
@@ -89,7 +95,7 @@ export async function listOutboxMessages(
     .where("teamId", "=", options.teamId)
     .limit(options.limit + 1);
   if (options.campaignId) query = query.where("campaignId", "=", options.campaignId);
-  if (options.to) query = query.where(sql<string>`lower(to_address)`, "=", options.to.toLowerCase());
+  if (options.to) query = query.where(sentTo(options.to));
   // Ordered (and the cursor checked) before the campaign is looked up, so a bad cursor is INVALID first.
   query = newestFirst(query, { after: options.after });
   if (options.campaignId) await requireTeamCampaignId(db, { teamId: options.teamId, campaignId: options.campaignId });

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
 import type { Database } from "#db/database.ts";
 import type { MessageContent } from "#server/channels/types.ts";
 import { AppError } from "#server/errors.ts";
@@ -18,12 +18,16 @@ export type OutboxEntry = {
   createdAt: Date;
 };
 
+/** The outbox's messages to one address or number, compared without case (outbox_messages_to_created_idx). */
+export function sentTo(to: string) {
+  return sql<SqlBool>`lower(to_address) = ${to.toLowerCase()}`;
+}
+
 /**
  * One page of what the team's outbox holds, newest first (created_at desc, id desc,
  * the order of outbox_messages_team_created_idx), by keyset: `after` is the page's
  * nextCursor, `before` its previousCursor. A cursor that is not one of ours is INVALID.
- * With `to`, only the messages to that address or number (compared without case), read
- * through the index the outbox API's filter reads, in the same order.
+ * With `to`, only the messages to that address or number (sentTo), in the same order.
  */
 export async function listOutbox(
   db: Database,
@@ -34,7 +38,7 @@ export async function listOutbox(
     .select(["id", "campaignId", "channel", "toAddress", "summary", "createdAt", createdAtText()])
     .where("teamId", "=", options.teamId)
     .limit(OUTBOX_PAGE_SIZE + 1);
-  if (options.to) query = query.where(sql<string>`lower(to_address)`, "=", options.to.toLowerCase());
+  if (options.to) query = query.where(sentTo(options.to));
   const page = toKeysetPage(await newestFirst(query, options).execute(), {
     limit: OUTBOX_PAGE_SIZE,
     request: options,

@@ -1,5 +1,5 @@
 /**
- * The longest recipient the outbox list is filtered by, in characters: past any email
- * address (254) or phone number, so a longer one matches nothing and is not looked up.
+ * The longest recipient the outbox is filtered by, in characters (the page's Recipient
+ * and the API's `to`): past any email address (254) or phone number.
  */
 export const OUTBOX_RECIPIENT_MAX_LENGTH = 320;

@@ -26,10 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const at = readPageRequest(url.searchParams);
   const to = url.searchParams.get("to")?.trim() || null;
+  const tooLong = to !== null && to.length > OUTBOX_RECIPIENT_MAX_LENGTH;
   const db = getDb();
   const [page, timeZone] = await Promise.all([
     // Longer than any address or number, a recipient matches nothing: it is not looked up.
-    to && to.length > OUTBOX_RECIPIENT_MAX_LENGTH
+    tooLong
       ? { rows: [], previousCursor: null, nextCursor: null }
       : startOverOnStaleCursor(listOutbox(db, { teamId: team.id, to, ...at }), {
           firstPage: firstPageHref(url),
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     teamTimeZone(db, team.id),
   ]);
   return {
-    to: to && to.length > OUTBOX_RECIPIENT_MAX_LENGTH ? `${to.slice(0, OUTBOX_RECIPIENT_MAX_LENGTH)}…` : to,
+    to: tooLong ? `${to.slice(0, OUTBOX_RECIPIENT_MAX_LENGTH)}…` : to,
     firstPage: !at.after && !at.before,
     previousCursor: page.previousCursor,
     nextCursor: page.nextCursor,
@@ -56,9 +57,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       {empty && !to ? null : <RecipientFilter to={to} />}
       {empty && to ? (
         <EmptyState icon={Inbox} title={`No messages to ${to}`}>
-          <Link to="/dashboard/outbox" className="underline">
-            Show every message
-          </Link>
+          Nothing in the outbox was sent to this address or number.
         </EmptyState>
       ) : empty ? (
         <EmptyState icon={Inbox} title="The outbox is empty">
