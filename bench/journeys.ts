@@ -21,7 +21,7 @@
 // phase (murmur_ingestion_yield_seconds_total, by work; absent from builds without it).
 //
 // Prints JSON. Usage: npm run build && node bench/journeys.ts [--seconds 60] [--rate 2000]
-//   [--contacts 20000] [--events 100000] [--rounds 3] [--segment 1000000] [--port N]
+//   [--contacts 20000] [--events 100000] [--rounds 3] [--segment 1000000] [--port N] [--statements]
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -45,6 +45,8 @@ const EVENTS = arg("events", 100_000);
 const SEGMENT = arg("segment", 1_000_000);
 const ROUNDS = arg("rounds", 3);
 const PORT = arg("port", 3493);
+// Loads pg_stat_statements and prints, for the broadcast and the journey of the segment entry, their costliest statements.
+const STATEMENTS = process.argv.includes("--statements");
 const CLIENTS = 4;
 const BATCH = 500;
 const log = (message: string) => console.error(`[bench/journeys] ${message}`);
@@ -395,6 +397,7 @@ async function segmentTriggered(db: Database, teamId: string, cpuSeconds: () => 
       scheduledTime: "",
     },
   });
+  await resetStatements(db);
   const broadcastCpu = cpuSeconds();
   const broadcastStarted = performance.now();
   await sendCampaignNow(db, { access: benchAccess(teamId), campaignId: campaign.id });
@@ -409,6 +412,7 @@ async function segmentTriggered(db: Database, teamId: string, cpuSeconds: () => 
   }
   const broadcastSeconds = (performance.now() - broadcastStarted) / 1000;
   const broadcastCpuPer1000 = cpuPer1000(broadcastCpu, cpuSeconds(), SEGMENT);
+  const broadcastStatements = await costliestStatements(db, SEGMENT);
 
   log(`${SEGMENT} contacts entering a journey at once`);
   const journeyId = await goLive(db, teamId, {
@@ -416,6 +420,7 @@ async function segmentTriggered(db: Database, teamId: string, cpuSeconds: () => 
     entry: { type: "segment", segmentId: listId },
     steps: [{ ...emailStep, content: "<p>Hi {{ contact.name }}</p>" }],
   });
+  await resetStatements(db);
   const journeyCpu = cpuSeconds();
   const journeyStarted = performance.now();
   const { rows: ids } = await sql<{ id: string }>`
@@ -433,6 +438,7 @@ async function segmentTriggered(db: Database, teamId: string, cpuSeconds: () => 
   await drained(db, journeyId, 3600);
   const journeySeconds = (performance.now() - journeyStarted) / 1000;
   const journeyCpuPer1000 = cpuPer1000(journeyCpu, cpuSeconds(), SEGMENT);
+  const journeyStatements = await costliestStatements(db, SEGMENT);
   const round = (n: number) => Math.round(n * 1000) / 1000;
   return {
     contacts: SEGMENT,
@@ -440,6 +446,7 @@ async function segmentTriggered(db: Database, teamId: string, cpuSeconds: () => 
       seconds: round(broadcastSeconds),
       messagesPerSecond: Math.round(SEGMENT / broadcastSeconds),
       cpuSecondsPer1000: broadcastCpuPer1000,
+      statements: broadcastStatements,
     },
     journey: {
       enteredSeconds: round(enteredSeconds),
@@ -447,15 +454,35 @@ async function segmentTriggered(db: Database, teamId: string, cpuSeconds: () => 
       messagesPerSecond: Math.round(SEGMENT / journeySeconds),
       // Entering included: the runs' insert and advance, then the same send path.
       cpuSecondsPer1000: journeyCpuPer1000,
+      statements: journeyStatements,
     },
     ratio: round(broadcastSeconds / journeySeconds),
     target: 0.7,
   };
 }
 
-const app = await startBenchApp({ port: PORT, pss: false });
+async function resetStatements(db: Database): Promise<void> {
+  if (STATEMENTS) await sql`select pg_stat_statements_reset()`.execute(db);
+}
+
+/** With --statements: the statements that took PostgreSQL longest since the last reset, in ms per 1,000 messages. */
+async function costliestStatements(db: Database, messages: number) {
+  if (!STATEMENTS) return undefined;
+  const { rows } = await sql<{ query: string; calls: number; ms: number }>`
+    select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) as query, calls::int, total_exec_time as ms
+    from pg_stat_statements order by total_exec_time desc limit 15`.execute(db);
+  const per1000 = (n: number) => Math.round((n * 100_000) / messages) / 100;
+  return rows.map((row) => ({ msPer1000: per1000(row.ms), callsPer1000: per1000(row.calls), query: row.query }));
+}
+
+const app = await startBenchApp({
+  port: PORT,
+  pss: false,
+  settings: STATEMENTS ? { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" } : {},
+});
 const db = createDatabase(app.databaseUrl, { max: 4 });
 try {
+  if (STATEMENTS) await sql`create extension if not exists pg_stat_statements`.execute(db);
   const token = await signUp(app.baseUrl);
   const keyResponse = await fetch(`${app.baseUrl}/api/write-keys`, {
     method: "POST",

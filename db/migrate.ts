@@ -61,6 +61,7 @@ import * as eventRollupQueueTime from "#migrations/2026-11-25T0330-event-rollup-
 import * as contactsCreatedAscending from "#migrations/2026-11-29T0500-contacts-created-ascending.ts";
 import * as queuesStoredUncompressed from "#migrations/2026-11-29T0800-queues-stored-uncompressed.ts";
 import * as audienceGroupedByCreation from "#migrations/2026-11-29T0810-audience-grouped-by-creation.ts";
+import * as journeyRunClaims from "#migrations/2026-11-29T1130-journey-run-claims.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -126,6 +127,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-29T0500-contacts-created-ascending": contactsCreatedAscending,
   "2026-11-29T0800-queues-stored-uncompressed": queuesStoredUncompressed,
   "2026-11-29T0810-audience-grouped-by-creation": audienceGroupedByCreation,
+  "2026-11-29T1130-journey-run-claims": journeyRunClaims,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

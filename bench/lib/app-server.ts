@@ -56,6 +56,8 @@ export async function startBenchApp(options: {
    * the sampling does not compete with what it measures.
    */
   pss?: boolean;
+  /** More PostgreSQL settings, such as pg_stat_statements for a bench that names its costliest statements. */
+  settings?: Record<string, string>;
 }): Promise<BenchApp> {
   if (!existsSync("build/server/index.js")) {
     throw new Error("Build the app first: npm run build");
@@ -71,6 +73,7 @@ export async function startBenchApp(options: {
       synchronous_commit: "off",
       full_page_writes: "off",
       max_wal_size: "4GB",
+      ...options.settings,
     },
   });
   await ensureDatabase(postgres.url, "murmur_bench");

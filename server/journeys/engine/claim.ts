@@ -13,22 +13,18 @@ type ClaimedRow = Omit<Run, "moved" | "triggerProperties"> & { triggerProperties
  * by every other worker (`for update skip locked`): first the runs made active (new
  * entries, awaited events that came), oldest first, then the timers that are due at
  * `now`, earliest first. Runs of a journey that is not live stay where they are:
- * paused ones resume, with their passed timers, once it is live again.
+ * paused ones resume, with their passed timers, once it is live again. Each claim
+ * reads its batch in index order and stops there, however many runs wait behind it
+ * (the functions of migration 2026-11-29T1130 say why it is planned that way).
  */
 export async function claimDueRuns(trx: Database, options: { now: Date; limit: number }): Promise<Run[]> {
   const active = await sql<ClaimedRow>`
-    select ${COLUMNS} from journey_runs r join journeys j on j.id = r.journey_id and j.state = 'live'
-    where r.status = 'active'
-    order by r.updated_at limit ${options.limit}
-    for update of r skip locked`.execute(trx);
+    select ${COLUMNS} from claim_active_journey_runs(${options.limit}) r`.execute(trx);
   const room = options.limit - active.rows.length;
   const timers =
     room > 0
       ? await sql<ClaimedRow>`
-    select ${COLUMNS} from journey_runs r join journeys j on j.id = r.journey_id and j.state = 'live'
-    where r.status = 'waiting' and r.wake_at <= ${options.now}
-    order by r.wake_at limit ${room}
-    for update of r skip locked`.execute(trx)
+    select ${COLUMNS} from claim_due_journey_timers(${options.now}, ${room}) r`.execute(trx)
       : { rows: [] };
   return [...active.rows, ...timers.rows].map(({ triggerPropertiesText, ...row }) => ({
     ...row,
