@@ -33,7 +33,12 @@ export async function claimDueRuns(trx: Database, options: { now: Date; limit: n
   }));
 }
 
-/** Writes the runs back as the batch left them, in one statement. */
+/**
+ * Writes the runs back as the batch left them, in one statement. The ids are also
+ * given to the primary key as an array: joined to the unnested rows alone, the planner
+ * read the whole table into a hash for every batch while it held under about 100,000
+ * runs (32 to 40 ms a batch at 50,000 runs, against 14 ms by the key).
+ */
 export async function saveRuns(trx: Database, runs: Run[], now: Date): Promise<void> {
   if (runs.length === 0) return;
   await sql`
@@ -47,5 +52,5 @@ export async function saveRuns(trx: Database, runs: Run[], now: Date): Promise<v
       ${runs.map((r) => r.stepId)}::text[], ${runs.map((r) => r.wakeAt?.toISOString() ?? null)}::timestamptz[],
       ${runs.map((r) => r.awaitingEvent)}::text[], ${runs.map((r) => r.awaitingMatch)}::text[], ${runs.map((r) => r.moved)}::boolean[])
       as u(id, status, outcome, step_id, wake_at, awaiting_event, awaiting_match, moved)
-    where r.id = u.id`.execute(trx);
+    where r.id = u.id and r.id = any(${runs.map((r) => r.id)}::uuid[])`.execute(trx);
 }
