@@ -65,11 +65,14 @@ export async function runsWithEventSinceEntry(
   return new Map(rows.map((row) => [row.id, row.occurredAt]));
 }
 
-/** Records, for runs whose wait for an event just received one, that event's own time (see runsWithEventSinceEntry). */
+/**
+ * Records, for runs whose wait for an event just received one, that event's own time (see
+ * runsWithEventSinceEntry). The runs are found by their primary key (see saveRuns).
+ */
 export async function recordReceived(trx: Database, received: Map<string, Date | null>): Promise<void> {
   if (received.size === 0) return;
   await sql`update journey_runs r set last_received_at = coalesce(u.at, r.last_received_at)
     from unnest(${[...received.keys()]}::uuid[], ${[...received.values()].map((at) => at?.toISOString() ?? null)}::timestamptz[])
       as u(id, at)
-    where r.id = u.id`.execute(trx);
+    where r.id = u.id and r.id = any(${[...received.keys()]}::uuid[])`.execute(trx);
 }

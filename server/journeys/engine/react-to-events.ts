@@ -147,12 +147,14 @@ async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<vo
   }
   if (received.size > 0) {
     // Still waiting for this event (the runtime may have timed it out meanwhile): only then is it received.
+    // The ids go to the primary key as an array too, so the runs are probed, not all hashed (claim.ts, saveRuns).
     await sql`
       update journey_runs r set status = 'active', wake_at = null, awaiting_match = null, updated_at = now(),
         last_received_at = coalesce(u.at, r.last_received_at)
       from unnest(${[...received.keys()]}::uuid[], ${[...received.values()].map((at) => at?.toISOString() ?? null)}::timestamptz[])
         as u(id, at)
-      where r.id = u.id and r.status = 'waiting' and r.awaiting_event is not null`.execute(trx);
+      where r.id = u.id and r.id = any(${[...received.keys()]}::uuid[]) and r.status = 'waiting'
+        and r.awaiting_event is not null`.execute(trx);
   }
 }
 
