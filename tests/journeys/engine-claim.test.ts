@@ -13,6 +13,11 @@ const STEPS = [
   { id: "hello", type: "send" as const, channel: "EMAIL" as const, subject: "Hello", content: "<p>Hi</p>" },
 ];
 
+/** A live journey that contacts enter once, on being created, and that sends them one email. */
+function oneSendJourney(teamId: string) {
+  return liveJourney(teamId, { entry: { type: "contact_created" }, reentry: { mode: "once" }, steps: STEPS });
+}
+
 /** `count` runs of the journey in `status`, one a second from `from` on (updated, or due, at that time). */
 async function runs(teamId: string, journeyId: string, count: number, status: "active" | "waiting", from: Date) {
   await sql`
@@ -51,16 +56,8 @@ async function runsRead(trx: Parameters<typeof claimDueRuns>[0]): Promise<number
 describe("claiming due runs", () => {
   test("a claim takes the oldest active runs of live journeys and reads about its batch, not the backlog", async () => {
     const { teamId } = await createUser();
-    const live = await liveJourney(teamId, {
-      entry: { type: "contact_created" },
-      reentry: { mode: "once" },
-      steps: STEPS,
-    });
-    const paused = await liveJourney(teamId, {
-      entry: { type: "contact_created" },
-      reentry: { mode: "once" },
-      steps: STEPS,
-    });
+    const live = await oneSendJourney(teamId);
+    const paused = await oneSendJourney(teamId);
     await onlyLive(live);
     // The paused journey's runs are the oldest: they stay where they are.
     await runs(teamId, paused, 50, "active", new Date("2026-01-01T00:00:00Z"));
@@ -84,11 +81,7 @@ describe("claiming due runs", () => {
 
   test("two workers claiming at once take different runs, and the due timers come after the active runs", async () => {
     const { teamId } = await createUser();
-    const journeyId = await liveJourney(teamId, {
-      entry: { type: "contact_created" },
-      reentry: { mode: "once" },
-      steps: STEPS,
-    });
+    const journeyId = await oneSendJourney(teamId);
     await onlyLive(journeyId);
     const now = new Date();
     await runs(teamId, journeyId, 30, "active", new Date(now.getTime() - 3_600_000));
