@@ -4,7 +4,11 @@ import { MessageRenderError } from "./message-render-error.ts";
 import type { RenderableCampaign, RenderableContact } from "./render.ts";
 import type { RenderBudget } from "./render-budget.ts";
 
-/** What the render pool asks of a render thread: one message. */
+/**
+ * What the render pool asks of a render thread: the messages of one campaign, made in
+ * order. One request for a window of messages, where one each cost both threads a
+ * wake-up and a structured clone per message, more than making the message itself.
+ */
 export type RenderRequest = {
   id: number;
   /** Names the campaign's templates (a hash of them). */
@@ -13,15 +17,24 @@ export type RenderRequest = {
   campaign?: RenderableCampaign;
   /** A key the thread may drop: the pool no longer counts on it being there. */
   forget?: string;
-  contact: RenderableContact;
+  contacts: RenderableContact[];
   budget: RenderBudget;
 };
 
-/** `prepared` comes first when the request carried a campaign, so the pool can start the message's own clock. */
-export type RenderReply =
-  | { id: number; kind: "prepared" }
-  | { id: number; kind: "done"; message: MessageContent }
-  | { id: number; kind: "failed"; failure: RenderFailure };
+/** One message's result, in the order of the request's contacts. */
+export type RenderOutcome = { kind: "done"; message: MessageContent } | { kind: "failed"; failure: RenderFailure };
+
+export type RenderReply = { id: number; outcomes: RenderOutcome[] };
+
+/**
+ * Where a thread is in its request, shared with the pool (a SharedArrayBuffer, so the
+ * pool can read it without a message): the index of the contact being made, PREPARING
+ * while the campaign's templates are, WAITING before the request reaches it (a new
+ * thread starting up, whose own start is not the campaign's to pay for) and after it
+ * is done. The pool's clock blames the message being made.
+ */
+export const PREPARING = -1;
+export const WAITING = -2;
 
 /** An error as it crosses between threads (class instances do not survive structured cloning). */
 export type RenderFailure =

@@ -1,21 +1,35 @@
-// A render thread (render-pool.ts starts them): makes one message at a time within the
-// budget it is given, keeping each campaign's templates prepared between messages.
-import { parentPort } from "node:worker_threads";
+// A render thread (render-pool.ts starts them): makes the messages it is asked for one at
+// a time within the budget it is given, keeping each campaign's templates prepared
+// between requests, and tells the pool which message it is on through shared memory.
+import { parentPort, workerData } from "node:worker_threads";
 import { MessageRenderError } from "./message-render-error.ts";
 import { type CampaignRenderer, prepareCampaignRenderer } from "./render.ts";
 import { overTimeReason, type RenderBudget } from "./render-budget.ts";
-import { type RenderFailure, type RenderReply, type RenderRequest, toRenderFailure } from "./render-protocol.ts";
+import {
+  PREPARING,
+  type RenderFailure,
+  type RenderOutcome,
+  type RenderRequest,
+  toRenderFailure,
+  WAITING,
+} from "./render-protocol.ts";
 
 const prepared = new Map<string, CampaignRenderer | RenderFailure>();
 const port = parentPort!;
+const progress = new Int32Array((workerData as { progress: SharedArrayBuffer }).progress);
 
 port.on("message", (request: RenderRequest) => {
   if (request.forget) prepared.delete(request.forget);
   if (request.campaign) {
+    Atomics.store(progress, 0, PREPARING);
     prepared.set(request.key, prepare(request.campaign));
-    port.postMessage({ id: request.id, kind: "prepared" } satisfies RenderReply);
   }
-  port.postMessage(render(request));
+  const outcomes = request.contacts.map((contact, index) => {
+    Atomics.store(progress, 0, index);
+    return render(request.key, contact, request.budget);
+  });
+  Atomics.store(progress, 0, WAITING);
+  port.postMessage({ id: request.id, outcomes });
 });
 
 function prepare(campaign: NonNullable<RenderRequest["campaign"]>): CampaignRenderer | RenderFailure {
@@ -27,25 +41,23 @@ function prepare(campaign: NonNullable<RenderRequest["campaign"]>): CampaignRend
   }
 }
 
-function render(request: RenderRequest): RenderReply {
-  const renderer = prepared.get(request.key);
+function render(key: string, contact: RenderRequest["contacts"][number], budget: RenderBudget): RenderOutcome {
+  const renderer = prepared.get(key);
   if (renderer === undefined) {
     return {
-      id: request.id,
       kind: "failed",
       failure: toRenderFailure(new Error("The render thread does not have this campaign."), "content"),
     };
   }
-  if (typeof renderer !== "function") return { id: request.id, kind: "failed", failure: renderer };
-  return renderWithin(request.id, renderer, request.contact, request.budget);
+  if (typeof renderer !== "function") return { kind: "failed", failure: renderer };
+  return renderWithin(renderer, contact, budget);
 }
 
 function renderWithin(
-  id: number,
   renderer: CampaignRenderer,
-  contact: RenderRequest["contact"],
+  contact: RenderRequest["contacts"][number],
   budget: RenderBudget,
-): RenderReply {
+): RenderOutcome {
   const cpuAtStart = process.threadCpuUsage();
   const overTime = overTimeReason(budget.timeLimitMs);
   for (;;) {
@@ -55,7 +67,7 @@ function renderWithin(
       outputLimitBytes: budget.outputLimitBytes,
     };
     try {
-      return { id, kind: "done", message: renderer(contact, limits) };
+      return { kind: "done", message: renderer(contact, limits) };
     } catch (error) {
       // liquidjs keeps time by the clock: a thread that waited for a core meanwhile has not
       // spent its budget, and the message is made again until it has really used it.
@@ -63,7 +75,7 @@ function renderWithin(
         error instanceof MessageRenderError &&
         error.message === overTime &&
         cpuMsSince(cpuAtStart) < budget.timeLimitMs / 2;
-      if (!starved) return { id, kind: "failed", failure: toRenderFailure(error, "content") };
+      if (!starved) return { kind: "failed", failure: toRenderFailure(error, "content") };
     }
   }
 }

@@ -69,4 +69,32 @@ describe("render threads", () => {
     });
     await expect(render(contact("b"))).rejects.toMatchObject({ code: "INVALID" });
   });
+
+  test("templates that take longer than the prepare limit fail every message with the reason; the next campaign is made", async () => {
+    // Markdown this long takes hundreds of ms of CPU to prepare, with no deadline of its own inside.
+    const long = prepareBudgetedRenderer({
+      ...sms("# News\n\n" + "Some *text* with a [link](https://example.com/a) and `code`.\n\n".repeat(3000)),
+      type: "EMAIL",
+      subject: "News",
+      contentFormat: "MARKDOWN",
+    });
+    const restore = setRenderBudget({ timeLimitMs: 5, prepareLimitMs: 20 });
+    try {
+      const results = await Promise.allSettled(["a", "b", "c"].map((name) => long(contact(name))));
+      for (const result of results) {
+        expect(result.status).toBe("rejected");
+        expect((result as PromiseRejectedResult).reason).toMatchObject({
+          field: "content",
+          overBudget: true,
+          message: "Content took too long to render (over 20 ms)",
+        });
+      }
+      expect(await prepareBudgetedRenderer(sms("Hi {{ contact.name }}"))(contact("d"))).toEqual({
+        channel: "SMS",
+        body: "Hi d",
+      });
+    } finally {
+      restore();
+    }
+  });
 });
