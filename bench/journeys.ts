@@ -45,7 +45,7 @@ const EVENTS = arg("events", 100_000);
 const SEGMENT = arg("segment", 1_000_000);
 const ROUNDS = arg("rounds", 3);
 const PORT = arg("port", 3493);
-// Loads pg_stat_statements and prints, for the broadcast and the journey of the segment entry, their costliest statements.
+// Loads pg_stat_statements and prints the costliest statements of the paced phase, the broadcast and the segment entry.
 const STATEMENTS = process.argv.includes("--statements");
 const CLIENTS = 4;
 const BATCH = 500;
@@ -232,7 +232,13 @@ async function setJourneyState(db: Database, journeyId: string, state: "live" | 
   await sleep(1500);
 }
 
-async function eventTriggered(baseUrl: string, db: Database, teamId: string, writeKey: string) {
+async function eventTriggered(
+  baseUrl: string,
+  db: Database,
+  teamId: string,
+  writeKey: string,
+  cpuSeconds: () => CpuSeconds,
+) {
   const auth = { Authorization: `Basic ${Buffer.from(`${writeKey}:`).toString("base64")}` };
   const send = (batch: object[]) => post(baseUrl, "/v1/batch", auth, { batch, sentAt: new Date().toISOString() });
   log(`identifying ${CONTACTS} contacts`);
@@ -298,6 +304,8 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
   const perTick = Math.round(RATE / 4);
   const ticks = SECONDS * 4;
   const pacedYieldBefore = await yieldedSeconds(baseUrl);
+  await resetStatements(db);
+  const pacedCpu = cpuSeconds();
   const pending: Promise<void>[] = [];
   const started = performance.now();
   for (let tick = 0; tick < ticks; tick++) {
@@ -309,6 +317,9 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
   await Promise.all(pending);
   const pacedSeconds = (performance.now() - started) / 1000;
   await drained(db, pacedJourney);
+  const pacedMessages = perTick * ticks;
+  const pacedCpuPer1000 = cpuPer1000(pacedCpu, cpuSeconds(), pacedMessages);
+  const pacedStatements = await costliestStatements(db, pacedMessages);
   const pacedYielded = yieldedBetween(pacedYieldBefore, await yieldedSeconds(baseUrl));
   // Fresh statistics: with the ones from before the run, the planner joins the events by a nested loop of scans.
   await sql`analyze journey_runs, deliveries, events`.execute(db);
@@ -367,6 +378,9 @@ async function eventTriggered(baseUrl: string, db: Database, teamId: string, wri
       targetP95Seconds: 2,
       settledSecondsBefore: pacedSettledSeconds,
       yieldedSeconds: pacedYielded,
+      // Ingesting each event included, from the first event until the last message was sent.
+      cpuSecondsPer1000: pacedCpuPer1000,
+      statements: pacedStatements,
     },
   };
 }
@@ -497,7 +511,7 @@ try {
   const writeKey = ((await keyResponse.json()) as { data: { key: string } }).data.key;
   const { teamId } = await db.selectFrom("teamMembers").select("teamId").executeTakeFirstOrThrow();
   const cpuBefore = app.cpuSeconds();
-  const events = await eventTriggered(app.baseUrl, db, teamId, writeKey);
+  const events = await eventTriggered(app.baseUrl, db, teamId, writeKey, () => app.cpuSeconds());
   const segment = await segmentTriggered(db, teamId, () => app.cpuSeconds());
   const cpuAfter = app.cpuSeconds();
   console.log(
