@@ -134,14 +134,15 @@ function dispatch(thread: Thread, tasks: Queued[]): void {
  */
 function startClock(thread: Thread, running: Running, delayMs: number): void {
   const look = async () => {
-    const now = await thread.worker.cpuUsage().catch(() => null);
-    if (thread.running !== running) return;
-    const index = Atomics.load(thread.progress, 0);
     const { timeLimitMs, prepareLimitMs } = renderBudget();
-    if (index === WAITING) {
+    // Not started yet (a new thread loading): nothing to time, and no reason to interrupt it.
+    if (Atomics.load(thread.progress, 0) === WAITING) {
       running.timer = setTimeout(() => void look(), timeLimitMs);
       return;
     }
+    const now = await thread.worker.cpuUsage().catch(() => null);
+    if (thread.running !== running) return;
+    const index = Atomics.load(thread.progress, 0);
     const limitMs = index === PREPARING ? prepareLimitMs : timeLimitMs;
     // While the templates are prepared, looks come at the messages' pace, so the first
     // message after them is watched from its start rather than from the end of the prepare limit.
