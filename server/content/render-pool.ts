@@ -17,12 +17,12 @@ type Queued = RenderTask & {
   resolve: (message: MessageContent) => void;
   reject: (error: AppError | MessageRenderError) => void;
 };
-/** What the clock last saw the thread on: the message's index (or PREPARING) and the thread's CPU then. */
+/** What the clock last saw the thread on (its place in the request) and the thread's CPU then. */
 type Watched = { index: number; from: NodeJS.CpuUsage | null };
 type Running = { tasks: Queued[]; id: number; watched: Watched; timer?: NodeJS.Timeout };
 type Thread = {
   worker: Worker;
-  /** The thread's place in its request (render-protocol.ts, PREPARING). */
+  /** The thread's place in its request: a message's index, PREPARING or WAITING (render-protocol.ts). */
   progress: Int32Array;
   known: string[];
   running: Running | null;
@@ -134,6 +134,7 @@ function dispatch(thread: Thread, tasks: Queued[]): void {
  */
 function startClock(thread: Thread, running: Running, delayMs: number): void {
   const look = async () => {
+    if (thread.running !== running) return;
     const { timeLimitMs, prepareLimitMs } = renderBudget();
     // Not started yet (a new thread loading): nothing to time, and no reason to interrupt it.
     if (Atomics.load(thread.progress, 0) === WAITING) {
