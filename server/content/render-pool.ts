@@ -19,7 +19,8 @@ type Queued = RenderTask & {
 };
 /** What the clock last saw the thread on (its place in the request) and the thread's CPU then. */
 type Watched = { index: number; from: NodeJS.CpuUsage | null };
-type Running = { tasks: Queued[]; id: number; watched: Watched; timer?: NodeJS.Timeout };
+/** A request on a thread: its messages, how many of them are answered so far, and the clock's view. */
+type Running = { tasks: Queued[]; answered: number; id: number; watched: Watched; timer?: NodeJS.Timeout };
 type Thread = {
   worker: Worker;
   /** The thread's place in its request: a message's index, PREPARING or WAITING (render-protocol.ts). */
@@ -114,7 +115,7 @@ function dispatch(thread: Thread, tasks: Queued[]): void {
   if (thread.idleTimer) clearTimeout(thread.idleTimer);
   thread.idleTimer = null;
   thread.worker.ref();
-  const running: Running = { tasks, id: request.id, watched: { index: WAITING, from: null } };
+  const running: Running = { tasks, answered: 0, id: request.id, watched: { index: WAITING, from: null } };
   thread.running = running;
   startClock(thread, running, budget.timeLimitMs * 1.5);
   thread.worker.postMessage(request);
@@ -194,13 +195,18 @@ function startThread(): Thread {
 function onReply(thread: Thread, reply: RenderReply): void {
   const running = thread.running;
   if (!running || running.id !== reply.id) return;
-  clearTimeout(running.timer);
-  thread.running = null;
-  running.tasks.forEach((task, index) => {
+  const answered = running.tasks.slice(running.answered, running.answered + reply.outcomes.length);
+  running.answered += answered.length;
+  if (reply.done) {
+    clearTimeout(running.timer);
+    thread.running = null;
+  }
+  answered.forEach((task, index) => {
     const outcome = reply.outcomes[index]!;
     if (outcome.kind === "done") task.resolve(outcome.message);
     else task.reject(fromRenderFailure(outcome.failure));
   });
+  if (!reply.done) return;
   thread.worker.unref();
   thread.idleTimer = setTimeout(() => void stopIdle(thread), IDLE_MS).unref();
   pump();
@@ -209,9 +215,9 @@ function onReply(thread: Thread, reply: RenderReply): void {
 /**
  * Takes a thread out of the pool for good; a new one starts when needed. The message it
  * was on fails with the reason (every message of the request when it was not on one:
- * preparing the templates they all share, or not started at all). The others of the
- * request, made or not, are lost with the thread and go back to the front of the queue,
- * in order, to be made again.
+ * preparing the templates they all share, or not started at all). The request's others
+ * not answered yet, made or not, are lost with the thread and go back to the front of
+ * the queue, in order, to be made again.
  */
 function stopThread(
   thread: Thread,
@@ -226,9 +232,10 @@ function stopThread(
   if (thread.idleTimer) clearTimeout(thread.idleTimer);
   if (running) {
     clearTimeout(running.timer);
-    const failed = index < 0 ? running.tasks : running.tasks.slice(index, index + 1);
+    const open = running.tasks.slice(running.answered);
+    const failed = index < 0 ? open : running.tasks.slice(index, index + 1);
     for (const task of failed) task.reject(new MessageRenderError(task.field, reason, overBudget));
-    queue.unshift(...running.tasks.filter((task) => !failed.includes(task)));
+    queue.unshift(...open.filter((task) => !failed.includes(task)));
   }
   void thread.worker.terminate();
   pump();

@@ -24,7 +24,12 @@ export type RenderRequest = {
 /** One message's result, in the order of the request's contacts. */
 export type RenderOutcome = { kind: "done"; message: MessageContent } | { kind: "failed"; failure: RenderFailure };
 
-export type RenderReply = { id: number; outcomes: RenderOutcome[] };
+/**
+ * The next results of a request, following those of its earlier replies; `done` on the
+ * last. A thread sends what it has made on once it adds up to a message's size limit,
+ * so a request's output is never held whole in the thread's bounded heap.
+ */
+export type RenderReply = { id: number; outcomes: RenderOutcome[]; done: boolean };
 
 /**
  * Where a thread is in its request, shared with the pool (a SharedArrayBuffer, so the

@@ -3,12 +3,13 @@
 // between requests, and tells the pool which message it is on through shared memory.
 import { parentPort, workerData } from "node:worker_threads";
 import { MessageRenderError } from "./message-render-error.ts";
-import { type CampaignRenderer, prepareCampaignRenderer } from "./render.ts";
+import { type CampaignRenderer, messageParts, prepareCampaignRenderer } from "./render.ts";
 import { overTimeReason, type RenderBudget } from "./render-budget.ts";
 import {
   PREPARING,
   type RenderFailure,
   type RenderOutcome,
+  type RenderReply,
   type RenderRequest,
   toRenderFailure,
   WAITING,
@@ -24,12 +25,21 @@ port.on("message", (request: RenderRequest) => {
     Atomics.store(progress, 0, PREPARING);
     prepared.set(request.key, prepare(request.campaign));
   }
-  const outcomes = request.contacts.map((contact, index) => {
+  let outcomes: RenderOutcome[] = [];
+  let length = 0;
+  request.contacts.forEach((contact, index) => {
     Atomics.store(progress, 0, index);
-    return render(request.key, contact, request.budget);
+    const outcome = render(request.key, contact, request.budget);
+    outcomes.push(outcome);
+    if (outcome.kind === "done") length += messageParts(outcome.message).reduce((sum, part) => sum + part.length, 0);
+    if (length >= request.budget.outputLimitBytes && index < request.contacts.length - 1) {
+      port.postMessage({ id: request.id, outcomes, done: false } satisfies RenderReply);
+      outcomes = [];
+      length = 0;
+    }
   });
   Atomics.store(progress, 0, WAITING);
-  port.postMessage({ id: request.id, outcomes });
+  port.postMessage({ id: request.id, outcomes, done: true } satisfies RenderReply);
 });
 
 function prepare(campaign: NonNullable<RenderRequest["campaign"]>): CampaignRenderer | RenderFailure {

@@ -142,16 +142,19 @@ function renderField(
 /** The parts together within the byte limit (each part alone was checked as it was rendered). */
 function withinSize(message: MessageContent, field: string, limits: RenderLimits | undefined): MessageContent {
   if (!limits) return message;
-  const parts =
-    message.channel === "EMAIL"
-      ? [message.subject, message.html, message.text]
-      : message.channel === "SMS"
-        ? [message.body]
-        : message.bodyParameters;
-  const bytes = parts.reduce((total, part) => total + Buffer.byteLength(part), 0);
+  const bytes = messageParts(message).reduce((total, part) => total + Buffer.byteLength(part), 0);
   if (bytes > limits.outputLimitBytes)
     throw new MessageRenderError(field, overSizeReason(limits.outputLimitBytes), true);
   return message;
+}
+
+/** The rendered texts of a message, what its size is counted over. */
+export function messageParts(message: MessageContent): string[] {
+  return message.channel === "EMAIL"
+    ? [message.subject, message.html, message.text]
+    : message.channel === "SMS"
+      ? [message.body]
+      : message.bodyParameters;
 }
 
 function tryParseText(source: string): ParsedTemplate | null {

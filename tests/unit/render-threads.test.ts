@@ -3,6 +3,7 @@ import { prepareBudgetedRenderer } from "#server/content/budgeted-render.ts";
 import { MessageRenderError } from "#server/content/message-render-error.ts";
 import type { RenderableCampaign, RenderableContact } from "#server/content/render.ts";
 import { setRenderBudget } from "#server/content/render-budget.ts";
+import { stopRenderThreads } from "#server/content/render-pool.ts";
 
 const sms = (content: string): RenderableCampaign => ({
   type: "SMS",
@@ -95,6 +96,24 @@ describe("render threads", () => {
       });
     } finally {
       restore();
+    }
+  });
+
+  test("a window of large messages is made whole, however much more than a thread's heap the messages add up to", async () => {
+    // Each message is 640 KB (doubling a 10-character string 16 times); 40 of them are 25 MB, past a 16 MB heap.
+    const large = prepareBudgetedRenderer(
+      sms('{% assign s = "xxxxxxxxxx" %}{% for i in (1..16) %}{% assign s = s | append: s %}{% endfor %}{{ s }}'),
+    );
+    await stopRenderThreads();
+    const restore = setRenderBudget({ heapLimitMb: 16 });
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => large(contact(`p${i}`))));
+      expect(results.filter((result) => result.status === "rejected")).toEqual([]);
+      for (const result of results)
+        expect((result as PromiseFulfilledResult<{ body: string }>).value.body).toHaveLength(655_360);
+    } finally {
+      restore();
+      await stopRenderThreads();
     }
   });
 });
