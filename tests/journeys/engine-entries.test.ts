@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
+import { enterSegmentMembers } from "#server/journeys/engine/enter-contacts.ts";
 import { addContactsToSegment } from "#server/segments/segments.ts";
 import { createSignedInUser } from "../factories.ts";
 import { addContacts, staticSegment } from "../delivery/fixtures.ts";
@@ -49,6 +51,29 @@ describe("entries as contacts are written", () => {
     await addContactsToSegment(getDb(), { access, segmentId: vip, contactIds: [a!, b!] });
     await addContactsToSegment(getDb(), { access, segmentId: other, contactIds: [c!] });
     expect((await runsOf(journeyId)).map((r) => r.email)).toEqual(["b@murmur.test"]);
+  });
+
+  test("an import's worth of contacts joining a list enter together, holding a bounded number of entry locks", async () => {
+    const user = await createSignedInUser();
+    const contactIds = await addContacts(
+      user.teamId,
+      Array.from({ length: 3000 }, () => ({})),
+    );
+    const list = await staticSegment(user.teamId, [], "Everyone");
+    const journeyId = await liveJourney(user.teamId, { entry: { type: "segment", segmentId: list }, steps });
+    const locks = await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await enterSegmentMembers(trx, { teamId: user.teamId, segmentId: list, contactIds });
+        const { rows } = await sql<{ held: number }>`
+          select count(*)::int as held from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`.execute(
+          trx,
+        );
+        return rows[0]!.held;
+      });
+    // A lock per contact ran PostgreSQL's shared lock table out of memory at 20,000 (its default size).
+    expect(locks).toBeLessThanOrEqual(1024);
+    expect((await statsOf(journeyId))["@entry"]).toMatchObject({ entered: 3000 });
   });
 
   test("a filter segment's journey is entered as the writes that can change it happen: attributes, then events it counts", async () => {

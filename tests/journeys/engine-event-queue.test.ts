@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { createDatabase, getDb } from "#db/database.ts";
+import { entryLockKey } from "#server/journeys/engine/enter.ts";
 import { reactToQueuedEvents } from "#server/journeys/engine/event-queue.ts";
 import { runJourneyBatch } from "#server/journeys/engine/run-batch.ts";
 import type { JourneyInput } from "#shared/journeys/definition.ts";
@@ -95,7 +96,7 @@ describe("journeys react to ingested events on the worker", () => {
         .transaction()
         .execute(async (trx) => {
           // Holding the entry's lock (enter.ts) stops the dying worker's transaction after it took the queue row.
-          await sql`select pg_advisory_xact_lock(hashtextextended(${`journey-entry:${journeyId}:${contactId}`}, 0))`.execute(
+          await sql`select pg_advisory_xact_lock(hashtextextended(${entryLockKey(journeyId, contactId)}, 0))`.execute(
             trx,
           );
           const reacting = reactToQueuedEvents(dying).catch((error: Error) => error);
