@@ -28,10 +28,13 @@ async function enterOnContactChange(trx: Database, change: ContactChange): Promi
     await enterMatchingFilterSegments(trx, { teamId, contactIds: change.received, write: { kind: "received" } });
 }
 
-/** Some live journey of the team starts with a segment: a message sent may enter it. */
+/**
+ * Some live journey of the team starts with a filter segment: a message sent may enter it.
+ * A journey of a static list is not asked: each window of messages sent to the contacts
+ * entering it paid for a savepoint and a read of the team's segments, for nothing.
+ */
 async function startsWithFilterSegment(db: Database, teamId: string): Promise<boolean> {
-  const { live } = await teamJourneys(db, teamId);
-  return live.some((journey) => journey.version.definition.entry.type === "segment");
+  return (await teamJourneys(db, teamId)).startsWithFilter;
 }
 
 /** Some journey of the team is live: a contact written may enter it. */

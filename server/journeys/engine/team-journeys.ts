@@ -9,6 +9,8 @@ export type TeamJourneys = {
   /** Some journey is live or paused: events may enter, advance or convert runs. */
   any: boolean;
   live: LiveJourney[];
+  /** Some live journey starts with a filter segment (a static list's members change only by being added). */
+  startsWithFilter: boolean;
 };
 
 /**
@@ -43,7 +45,20 @@ export async function teamJourneys(db: Database, teamId: string, now = Date.now(
     const version = versions.get(versionKey(row.id, row.liveVersion!));
     return version ? [{ id: row.id, version }] : [];
   });
-  const journeys = { any: rows.length > 0, live };
+  const entrySegmentIds = live.flatMap(({ version: { definition } }) =>
+    definition.entry.type === "segment" ? [definition.entry.segmentId] : [],
+  );
+  // A segment's kind never changes, so what is read here holds as long as the journeys do.
+  const filterSegment =
+    entrySegmentIds.length > 0
+      ? await db
+          .selectFrom("segments")
+          .select("id")
+          .where("id", "in", entrySegmentIds)
+          .where("kind", "=", "filter")
+          .executeTakeFirst()
+      : undefined;
+  const journeys = { any: rows.length > 0, live, startsWithFilter: filterSegment !== undefined };
   if (cache.size >= MAX_TEAMS) cache.delete(cache.keys().next().value!);
   cache.set(teamId, { at: now, journeys });
   return journeys;
