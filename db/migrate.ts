@@ -62,6 +62,8 @@ import * as contactsCreatedAscending from "#migrations/2026-11-29T0500-contacts-
 import * as queuesStoredUncompressed from "#migrations/2026-11-29T0800-queues-stored-uncompressed.ts";
 import * as audienceGroupedByCreation from "#migrations/2026-11-29T0810-audience-grouped-by-creation.ts";
 import * as journeyRunClaims from "#migrations/2026-11-29T1130-journey-run-claims.ts";
+import * as journeyRunKeys from "#migrations/2026-11-29T1900-journey-run-keys.ts";
+import * as stoppedJourneyRuns from "#migrations/2026-11-29T1910-stopped-journey-runs.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -128,6 +130,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-29T0800-queues-stored-uncompressed": queuesStoredUncompressed,
   "2026-11-29T0810-audience-grouped-by-creation": audienceGroupedByCreation,
   "2026-11-29T1130-journey-run-claims": journeyRunClaims,
+  "2026-11-29T1900-journey-run-keys": journeyRunKeys,
+  "2026-11-29T1910-stopped-journey-runs": stoppedJourneyRuns,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */
