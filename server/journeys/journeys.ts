@@ -148,6 +148,8 @@ export async function deleteJourney(db: Database, options: { access: TeamAccess;
       .executeTakeFirst();
     // Started between the read and the delete: refuse rather than drop its contacts.
     if (!deleted) throw new AppError("CONFLICT", "This journey was started meanwhile. Stop it before deleting it.");
+    // No foreign key cascades to the runs (an entry would check it for every contact).
+    await trx.deleteFrom("journeyRuns").where("journeyId", "=", current.id).execute();
     await recordAudit(trx, {
       access,
       action: "journey.deleted",

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "#db/database.ts";
 import { finishStoppedRuns } from "#server/journeys/engine/run-batch.ts";
+import { deleteJourney } from "#server/journeys/journeys.ts";
 import type { JourneyInput } from "#shared/journeys/definition.ts";
 import { createUser } from "../factories.ts";
+import { ownerAccess } from "../team-access.ts";
 import { chunkWorker, sendQueues } from "../delivery/fixtures.ts";
 import { identify, ingest, later, outboxOf, runJourneys, runsOf, statsOf, track } from "./engine-fixtures.ts";
 import { liveJourney, publishVersion, setJourneyState } from "./live-journey.ts";
@@ -128,6 +130,12 @@ describe("journey states", () => {
       ["hal@murmur.test", "finished", "stopped"],
     ]);
     expect(await outboxOf(teamId)).toHaveLength(0);
+
+    // Deleting the stopped journey takes its runs with it (no foreign key cascades to them).
+    await deleteJourney(getDb(), { access: await ownerAccess(teamId), journeyId });
+    expect(await getDb().selectFrom("journeyRuns").select("id").where("journeyId", "=", journeyId).execute()).toEqual(
+      [],
+    );
   });
 
   test("a run keeps the version it entered after a new version goes live", async () => {
