@@ -79,7 +79,7 @@ describe("render threads", () => {
       subject: "News",
       contentFormat: "MARKDOWN",
     });
-    const restore = setRenderBudget({ timeLimitMs: 5, prepareLimitMs: 20 });
+    const restore = setRenderBudget({ prepareLimitMs: 20 });
     try {
       const results = await Promise.allSettled(["a", "b", "c"].map((name) => long(contact(name))));
       for (const result of results) {
@@ -100,14 +100,16 @@ describe("render threads", () => {
   });
 
   test("a window of large messages is made whole, however much more than a thread's heap the messages add up to", async () => {
-    // Each message is 640 KB (doubling a 10-character string 16 times); 40 of them are 25 MB, past a 16 MB heap.
+    // Each message is 640 KB (doubling a 10-character string 16 times). The pool sends a thread at most 64
+    // messages a request, and 256 fill every thread's request (2 to 4 threads): 41 MB, past a 32 MB heap,
+    // with room for the messages in flight (a 16 MB heap left so little that a message failed now and then).
     const large = prepareBudgetedRenderer(
       sms('{% assign s = "xxxxxxxxxx" %}{% for i in (1..16) %}{% assign s = s | append: s %}{% endfor %}{{ s }}'),
     );
     await stopRenderThreads();
-    const restore = setRenderBudget({ heapLimitMb: 16 });
+    const restore = setRenderBudget({ heapLimitMb: 32 });
     try {
-      const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => large(contact(`p${i}`))));
+      const results = await Promise.allSettled(Array.from({ length: 256 }, (_, i) => large(contact(`p${i}`))));
       expect(results.filter((result) => result.status === "rejected")).toEqual([]);
       for (const result of results)
         expect((result as PromiseFulfilledResult<{ body: string }>).value.body).toHaveLength(655_360);
