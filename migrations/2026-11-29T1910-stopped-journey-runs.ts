@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 
 // The runtime's first loop finishes the open runs of stopped journeys on each turn. Asked
 // by joining the runs to the journeys, or for runs whose journey is in an array of the
-// stopped ones, the planner read every open run (a sequential scan, 30 to 40 ms a turn
-// while a million contacts moved through a live journey), since a journey's runs look
+// stopped ones, the planner read every open run (a sequential scan, 4.5 ms a turn with
+// 100,000 contacts entering a live journey, growing with them), since a journey's runs look
 // like most of the table to its statistics; with scans of the whole table disabled, it
 // walked the whole index of open runs by contact instead. This function asks for the runs
 // in the order of the open runs' index by journey (journey_runs_step_idx) with sorting

@@ -21,8 +21,8 @@ export type Entrant = {
  * Enters contacts into journeys, as of their re-entry rules, in the caller's
  * transaction: a run per entrant, active at the start so the runtime takes its
  * first step within the next poll. Checked atomically: each (journey, contact) is
- * locked for the transaction (an advisory lock, taken in one order: entryLockKey) before its
- * earlier runs are read, so two batches ingested at once never both enter a contact
+ * locked for the transaction (an advisory lock shared with other contacts, entryLockKey,
+ * taken in one order) before its earlier runs are read, so two batches ingested at once never both enter a contact
  * a rule allows in once; the same event ingested twice enters once (the unique
  * trigger index). "@entry" counts the runs made. Returns how many entered.
  */
