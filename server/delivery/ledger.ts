@@ -238,7 +238,16 @@ function outcomeSteps(owner: string, outcomes: DeliveryOutcome[]) {
         as o(id, status, provider_message_id, error, next_attempt_at, bounced)
       where d.id = o.id and d.lease_owner = ${owner} and d.status in ('sending', 'unknown')
       returning d.team_id, d.contact_id, d.channel, d.address, d.error, o.bounced
-    ),
+    )${bounced.includes(true) ? bounceSteps : sql``}`;
+}
+
+/**
+ * What a hard bounce among the answers adds: the address suppressed and an email contact
+ * `bounced`. Left out of the statement when no answer bounced (nearly always): the update
+ * of contacts would change no row, but its statement trigger (the search queue) still ran
+ * for every group recorded.
+ */
+const bounceSteps = sql`,
     suppressed as (
       insert into suppressions (team_id, channel, address, reason, detail)
       select team_id, channel, lower(address), 'bounced', error from recorded where bounced
@@ -249,7 +258,6 @@ function outcomeSteps(owner: string, outcomes: DeliveryOutcome[]) {
       from recorded r
       where r.bounced and r.channel = 'EMAIL' and c.id = r.contact_id and c.team_id = r.team_id and c.email_status = 'subscribed'
     )`;
-}
 
 /** When the chunk's earliest delivery still queued is due (a transient failure's retry), or null when none is. */
 export async function nextRetryAt(db: Database, options: { campaignId: string; chunk: Chunk }): Promise<Date | null> {
