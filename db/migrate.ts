@@ -64,6 +64,7 @@ import * as audienceGroupedByCreation from "#migrations/2026-11-29T0810-audience
 import * as journeyRunClaims from "#migrations/2026-11-29T1130-journey-run-claims.ts";
 import * as journeyRunKeys from "#migrations/2026-11-29T1900-journey-run-keys.ts";
 import * as stoppedJourneyRuns from "#migrations/2026-11-29T1910-stopped-journey-runs.ts";
+import * as journeyClaimsByJourney from "#migrations/2026-11-29T2300-journey-claims-by-journey.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-29T1130-journey-run-claims": journeyRunClaims,
   "2026-11-29T1900-journey-run-keys": journeyRunKeys,
   "2026-11-29T1910-stopped-journey-runs": stoppedJourneyRuns,
+  "2026-11-29T2300-journey-claims-by-journey": journeyClaimsByJourney,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

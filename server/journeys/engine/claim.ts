@@ -11,11 +11,12 @@ type ClaimedRow = Omit<Run, "moved" | "triggerProperties"> & { triggerProperties
 /**
  * Takes up to `limit` runs due now, locked for the caller's transaction and skipped
  * by every other worker (`for update skip locked`): first the runs made active (new
- * entries, awaited events that came), oldest first, then the timers that are due at
- * `now`, earliest first. Runs of a journey that is not live stay where they are:
- * paused ones resume, with their passed timers, once it is live again. Each claim
- * reads its batch in index order and stops there, however many runs wait behind it
- * (the functions of migration 2026-11-29T1130 say why it is planned that way).
+ * entries, awaited events that came), then the timers that are due at `now`, each
+ * journey's oldest first, from the live journey whose due run is oldest on. Runs of a
+ * journey that is not live stay where they are, unread: paused ones resume, with their
+ * passed timers, once it is live again. Each claim reads its batch in index order and
+ * stops there, however many runs wait behind it, at the cost of a probe per live journey
+ * (migrations 2026-11-29T1130 and 2026-11-29T2300 say why it is planned that way).
  */
 export async function claimDueRuns(trx: Database, options: { now: Date; limit: number }): Promise<Run[]> {
   const active = await sql<ClaimedRow>`

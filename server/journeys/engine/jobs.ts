@@ -13,8 +13,9 @@ export const JOURNEY_POLL_MS = 250;
  * Starts the journey runtime on a worker: `concurrency` loops, each taking a batch
  * of due runs (`for update skip locked`, so loops and workers never share a run),
  * going straight on while batches come back full and sleeping JOURNEY_POLL_MS when
- * there is nothing to do. An idle poll is two reads of empty partial indexes (runs
- * active, timers due), so polling four times a second costs next to nothing, and a
+ * there is nothing to do. An idle poll is two reads of partial indexes that find no
+ * run due (active, timers passed), so polling four times a second costs next to nothing
+ * (with runs due, a probe per live journey is added: claim.ts), and a
  * new entry or a due timer is acted on within a quarter of a second, with no job per
  * run to insert, fetch and complete. Each turn first takes ingested events off the
  * journey event queue (reactToQueuedEvents), so an event's entry is taken by the same
