@@ -27,6 +27,17 @@ async function press(page: Page, name: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * Presses a button whose answer is a toast, and sees it before waiting for the page to
+ * settle: with JavaScript a toast goes away after four seconds, which the settling can
+ * take on a busy machine.
+ */
+async function pressForToast(page: Page, name: string, toast: string) {
+  await panel(page).getByRole("button", { name, exact: true }).click();
+  await expect(notifications(page).getByText(toast)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
 test("builds a nested filter, previews who matches, saves it and reopens it", async ({ page }) => {
   // About twenty round trips without JavaScript: more than the default allows on a busy machine.
   test.setTimeout(90_000);
@@ -72,8 +83,7 @@ test("builds a nested filter, previews who matches, saves it and reopens it", as
   await expect(panel(page).getByText("2 contacts match")).toBeVisible();
 
   await panel(page).getByLabel("Segment name").fill("Acme people");
-  await press(page, "Save Segment");
-  await expect(notifications(page).getByText("Segment created successfully")).toBeVisible();
+  await pressForToast(page, "Save Segment", "Segment created successfully");
   const card = page.getByRole("article", { name: "Acme people", exact: true });
   await expect(card).toContainText("Filter");
   await expect(card).toContainText("Contacts: 2");
@@ -86,8 +96,7 @@ test("builds a nested filter, previews who matches, saves it and reopens it", as
   await press(page, "Remove condition 2.2");
   await press(page, "Preview");
   await expect(panel(page).getByText("1 contact matches")).toBeVisible();
-  await press(page, "Save changes");
-  await expect(notifications(page).getByText("Segment updated successfully")).toBeVisible();
+  await pressForToast(page, "Save changes", "Segment updated successfully");
   await expect(page.getByRole("article", { name: "Acme people", exact: true })).toContainText("Contacts: 1");
 });
 
