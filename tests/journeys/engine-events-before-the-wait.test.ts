@@ -320,6 +320,53 @@ describe("a goal that comes before the run's first step", () => {
   });
 });
 
+describe("an event that is both the goal and what a wait awaits", () => {
+  // The goal ends the journey wherever the contact is: the wait's own branch never sees
+  // the event, whichever part of the engine finds it first.
+  const orderGoal: Omit<JourneyInput, "name"> = {
+    entry: { type: "event", event: "Cart Updated", properties: [] },
+    reentry: { mode: "every_time" },
+    goal: { event: "Order Completed", properties: [] },
+    steps: [
+      {
+        id: "wait-order",
+        type: "wait_for_event",
+        event: "Order Completed",
+        properties: [],
+        matchProperty: "cart_id",
+        timeoutSeconds: HOUR,
+        received: [{ id: "leave", type: "exit" }],
+        timedOut: [
+          { id: "reminder", type: "send", channel: "EMAIL", subject: "Your cart", content: "<p>Still there</p>" },
+        ],
+      },
+    ],
+  };
+
+  test("an order stored but not reacted to when the wait's hour is over converts the run, not the wait's branch", async () => {
+    const { teamId } = await createUser();
+    await identify(teamId, "hal", { email: "hal@murmur.test", name: "Hal" });
+    const journeyId = await liveJourney(teamId, orderGoal);
+    const t0 = new Date();
+    await ingest(teamId, [{ userId: "hal", name: "Cart Updated", properties: { cart_id: "c-3" }, occurredAt: t0 }]);
+    await runJourneys(queues.boss, chunkWorker(), t0);
+    expect((await runsOf(journeyId)).map((r) => [r.status, r.stepId])).toEqual([["waiting", "wait-order"]]);
+    // Stored; the runtime reaches the timeout before the reaction takes the queue row.
+    await ingestOnly(teamId, [
+      { userId: "hal", name: "Order Completed", properties: { cart_id: "c-3" }, occurredAt: at(t0, 60) },
+    ]);
+    expect(await runJourneyBatch(getDb(), queues.boss, { now: later(t0, HOUR + 1) })).toBe(1);
+    expect((await runsOf(journeyId)).map((r) => [r.status, r.outcome, r.stepId])).toEqual([
+      ["finished", "converted", "wait-order"],
+    ]);
+    expect(await sentAfterTheHour(teamId, t0)).toEqual([]);
+    expect(await statsOf(journeyId)).toMatchObject({
+      "wait-order": { entered: 1, movedOn: 0, converted: 1 },
+      "@goal": { converted: 1 },
+    });
+  });
+});
+
 describe("an awaited event in the batch that created the contact", () => {
   test("a welcome journey's wait finds the activation sent with the sign-up's identify; another event does not answer it", async () => {
     const { teamId } = await createUser();

@@ -5,7 +5,12 @@ import { planJourneyDeliveries } from "#server/delivery/journey-deliveries.ts";
 import { filterContacts } from "#server/segments/filter/query.ts";
 import { teamTimeZone } from "#server/teams/team-time-zone.ts";
 import type { ConditionStep, SendStep, WaitForEventStep, WaitUntilStep } from "#shared/journeys/definition.ts";
-import { type EventQuestion, recordReceived, runsWithEventSinceEntry } from "./events-since-entry.ts";
+import {
+  answersSinceEntry,
+  type EventQuestion,
+  recordReceived,
+  runsWithEventSinceEntry,
+} from "./events-since-entry.ts";
 import { matchValueOf } from "./property-match.ts";
 import { dueOf, type Run } from "./runs.ts";
 import { decideSends } from "./send-policy.ts";
@@ -89,15 +94,43 @@ async function receivedBeforeTimeout(context: AdvanceContext, runs: Run[]): Prom
  * Which of these runs' waits the contact's stored events answer (an event of the
  * contact since entering, after the one the run's last wait took), recorded as
  * received. A wait matching a property of a triggering event that lacked it asks nothing.
+ *
+ * The journey's goal is asked in the same statement, and a run whose contact reached it
+ * finishes as converted instead. Each statement reads the events committed when it
+ * starts: an order stored between an earlier look for the goal (convertEntrantsAtGoal)
+ * and this one was taken by the wait alone, and the run left by the wait's branch,
+ * where the reaction to that order, waiting for this batch, would have converted it.
  */
 async function receivedByWaits(
   context: AdvanceContext,
   waits: { run: Run; step: WaitForEventStep }[],
 ): Promise<Map<string, Date>> {
-  const questions: EventQuestion[] = waits
-    .filter(({ step, run }) => !step.matchProperty || run.awaitingMatch !== null)
-    .map(({ run, step }) => ({ runId: run.id, key: `${run.journeyId}:${run.version}:${step.id}`, asked: step }));
-  const received = await runsWithEventSinceEntry(context.trx, questions, { now: context.now, afterReceived: true });
+  const asking = waits.filter(({ step, run }) => !step.matchProperty || run.awaitingMatch !== null);
+  const questions: EventQuestion[] = asking.map(({ run, step }) => ({
+    runId: run.id,
+    key: `${run.journeyId}:${run.version}:${step.id}`,
+    asked: step,
+  }));
+  const goals: EventQuestion[] = asking.flatMap(({ run }) => {
+    const goal = context.versions.get(versionKey(run.journeyId, run.version))?.definition.goal;
+    return goal
+      ? [{ runId: run.id, key: `goal:${run.journeyId}:${run.version}`, asked: goal, afterReceived: false }]
+      : [];
+  });
+  const answers = await answersSinceEntry(context.trx, [...questions, ...goals], {
+    now: context.now,
+    afterReceived: true,
+  });
+  const converted = new Set(answers.filter((a) => a.key.startsWith("goal:")).map((a) => a.runId));
+  for (const { run } of asking) {
+    if (!converted.has(run.id)) continue;
+    context.tally.add(run.journeyId, GOAL_ROW, "converted");
+    if (run.stepId) context.tally.add(run.journeyId, run.stepId, "converted");
+    finish(run, "converted");
+  }
+  const received = new Map(
+    answers.filter((a) => !a.key.startsWith("goal:") && !converted.has(a.runId)).map((a) => [a.runId, a.occurredAt]),
+  );
   await recordReceived(context.trx, received);
   return received;
 }

@@ -10,8 +10,11 @@ export type AskedEvent = {
   matchProperty?: string | null;
 };
 
-/** A run asking whether the contact did `asked` since entering; `key` groups the runs asking the same thing. */
-export type EventQuestion = { runId: string; key: string; asked: AskedEvent };
+/**
+ * A run asking whether the contact did `asked` since entering; `key` groups the runs
+ * asking the same thing. `afterReceived` overrides the call's for this question.
+ */
+export type EventQuestion = { runId: string; key: string; asked: AskedEvent; afterReceived?: boolean };
 
 /**
  * The runs whose contact performed the asked event since the run entered, each with
@@ -34,15 +37,30 @@ export async function runsWithEventSinceEntry(
   questions: EventQuestion[],
   options: { now: Date; afterReceived: boolean },
 ): Promise<Map<string, Date>> {
-  if (questions.length === 0) return new Map();
-  const groups = Map.groupBy(questions, (question) => question.key);
+  const answers = await answersSinceEntry(trx, questions, options);
+  return new Map(answers.map((answer) => [answer.runId, answer.occurredAt]));
+}
+
+/**
+ * runsWithEventSinceEntry's answers one by one, each with the key of the question it
+ * answers: for a run asking more than one thing in one statement (so about the same
+ * events, as committed when the statement starts).
+ */
+export async function answersSinceEntry(
+  trx: Database,
+  questions: EventQuestion[],
+  options: { now: Date; afterReceived: boolean },
+): Promise<{ runId: string; key: string; occurredAt: Date }[]> {
+  if (questions.length === 0) return [];
+  const afterReceived = (question: EventQuestion) => question.afterReceived ?? options.afterReceived;
+  const groups = Map.groupBy(questions, (question) => `${afterReceived(question)}:${question.key}`);
   const moment = momentOf(options.now);
-  const from = options.afterReceived
-    ? sql`greatest(coalesce(r.trigger_occurred_at, r.entered_at), r.last_received_at)
-        and (r.last_received_at is null or e.occurred_at > r.last_received_at)`
-    : sql`coalesce(r.trigger_occurred_at, r.entered_at)`;
   const branches = [...groups.values()].map((group) => {
     const { asked } = group[0]!;
+    const from = afterReceived(group[0]!)
+      ? sql`greatest(coalesce(r.trigger_occurred_at, r.entered_at), r.last_received_at)
+        and (r.last_received_at is null or e.occurred_at > r.last_received_at)`
+      : sql`coalesce(r.trigger_occurred_at, r.entered_at)`;
     const conditions = asked.properties.map(
       (condition) => sql`and ${compileJsonKey(sql`e.properties`, condition.property, condition, moment)}`,
     );
@@ -51,7 +69,7 @@ export async function runsWithEventSinceEntry(
       : sql``;
     // A lateral LIMIT 1 rather than EXISTS: it keeps the read a range of the contact's index
     // entries per run (contact_id, name, occurred_at), which a semi-join over the event name may not.
-    return sql`(select r.id, performed.occurred_at from journey_runs r
+    return sql`(select r.id, ${group[0]!.key}::text as key, performed.occurred_at from journey_runs r
       cross join lateral (
         select e.occurred_at from events e
         where e.contact_id = r.contact_id and e.name = ${asked.event} and e.team_id = r.team_id
@@ -61,8 +79,12 @@ export async function runsWithEventSinceEntry(
         order by e.occurred_at limit 1) performed
       where r.id = any(${group.map((q) => q.runId)}::uuid[]))`;
   });
-  const { rows } = await sql<{ id: string; occurredAt: Date }>`${sql.join(branches, sql` union all `)}`.execute(trx);
-  return new Map(rows.map((row) => [row.id, row.occurredAt]));
+  const { rows } = await sql<{
+    id: string;
+    key: string;
+    occurredAt: Date;
+  }>`${sql.join(branches, sql` union all `)}`.execute(trx);
+  return rows.map((row) => ({ runId: row.id, key: row.key, occurredAt: row.occurredAt }));
 }
 
 /**
