@@ -54,7 +54,12 @@ export async function runCase(
       explanation: `invalid filter: ${(error as Error).message}`,
     };
   }
-  const rows = await (await filterContacts(getDb(), { teamId: team.teamId, filter })).select("c.id").execute();
+  // Relative windows end at the seed's clock, as the interpreter and the expected members read them.
+  const rows = await (
+    await filterContacts(getDb(), { teamId: team.teamId, filter, now: team.now })
+  )
+    .select("c.id")
+    .execute();
   const got = new Set(rows.map((r) => r.id));
   const want = new Set(team.contacts.filter(corpusCase.members).map((c) => c.id));
   const missing = [...want].filter((id) => !got.has(id)).length;

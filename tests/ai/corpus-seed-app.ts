@@ -55,9 +55,9 @@ const DIAL: Record<string, string> = {
 };
 const WORKOUTS = ["running", "yoga", "cycling", "strength"];
 
-export async function seedAppTeam(): Promise<Seed> {
+export async function seedAppTeam(options: { now?: Date } = {}): Promise<Seed> {
   const { teamId, userId } = await createUser();
-  const { now, ago, next, pick, tag } = startSeed(777);
+  const { now, ago, next, pick, tag } = startSeed(777, options.now);
 
   const contacts: SeedContact[] = [];
   for (let i = 0; i < 66; i++) {

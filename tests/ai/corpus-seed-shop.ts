@@ -72,9 +72,9 @@ const DIAL: Record<string, string> = {
 const DEPARTMENTS = ["women", "men", "kids", "home"];
 const BRANDS = ["Nike", "Levis", "Ikea", "Zara"];
 
-export async function seedShopTeam(): Promise<Seed> {
+export async function seedShopTeam(options: { now?: Date } = {}): Promise<Seed> {
   const { teamId, userId } = await createUser();
-  const { now, ago, next, pick, tag } = startSeed(4242);
+  const { now, ago, next, pick, tag } = startSeed(4242, options.now);
 
   const contacts: SeedContact[] = [];
   for (let i = 0; i < 72; i++) {

@@ -88,9 +88,9 @@ const FEATURES = ["export", "reports", "api"];
  * any "Signed Up" event, as a team that only imports would: "signed up" must
  * then be read as the contact's created date.
  */
-export async function seedCorpusTeam(options: { signUpEvents?: boolean } = {}): Promise<Seed> {
+export async function seedCorpusTeam(options: { signUpEvents?: boolean; now?: Date } = {}): Promise<Seed> {
   const { teamId, userId } = await createUser();
-  const { now, ago, next, pick, tag } = startSeed(20261122);
+  const { now, ago, next, pick, tag } = startSeed(20261122, options.now);
 
   const contacts: SeedContact[] = [];
   for (let i = 0; i < 60; i++) {

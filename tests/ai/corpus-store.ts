@@ -33,8 +33,7 @@ const DAY = 86_400_000;
  * then (whole days plus hours), draws from its own fixed seed so its data is the
  * same every run, and a tag that keeps its company domains unique to this run.
  */
-export function startSeed(seed: number) {
-  const now = new Date();
+export function startSeed(seed: number, now = new Date()) {
   const next = random(seed);
   return {
     now,
