@@ -491,17 +491,29 @@ async function resetStatements(db: Database): Promise<void> {
 /** With --statements: the statements that took PostgreSQL longest since the last reset, in ms per 1,000 messages. */
 async function costliestStatements(db: Database, messages: number) {
   if (!STATEMENTS) return undefined;
-  const { rows } = await sql<{ query: string; calls: number; ms: number }>`
-    select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) as query, calls::int, total_exec_time as ms
-    from pg_stat_statements order by total_exec_time desc limit 15`.execute(db);
+  const { rows } = await sql<{ query: string; calls: number; ms: number; planMs: number }>`
+    select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) as query, calls::int, total_exec_time as ms,
+      total_plan_time as plan_ms
+    from pg_stat_statements order by total_exec_time + total_plan_time desc limit 15`.execute(db);
   const per1000 = (n: number) => Math.round((n * 100_000) / messages) / 100;
-  return rows.map((row) => ({ msPer1000: per1000(row.ms), callsPer1000: per1000(row.calls), query: row.query }));
+  return rows.map((row) => ({
+    msPer1000: per1000(row.ms),
+    planMsPer1000: per1000(row.planMs),
+    callsPer1000: per1000(row.calls),
+    query: row.query,
+  }));
 }
 
 const app = await startBenchApp({
   port: PORT,
   pss: false,
-  settings: STATEMENTS ? { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" } : {},
+  settings: STATEMENTS
+    ? {
+        shared_preload_libraries: "pg_stat_statements",
+        "pg_stat_statements.track": "all",
+        "pg_stat_statements.track_planning": "on",
+      }
+    : {},
 });
 const db = createDatabase(app.databaseUrl, { max: 4 });
 try {
