@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { createDatabase, getDb } from "#db/database.ts";
 import type { ChannelSender } from "#server/channels/types.ts";
@@ -200,6 +201,30 @@ describe("send pipeline", () => {
       .where("id", "=", slow!.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "sent", providerMessageId: "late-1" });
+  });
+
+  test("answers recorded over and over on one connection, where PostgreSQL settles on one plan for them, still land only for their owner", async () => {
+    const { campaignId, chunks } = await startedCampaign(16);
+    const one = createDatabase(process.env.DATABASE_URL!, { max: 1 });
+    try {
+      const due = await readDueDeliveries(one, { campaignId, chunk: chunks[0]!, after: null, limit: 16 });
+      const { leaseSeconds } = chunkWorker().settings;
+      await markSending(one, { owner: "worker-a", ids: due.map((d) => d.id), leaseSeconds });
+      // Eight rounds of two answers: past the fifth run a named statement may run on a generic plan.
+      for (let round = 0; round < 8; round++) {
+        const [mine, theirs] = due.slice(round * 2, round * 2 + 2);
+        await recordOutcomes(one, {
+          owner: "worker-a",
+          outcomes: [{ id: mine!.id, status: "sent", providerMessageId: `p-${round}` }],
+        });
+        await recordOutcomes(one, { owner: "worker-b", outcomes: [{ id: theirs!.id, status: "failed", error: "no" }] });
+      }
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(one);
+      expect(rows.filter((row) => row.statement.includes("recorded as ("))).toHaveLength(1);
+    } finally {
+      await one.destroy();
+    }
+    expect(await statuses(campaignId)).toEqual({ sent: 8, sending: 8 });
   });
 
   test("a chunk gives the sender no more messages than it has on the wire, each one marked sending before it goes", async () => {
