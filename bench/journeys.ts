@@ -214,6 +214,9 @@ async function settled(db: Database): Promise<number> {
   }
   // What the phase before wrote is vacuumed and analysed now rather than by autovacuum during the next phase.
   await sql`vacuum (analyze)`.execute(db);
+  // And every phase starts right after a checkpoint: a timed one falling inside a phase of a few seconds made
+  // that phase alone write whole pages to the WAL on each page's first change.
+  await sql`checkpoint`.execute(db);
   return Math.round(performance.now() - started) / 1000;
 }
 
@@ -224,6 +227,8 @@ type IngestionRound = {
   drainSeconds: number;
   settling: Record<string, number>;
   liveYielded: Record<string, number>;
+  /** CPU spent while each phase's clients posted, per 1,000 events: what work the phase ran beside ingestion. */
+  cpu: Record<"withoutJourney" | "withJourney" | "withPausedJourney", CpuSeconds>;
 };
 
 /** Sets the journey's state, then waits out the second in which every process may still see the one before. */
@@ -268,13 +273,17 @@ async function eventTriggered(
     await setJourneyState(db, flatJourney, "stopped");
     settling.beforeNoJourney = await settled(db);
     log(`round ${round}: ${EVENTS} events, no journey`);
+    let cpuBefore = cpuSeconds();
     const withoutJourney = await ingestFlat(send, EVENTS, "Page Viewed");
+    const withoutJourneyCpu = cpuPer1000(cpuBefore, cpuSeconds(), EVENTS);
 
     await setJourneyState(db, flatJourney, "live");
     settling.beforeLive = await settled(db);
     log(`round ${round}: ${EVENTS} triggering events, journey live`);
     const liveYieldBefore = await yieldedSeconds(baseUrl);
+    cpuBefore = cpuSeconds();
     const withJourney = await ingestFlat(send, EVENTS, "Cart Updated");
+    const withJourneyCpu = cpuPer1000(cpuBefore, cpuSeconds(), EVENTS);
     const drainSeconds = await drained(db, flatJourney);
     const liveYielded = yieldedBetween(liveYieldBefore, await yieldedSeconds(baseUrl));
 
@@ -283,8 +292,14 @@ async function eventTriggered(
     await setJourneyState(db, flatJourney, "paused");
     settling.beforePaused = await settled(db);
     log(`round ${round}: ${EVENTS} triggering events, journey paused`);
+    cpuBefore = cpuSeconds();
     const withPausedJourney = await ingestFlat(send, EVENTS, "Cart Updated");
-    rounds.push({ withoutJourney, withJourney, withPausedJourney, drainSeconds, settling, liveYielded });
+    const cpu = {
+      withoutJourney: withoutJourneyCpu,
+      withJourney: withJourneyCpu,
+      withPausedJourney: cpuPer1000(cpuBefore, cpuSeconds(), EVENTS),
+    };
+    rounds.push({ withoutJourney, withJourney, withPausedJourney, drainSeconds, settling, liveYielded, cpu });
   }
   await setJourneyState(db, flatJourney, "stopped");
   const sum = (pick: (round: IngestionRound) => number) => rounds.reduce((total, round) => total + pick(round), 0);
@@ -364,6 +379,7 @@ async function eventTriggered(
         settledSecondsBefore: r.settling,
         // From the first event of the live phase until its messages were all sent.
         yieldedSecondsLive: r.liveYielded,
+        cpuSecondsPer1000: r.cpu,
       })),
     },
     paced: {
