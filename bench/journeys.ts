@@ -405,7 +405,7 @@ type CpuSeconds = { server: number; postgres: number };
 
 /** CPU seconds of the server and PostgreSQL per 1,000 messages since `before`: a figure a loaded machine does not skew as it skews rates. */
 function cpuPer1000(before: CpuSeconds, after: CpuSeconds, messages: number): CpuSeconds {
-  const per = (seconds: number) => Math.round(((seconds * 1000) / messages) * 100) / 100;
+  const per = (seconds: number) => Math.round(((seconds * 1000) / messages) * 1000) / 1000;
   return { server: per(after.server - before.server), postgres: per(after.postgres - before.postgres) };
 }
 
