@@ -16,7 +16,7 @@ export function queueJourneyEvents(teamId: string, options: { attached?: boolean
   const attached = options.attached ? sql`, 'attached', true` : sql``;
   return sql`journey_events as (
       insert into journey_event_queue (team_id, events)
-      select ${teamId}, jsonb_agg(jsonb_build_object('messageId', message_id, 'contactId', contact_id,
+      select ${teamId}, json_agg(json_build_object('messageId', message_id, 'contactId', contact_id,
         'name', name, 'properties', properties, 'occurredAt', occurred_at${attached}) order by id)
       from stored where contact_id is not null and name is not null having count(*) > 0
     )`;
