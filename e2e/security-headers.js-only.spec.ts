@@ -26,6 +26,8 @@ function countDocumentLoads(page: Page): { count: number } {
 }
 
 test("a tour of the main pages hydrates and works with nothing refused by the policy", async ({ page }) => {
+  // Fifteen pages and a preview: on a loaded machine the tour took longer than the default 30 s.
+  test.setTimeout(90_000);
   const violations = watchForViolations(page);
 
   await page.goto("/");
