@@ -229,6 +229,11 @@ type IngestionRound = {
   liveYielded: Record<string, number>;
   /** CPU spent while each phase's clients posted, per 1,000 events: what work the phase ran beside ingestion. */
   cpu: Record<"withoutJourney" | "withJourney" | "withPausedJourney", CpuSeconds>;
+  /** With --statements: what PostgreSQL ran while each phase's clients posted, per 1,000 events. */
+  statements: Record<
+    "withoutJourney" | "withJourney" | "withPausedJourney",
+    Awaited<ReturnType<typeof costliestStatements>>
+  >;
 };
 
 /** Sets the journey's state, then waits out the second in which every process may still see the one before. */
@@ -273,17 +278,21 @@ async function eventTriggered(
     await setJourneyState(db, flatJourney, "stopped");
     settling.beforeNoJourney = await settled(db);
     log(`round ${round}: ${EVENTS} events, no journey`);
+    await resetStatements(db);
     let cpuBefore = cpuSeconds();
     const withoutJourney = await ingestFlat(send, EVENTS, "Page Viewed");
     const withoutJourneyCpu = cpuPer1000(cpuBefore, cpuSeconds(), EVENTS);
+    const withoutJourneyStatements = await costliestStatements(db, EVENTS);
 
     await setJourneyState(db, flatJourney, "live");
     settling.beforeLive = await settled(db);
     log(`round ${round}: ${EVENTS} triggering events, journey live`);
     const liveYieldBefore = await yieldedSeconds(baseUrl);
+    await resetStatements(db);
     cpuBefore = cpuSeconds();
     const withJourney = await ingestFlat(send, EVENTS, "Cart Updated");
     const withJourneyCpu = cpuPer1000(cpuBefore, cpuSeconds(), EVENTS);
+    const withJourneyStatements = await costliestStatements(db, EVENTS);
     const drainSeconds = await drained(db, flatJourney);
     const liveYielded = yieldedBetween(liveYieldBefore, await yieldedSeconds(baseUrl));
 
@@ -292,6 +301,7 @@ async function eventTriggered(
     await setJourneyState(db, flatJourney, "paused");
     settling.beforePaused = await settled(db);
     log(`round ${round}: ${EVENTS} triggering events, journey paused`);
+    await resetStatements(db);
     cpuBefore = cpuSeconds();
     const withPausedJourney = await ingestFlat(send, EVENTS, "Cart Updated");
     const cpu = {
@@ -299,7 +309,21 @@ async function eventTriggered(
       withJourney: withJourneyCpu,
       withPausedJourney: cpuPer1000(cpuBefore, cpuSeconds(), EVENTS),
     };
-    rounds.push({ withoutJourney, withJourney, withPausedJourney, drainSeconds, settling, liveYielded, cpu });
+    const statements = {
+      withoutJourney: withoutJourneyStatements,
+      withJourney: withJourneyStatements,
+      withPausedJourney: await costliestStatements(db, EVENTS),
+    };
+    rounds.push({
+      withoutJourney,
+      withJourney,
+      withPausedJourney,
+      drainSeconds,
+      settling,
+      liveYielded,
+      cpu,
+      statements,
+    });
   }
   await setJourneyState(db, flatJourney, "stopped");
   const sum = (pick: (round: IngestionRound) => number) => rounds.reduce((total, round) => total + pick(round), 0);
@@ -380,6 +404,7 @@ async function eventTriggered(
         // From the first event of the live phase until its messages were all sent.
         yieldedSecondsLive: r.liveYielded,
         cpuSecondsPer1000: r.cpu,
+        statements: STATEMENTS ? r.statements : undefined,
       })),
     },
     paced: {

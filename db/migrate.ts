@@ -66,6 +66,7 @@ import * as journeyRunKeys from "#migrations/2026-11-29T1900-journey-run-keys.ts
 import * as stoppedJourneyRuns from "#migrations/2026-11-29T1910-stopped-journey-runs.ts";
 import * as journeyClaimsByJourney from "#migrations/2026-11-29T2300-journey-claims-by-journey.ts";
 import * as journeyQueueAsJson from "#migrations/2026-11-30T0300-journey-queue-as-json.ts";
+import * as journeyQueueById from "#migrations/2026-11-30T0600-journey-queue-by-id.ts";
 
 // Listed by hand rather than read from disk so the migrations travel inside the
 // server bundle and run the same from `npm start`, the CLI and the tests.
@@ -136,6 +137,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-29T1910-stopped-journey-runs": stoppedJourneyRuns,
   "2026-11-29T2300-journey-claims-by-journey": journeyClaimsByJourney,
   "2026-11-30T0300-journey-queue-as-json": journeyQueueAsJson,
+  "2026-11-30T0600-journey-queue-by-id": journeyQueueById,
 };
 
 /** The migrations in the order they run, by name (a file in migrations/ without a name here never runs). */

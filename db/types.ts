@@ -408,8 +408,10 @@ export interface JourneyEntryWindows {
 }
 
 export interface JourneyEventQueue {
-  events: Json;
+  attached: Generated<boolean>;
+  eventIds: string[];
   id: Generated<number>;
+  occurredAts: ArrayType<Timestamp>;
   queuedAt: Generated<Timestamp>;
   teamId: string;
 }

@@ -264,9 +264,7 @@ async function claimEvents(trx: Database, teamId: string, resolved: Resolved[]):
   );
   if (links.length === 0 && users.length === 0) return;
   const toJourneys = (await teamJourneys(trx, teamId)).any;
-  const returning = toJourneys
-    ? sql`returning e.id, e.message_id, e.contact_id, e.name, e.properties, e.occurred_at`
-    : sql``;
+  const returning = toJourneys ? sql`returning e.id, e.contact_id, e.name, e.occurred_at` : sql``;
   const queued = toJourneys ? sql`, ${queueJourneyEvents(teamId, { attached: true })}` : sql``;
   if (links.length > 0) {
     await sql`

@@ -8,16 +8,13 @@ import { GOAL_ROW, StepTally } from "./stats.ts";
 import { teamJourneys } from "./team-journeys.ts";
 import { loadVersions, versionKey } from "./versions.ts";
 
-/**
- * An event just stored (not one a retry sent again), of a known contact, with its own
- * time (absent in rows queued before the queue carried it).
- */
+/** An event just stored (not one a retry sent again), of a known contact, with its own time. */
 export type StoredEvent = {
   messageId: string;
   contactId: string;
   name: string;
   properties: Json;
-  occurredAt?: string;
+  occurredAt: string;
   /**
    * Stored earlier without a contact and attached to this one later (identify links the
    * browser that sent it): it moves the contact's open runs, but a cart left while
@@ -78,7 +75,7 @@ export async function reactToEvents(trx: Database, options: { teamId: string; ev
           contactId: event.contactId,
           messageId: event.messageId,
           properties: event.properties,
-          occurredAt: event.occurredAt ?? null,
+          occurredAt: event.occurredAt,
         });
     }
   }
@@ -113,7 +110,7 @@ async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<vo
     // journey. (Runs entered otherwise hear every event reacted to while they exist, as the same batch's events
     // reach a contact created by its identify call: those happened at the entry, not before it.)
     const from = run.triggerOccurredAt;
-    const mine = (byContact.get(run.contactId) ?? []).filter((e) => !from || timeOf(e) === null || timeOf(e)! >= from);
+    const mine = (byContact.get(run.contactId) ?? []).filter((e) => !from || timeOf(e) >= from);
     const goal = version.definition.goal;
     if (goal && mine.some((e) => e.name === goal.event && matchesProperties(e.properties, goal.properties))) {
       converted.push(run);
@@ -125,7 +122,7 @@ async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<vo
     const came = mine.find(
       (e) =>
         e.name === step.event &&
-        (run.lastReceivedAt === null || timeOf(e) === null || timeOf(e)! > run.lastReceivedAt) &&
+        (run.lastReceivedAt === null || timeOf(e) > run.lastReceivedAt) &&
         matchesProperties(e.properties, step.properties) &&
         (!step.matchProperty ||
           (run.awaitingMatch !== null && matchValueOf(e.properties, step.matchProperty) === run.awaitingMatch)),
@@ -158,7 +155,7 @@ async function advanceOpenRuns(trx: Database, events: StoredEvent[]): Promise<vo
   }
 }
 
-/** The event's own time, or null for one queued before the queue carried it. */
-function timeOf(event: StoredEvent): Date | null {
-  return event.occurredAt ? new Date(event.occurredAt) : null;
+/** The event's own time. */
+function timeOf(event: StoredEvent): Date {
+  return new Date(event.occurredAt);
 }
