@@ -76,4 +76,44 @@ describe("journeys give way to a burst of ingestion", () => {
     expect(await ledgerOf(journeyId)).toEqual([{ address: "ada@murmur.test", status: "sent" }]);
     await queues.boss.complete(SEND_CHUNK_QUEUE, [job!.id]);
   });
+
+  test("a runtime with nothing to do does not wait through a burst, so the events that come next are held for the whole cap", async () => {
+    const { teamId } = await createUser();
+    await identify(teamId, "bo", { email: "bo@murmur.test", name: "Bo" });
+    const journeyId = await liveJourney(teamId, {
+      entry: { type: "event", event: "Cart Updated", properties: [] },
+      reentry: { mode: "every_time" },
+      steps: [{ id: "mail", type: "send", channel: "EMAIL", subject: "Your cart", content: "<p>Back soon?</p>" }],
+    });
+
+    const clock = new TestWaitClock();
+    const gate = await gateUnderPressure(clock);
+    const waitsBefore = clock.pauses.length;
+    // Each turn of the runtime asks for the time once for its batch.
+    let turns = 0;
+    const now = () => {
+      turns++;
+      return new Date();
+    };
+    const runtime = startJourneyRuntime(getDb(), queues.boss, { concurrency: 1, ingestion: gate, now });
+    try {
+      // Turns that find nothing to do do not wait at the gate at all.
+      await vi.waitFor(() => expect(turns).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+      expect(clock.pauses.length).toBe(waitsBefore);
+
+      // Then a triggering event, the burst still on: its turn waits at the gate for the whole cap.
+      const waiting = clock.hold();
+      await ingestOnly(teamId, [{ userId: "bo", name: "Cart Updated" }]);
+      await waiting;
+      expect(await runsOf(journeyId)).toEqual([]);
+      const started = clock.now();
+      clock.release();
+      await vi.waitFor(async () =>
+        expect(await ledgerOf(journeyId)).toEqual([{ address: "bo@murmur.test", status: "queued" }]),
+      );
+      expect(clock.now() - started).toBeGreaterThanOrEqual(MAX_YIELD_MS - 50);
+    } finally {
+      await runtime.stop();
+    }
+  });
 });

@@ -24,6 +24,14 @@ export function queueJourneyEvents(teamId: string, options: { attached?: boolean
     )`;
 }
 
+/** Whether any ingestion batch waits for the journeys: one probe of the queue's key, for an idle runtime loop. */
+export async function hasQueuedEvents(db: Database): Promise<boolean> {
+  const { rows } = await sql<{ queued: boolean }>`select exists (select 1 from journey_event_queue) as queued`.execute(
+    db,
+  );
+  return rows[0]!.queued;
+}
+
 /** Queue rows (ingestion batches, up to 500 events each) acted on per transaction. */
 export const JOURNEY_EVENT_BATCHES = 4;
 

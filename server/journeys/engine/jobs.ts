@@ -3,7 +3,7 @@ import type { Database } from "#db/database.ts";
 import { type IngestionGate, noIngestionGate } from "#server/ingestion-pressure/gate.ts";
 import { log } from "#server/log.ts";
 import { naps } from "#server/naps.ts";
-import { reactToQueuedEvents } from "./event-queue.ts";
+import { hasQueuedEvents, reactToQueuedEvents } from "./event-queue.ts";
 import { finishStoppedRuns, RUN_BATCH_SIZE, runJourneyBatch } from "./run-batch.ts";
 
 /** How often an idle worker looks for due runs: a contact moves on within about this long. */
@@ -24,7 +24,8 @@ export const JOURNEY_POLL_MS = 250;
  *
  * Each turn passes `ingestion` (none unless given) before it reacts and again before its
  * batch: during a burst of tracking requests the runtime waits, within the gate's bounds,
- * so the requests get the cores, and under pressure that lasts the runs still move.
+ * so the requests get the cores, and under pressure that lasts the runs still move. A
+ * loop whose last turn found nothing passes it only when events are queued.
  */
 export function startJourneyRuntime(
   db: Database,
@@ -36,21 +37,31 @@ export function startJourneyRuntime(
   let stopped = false;
   const { sleep, wakeAll } = naps();
   const loop = async (index: number) => {
+    // Whether the last turn found nothing to do; a loop starts as one that has found nothing yet.
+    let idle = true;
     while (!stopped) {
       let moved = 0;
       let reacted = 0;
       try {
-        await ingestion.yieldToIngestion({ work: "journeys", stopped: () => stopped });
+        // An idle loop waits at the gate only when events are queued: holding back a loop with
+        // nothing to do holds back no work, yet the wait counts against the share of each
+        // window the journeys are guaranteed, and a burst of events no journey takes left the
+        // next burst's reaction and sends held for less (decision 021). Its due runs, if any, go
+        // through once, and the turn after waits as a busy one does.
+        const queued = !idle || (await hasQueuedEvents(db));
+        if (queued) await ingestion.yieldToIngestion({ work: "journeys", stopped: () => stopped });
         if (stopped) break;
         // Ingested events first: the runs they enter or wake are due in this very batch.
-        reacted = await reactToQueuedEvents(db);
+        if (queued) reacted = await reactToQueuedEvents(db);
         // A reaction (up to 2,000 events entered) is a unit of its own: the batch after it yields in turn.
         if (reacted > 0) await ingestion.yieldToIngestion({ work: "journeys", stopped: () => stopped });
         if (stopped) break;
         moved = await runJourneyBatch(db, boss, { now: now() });
         // One loop also finishes the runs of stopped journeys.
         if (index === 0) moved += await finishStoppedRuns(db, { now: now() });
+        idle = moved === 0 && reacted === 0;
       } catch (error) {
+        idle = false;
         log.error({ err: error }, "journey batch failed");
       }
       if (moved < RUN_BATCH_SIZE && reacted === 0 && !stopped) await sleep(JOURNEY_POLL_MS);
