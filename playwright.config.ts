@@ -20,7 +20,11 @@ export default defineConfig({
   // Kept apart from the reports: Playwright empties this folder at every run.
   outputDir: "test-results/e2e-artifacts",
   globalSetup: "./e2e/provider-fakes.ts",
-  timeout: 30_000,
+  // A test is a user's whole flow, up to some forty steps. On a loaded 2-core machine a page
+  // load or a new browser page takes one to three seconds, and the campaign flow in
+  // broadcasts.spec.ts measured 31 s there, every step slow alike and none stuck: 30 s made the
+  // longest flows fail by the machine's speed. Flows with a second browser or a send set their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
