@@ -41,15 +41,21 @@ async function queuedOnceTheCapHasPassed(clock: TestWaitClock, journeyId: string
   expect(clock.now() - started).toBeGreaterThanOrEqual(MAX_YIELD_MS - 50);
 }
 
+/** A team whose contact `userId` is known, and its live journey that mails every Cart Updated. */
+async function cartJourneyFor(userId: string) {
+  const { teamId } = await createUser();
+  await identify(teamId, userId, { email: `${userId}@murmur.test`, name: userId });
+  const journeyId = await liveJourney(teamId, {
+    entry: { type: "event", event: "Cart Updated", properties: [] },
+    reentry: { mode: "every_time" },
+    steps: [{ id: "mail", type: "send", channel: "EMAIL", subject: "Your cart", content: "<p>Back soon?</p>" }],
+  });
+  return { teamId, journeyId };
+}
+
 describe("journeys give way to a burst of ingestion", () => {
   test("an event's message is not entered, queued or sent while the burst lasts and the cap has not passed; then it is", async () => {
-    const { teamId } = await createUser();
-    await identify(teamId, "ada", { email: "ada@murmur.test", name: "Ada" });
-    const journeyId = await liveJourney(teamId, {
-      entry: { type: "event", event: "Cart Updated", properties: [] },
-      reentry: { mode: "every_time" },
-      steps: [{ id: "mail", type: "send", channel: "EMAIL", subject: "Your cart", content: "<p>Back soon?</p>" }],
-    });
+    const { teamId, journeyId } = await cartJourneyFor("ada");
     await ingestOnly(teamId, [{ userId: "ada", name: "Cart Updated" }]);
 
     const clock = new TestWaitClock();
@@ -81,13 +87,7 @@ describe("journeys give way to a burst of ingestion", () => {
   });
 
   test("a runtime with nothing to do does not wait through a burst, so the events that come next are held for the whole cap", async () => {
-    const { teamId } = await createUser();
-    await identify(teamId, "bo", { email: "bo@murmur.test", name: "Bo" });
-    const journeyId = await liveJourney(teamId, {
-      entry: { type: "event", event: "Cart Updated", properties: [] },
-      reentry: { mode: "every_time" },
-      steps: [{ id: "mail", type: "send", channel: "EMAIL", subject: "Your cart", content: "<p>Back soon?</p>" }],
-    });
+    const { teamId, journeyId } = await cartJourneyFor("bo");
 
     const clock = new TestWaitClock();
     const gate = await gateUnderPressure(clock);
