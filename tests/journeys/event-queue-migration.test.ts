@@ -19,15 +19,21 @@ async function queuedOf(trx: Database, teamId: string) {
   return rows;
 }
 
+/** A team whose contact `userId` is known, with a live journey every Cart Updated enters: its events are queued. */
+async function teamWithCartJourney(userId: string): Promise<string> {
+  const { teamId } = await createUser();
+  await identify(teamId, userId, { email: `${userId}@murmur.test` });
+  await liveJourney(teamId, {
+    entry: { type: "event", event: "Cart Updated", properties: [] },
+    reentry: { mode: "every_time" },
+    steps: [{ id: "pause", type: "wait", seconds: 60 }],
+  });
+  return teamId;
+}
+
 describe("the migration that makes the journey event queue name its events", () => {
   test("batches queued as documents before it name the same events, in the same order, after it", async () => {
-    const { teamId } = await createUser();
-    await identify(teamId, "kim", { email: "kim@murmur.test" });
-    await liveJourney(teamId, {
-      entry: { type: "event", event: "Cart Updated", properties: [] },
-      reentry: { mode: "every_time" },
-      steps: [{ id: "pause", type: "wait", seconds: 60 }],
-    });
+    const teamId = await teamWithCartJourney("kim");
     await ingestOnly(teamId, [
       { userId: "kim", name: "Cart Updated", messageId: "cart-b", properties: { cart_id: "b" } },
       { userId: "kim", name: "Cart Updated", messageId: "cart-a", properties: { cart_id: "a" } },
@@ -57,14 +63,8 @@ describe("the migration that makes the journey event queue name its events", () 
   });
 
   test("a batch whose events were deleted while it waited is dropped by the migration", async () => {
-    const { teamId } = await createUser();
-    await identify(teamId, "rae", { email: "rae@murmur.test" });
-    await liveJourney(teamId, {
-      entry: { type: "event", event: "Signed Up", properties: [] },
-      reentry: { mode: "once" },
-      steps: [{ id: "pause", type: "wait", seconds: 60 }],
-    });
-    await ingestOnly(teamId, [{ userId: "rae", name: "Signed Up" }]);
+    const teamId = await teamWithCartJourney("rae");
+    await ingestOnly(teamId, [{ userId: "rae", name: "Cart Updated" }]);
 
     await thenRollBack(async (trx) => {
       await down(trx);
